@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Database } from "./db/client.ts";
+import type { SessionLimits } from "./auth/sessions.ts";
+import type { ApiEnv } from "./http/context.ts";
+import { ApiError, errorBody, handleError } from "./http/errors.ts";
+import type { Logger } from "./http/logger.ts";
+import type { FileStorage } from "./uploads/file-storage.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { courseRoutes } from "./courses/routes.ts";
+import { paymentRoutes } from "./payments/routes.ts";
+import { setupRoutes } from "./setup/routes.ts";
+import { studentRoutes } from "./students/routes.ts";
+
+/** Everything the API needs from outside; tests pass doubles or in-memory versions. */
+export type ApiDeps = {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  sessions: SessionLimits;
+  photos: FileStorage;
+  /** Where students open the portal, e.g. https://portal.college.edu.ng (used in links we send). */
+  publicOrigin: string;
+};
+
+// JSON bodies are small; the passport upload route sets its own larger limit.
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** The college API: one router per domain behind shared error handling and limits. */
+export function createApi(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.use(async (c, next) => {
+    c.set("requestId", randomUUID());
+    c.set("logger", deps.logger);
+    await next();
+  });
+  app.use(async (c, next) => {
+    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, "That request is too large.");
+      },
+    })(c, next);
+  });
+
+  app.route("/", authRoutes(deps));
+  app.route("/", studentRoutes(deps));
+  app.route("/", setupRoutes(deps));
+  app.route("/", paymentRoutes(deps));
+  app.route("/", courseRoutes(deps));
+
+  app.notFound((c) => c.json(errorBody("There is nothing at this address."), 404));
+  app.onError(handleError);
+  return app;
+}
+export type Api = ReturnType<typeof createApi>;

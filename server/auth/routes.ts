@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ApiDeps } from "../app.ts";
+import { students } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { readJson } from "../http/validate.ts";
+import { loadStudentRecord } from "../students/student-record.ts";
+import { normalizeNigerianPhone } from "../../src/lib/validation/person.ts";
+import { decoyHash, verifyPassword } from "./password.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+import { endSession, startSession } from "./sessions.ts";
+import { requireStudent } from "./require-student.ts";
+
+export const LoginRequest = z.object({
+  username: z
+    .string({ error: "Enter your phone number." })
+    .trim()
+    .min(1, "Enter your phone number.")
+    .max(32, "That phone number is too long."),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(200, "That password is too long."),
+});
+
+const WRONG_CREDENTIALS = "That phone number or password is wrong. Check both and try again.";
+const FAILED_SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+
+export function authRoutes(deps: ApiDeps) {
+  const { db, now } = deps;
+  const failures = createRateLimiter(db, FAILED_SIGN_IN_LIMIT);
+  const app = new Hono<ApiEnv>();
+
+  app.post("/student/uniben/login", async (c) => {
+    const { username, password } = await readJson(c, LoginRequest);
+    const phone = normalizeNigerianPhone(username) ?? username;
+    const keys = [`login:phone:${phone}`, `login:client:${clientAddress(c.req.raw)}`];
+    for (const key of keys) {
+      const { blocked, retryAfterSeconds } = await failures.isBlocked(key, now());
+      if (blocked) {
+        const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+        throw new ApiError(
+          429,
+          `Too many failed sign-in attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`,
+          { headers: { "Retry-After": String(retryAfterSeconds) } },
+        );
+      }
+    }
+    const [student] = await db.select().from(students).where(eq(students.phone, phone)).limit(1);
+    const passwordMatches = await verifyPassword(password, student?.passwordHash ?? (await decoyHash()));
+    if (!student || !passwordMatches) {
+      for (const key of keys) await failures.record(key, now());
+      deps.logger.warn("sign-in refused", { reason: student ? "password" : "unknown phone" });
+      throw new ApiError(401, WRONG_CREDENTIALS);
+    }
+    await failures.clear(keys[0]!);
+    const access = await startSession(db, student.id, now(), deps.sessions);
+    return c.json({
+      status: "success",
+      message: "Login successful",
+      data: { tokens: { access, student: await loadStudentRecord(db, student) } },
+    });
+  });
+
+  app.post("/student/logout", requireStudent(deps), async (c) => {
+    await endSession(db, c.var.student.sessionTokenHash, now());
+    return c.json({ status: "success", message: "You have signed out." });
+  });
+
+  return app;
+}
+
+/** The client's address as the proxy in front reports it; the API is never exposed directly. */
+function clientAddress(request: Request) {
+  const forwarded = request.headers.get("x-forwarded-for") ?? "";
+  return forwarded.split(",")[0]?.trim() || "unknown";
+}

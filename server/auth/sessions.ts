@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { authSessions, students } from "../db/schema.ts";
+
+export type SessionLimits = { idleMinutes: number; absoluteHours: number };
+
+/** The signed-in student as routes see them: the row plus the token's hash for sign-out. */
+export type SignedInStudent = typeof students.$inferSelect & { sessionTokenHash: string };
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+// Only refresh last_seen_at once a minute: a page load makes several calls.
+const TOUCH_AFTER_MS = 60_000;
+
+export async function startSession(
+  db: Database,
+  studentId: number,
+  now: Date,
+  limits: SessionLimits,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(authSessions).values({
+    tokenHash: hashToken(token),
+    studentId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + limits.absoluteHours * 3_600_000),
+  });
+  return token;
+}
+
+/** The student behind a bearer token, or null when it is unknown, revoked, idle or expired. */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now: Date,
+  limits: SessionLimits,
+): Promise<SignedInStudent | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ session: authSessions, student: students })
+    .from(authSessions)
+    .innerJoin(students, eq(students.id, authSessions.studentId))
+    .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
+  if (row.session.expiresAt <= now || idleSince > limits.idleMinutes * 60_000) return null;
+  if (idleSince > TOUCH_AFTER_MS) {
+    await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+  }
+  return { ...row.student, sessionTokenHash: tokenHash };
+}
+
+export async function endSession(db: Database, tokenHash: string, now: Date) {
+  await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+}
+
+/** Signs a student out everywhere, e.g. after a password reset. */
+export async function endAllSessions(db: Database, studentId: number, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.studentId, studentId), isNull(authSessions.revokedAt)));
+}

@@ -1,0 +1,44 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** The one database type the routes see, whichever driver is underneath. */
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** A PostgreSQL server (the scale-out path). */
+  | { url: string }
+  /** Embedded PGlite stored in a folder, or in memory when dir is omitted (tests). */
+  | { dir?: string };
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
+    await migratePostgres(db, { migrationsFolder });
+    // Both drivers expose the same query builder; the cast keeps route code driver-agnostic.
+    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+  }
+  if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
+  const client = options.dir ? new PGlite(path.resolve(options.dir)) : new PGlite();
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  await migratePglite(db, { migrationsFolder });
+  return { db, driver: "pglite", close: () => client.close() };
+}

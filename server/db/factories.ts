@@ -1,0 +1,79 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Database } from "./client.ts";
+import { academicSessions, announcements, departments, faculties, programmes, students } from "./schema.ts";
+import { hashPassword, type ScryptCost } from "../auth/password.ts";
+
+/** The six sessions the portal offers (spec section 9); only the newest accepts changes. */
+export const SESSION_NAMES = [
+  "2019/2020",
+  "2020/2021",
+  "2021/2022",
+  "2022/2023",
+  "2023/2024",
+  "2024/2025",
+] as const;
+
+export async function insertSessions(db: Database, modifiable: readonly string[] = ["2024/2025"]) {
+  return db
+    .insert(academicSessions)
+    .values(SESSION_NAMES.map((name) => ({ name, courseModifiable: modifiable.includes(name) })))
+    .returning();
+}
+
+/** A school with its departments and programmes, as the seed and tests both need them. */
+export async function insertSchool(
+  db: Database,
+  school: { name: string; departments: string[]; programmes: string[] },
+) {
+  const [faculty] = await db.insert(faculties).values({ name: school.name }).returning();
+  const facultyId = faculty!.id;
+  const departmentRows = await db
+    .insert(departments)
+    .values(school.departments.map((name) => ({ name, facultyId })))
+    .returning();
+  const programmeRows = await db
+    .insert(programmes)
+    .values(school.programmes.map((name) => ({ name, facultyId })))
+    .returning();
+  return { faculty: faculty!, departments: departmentRows, programmes: programmeRows };
+}
+
+let sequence = 0;
+
+export type StudentFields = Partial<typeof students.$inferInsert> & {
+  departmentId: number;
+  programmeId: number;
+  password?: string;
+};
+
+/**
+ * Inserts a student with plausible defaults. Tests pass a cheap scrypt cost; the seed keeps
+ * the production cost so demo accounts behave exactly like real ones.
+ */
+export async function insertStudent(db: Database, fields: StudentFields, cost?: ScryptCost) {
+  sequence += 1;
+  const n = String(sequence).padStart(4, "0");
+  const { password = "demo1234", ...rest } = fields;
+  const [student] = await db
+    .insert(students)
+    .values({
+      phone: `0805${String(randomInt(10_000_000)).padStart(7, "0")}`,
+      email: `student-${randomUUID()}@example.com`,
+      surname: "Adebayo",
+      othername: `Tolu ${n}`,
+      applicationNo: `APP/2024/${randomUUID().slice(0, 8)}`,
+      matricNo: null,
+      entrySession: "2024/2025",
+      entryMode: "UTME",
+      studyMode: "Full Time",
+      level: 100,
+      ...rest,
+      passwordHash: await hashPassword(password, cost),
+    })
+    .returning();
+  return student!;
+}
+
+export async function insertAnnouncements(db: Database, bodies: string[]) {
+  return db.insert(announcements).values(bodies.map((body) => ({ body }))).returning();
+}

@@ -1,0 +1,286 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+// ── Academic structure ────────────────────────────────────────────────────────
+
+/** A school (faculty) of the college, e.g. "School of Sciences". */
+export const faculties = pgTable("faculties", {
+  id: id(),
+  name: text().notNull().unique(),
+});
+
+export const departments = pgTable("departments", {
+  id: id(),
+  name: text().notNull().unique(),
+  facultyId: integer()
+    .notNull()
+    .references(() => faculties.id),
+});
+
+/** A programme a student is admitted to, e.g. "NCE Biology/Chemistry" or a B.Sc.(Ed.) in affiliation. */
+export const programmes = pgTable("programmes", {
+  id: id(),
+  name: text().notNull().unique(),
+  facultyId: integer()
+    .notNull()
+    .references(() => faculties.id),
+});
+
+/** Academic sessions such as "2024/2025"; course registration changes only where course_modifiable. */
+export const academicSessions = pgTable("academic_sessions", {
+  id: id(),
+  name: text().notNull().unique(),
+  courseModifiable: boolean().notNull().default(false),
+});
+
+// ── Students and their sign-in ───────────────────────────────────────────────
+
+export const students = pgTable("students", {
+  id: id(),
+  phone: text().notNull().unique(),
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  title: text(),
+  surname: text().notNull(),
+  othername: text().notNull(),
+  username: text(),
+  photo: text(),
+  matricNo: text().unique(),
+  applicationNo: text().notNull().unique(),
+  departmentId: integer()
+    .notNull()
+    .references(() => departments.id),
+  programmeId: integer()
+    .notNull()
+    .references(() => programmes.id),
+  entrySession: text().notNull(),
+  entryMode: text().notNull(),
+  studyMode: text().notNull(),
+  level: integer().notNull(),
+  stage: text().notNull().default("student"),
+  maritalStatus: text(),
+  religion: text(),
+  dob: integer(),
+  mob: integer(),
+  yob: integer(),
+  countryOrigin: text(),
+  stateOrigin: text(),
+  lgaOrigin: text(),
+  /** Set by the registry when a record must no longer be edited by the student. */
+  biodataLocked: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/** Server-side sign-in sessions; the browser holds only the random token, we keep its SHA-256. */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    tokenHash: text().primaryKey(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.studentId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every API instance through the database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: id(),
+  studentId: integer()
+    .notNull()
+    .references(() => students.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+// ── Content ──────────────────────────────────────────────────────────────────
+
+export const announcements = pgTable("announcements", {
+  id: id(),
+  body: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const libraryItems = pgTable(
+  "library_items",
+  {
+    id: id(),
+    description: text().notNull(),
+    url: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check("library_items_url_is_http", sql`${table.url} ~ '^https?://'`)],
+);
+
+export const complaints = pgTable("complaints", {
+  id: id(),
+  studentId: integer()
+    .notNull()
+    .references(() => students.id),
+  subject: text().notNull(),
+  message: text().notNull(),
+  name: text().notNull(),
+  email: text().notNull(),
+  createdAt: createdAt(),
+});
+
+// ── School fees ──────────────────────────────────────────────────────────────
+
+/** What each payment option costs, in kobo, per level and session. */
+export const feeSchedule = pgTable(
+  "fee_schedule",
+  {
+    id: id(),
+    paymentOption: text().notNull(),
+    level: integer().notNull(),
+    session: text().notNull(),
+    amountKobo: integer().notNull(),
+  },
+  (table) => [
+    uniqueIndex().on(table.paymentOption, table.level, table.session),
+    check("fee_schedule_amount_positive", sql`${table.amountKobo} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    reference: text().notNull().unique(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    paymentOption: text().notNull(),
+    level: integer().notNull(),
+    session: text().notNull(),
+    amountKobo: integer().notNull(),
+    currency: text().notNull().default("NGN"),
+    /** pending until Paystack confirms: success, failed or abandoned. */
+    status: text().notNull().default("pending"),
+    authorizationUrl: text(),
+    generatedAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+    channel: text(),
+    gatewayResponse: text(),
+    lastCheckedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index().on(table.studentId),
+    index().on(table.status, table.generatedAt),
+    // A student can hold only one credited payment per option, level and session.
+    uniqueIndex("payments_one_success_per_option")
+      .on(table.studentId, table.paymentOption, table.level, table.session)
+      .where(sql`${table.status} = 'success'`),
+  ],
+);
+
+export const hostelRooms = pgTable("hostel_rooms", {
+  id: id(),
+  name: text().notNull().unique(),
+  numOfOccupants: integer().notNull(),
+});
+
+export const hostelInvoices = pgTable("hostel_invoices", {
+  id: id(),
+  studentId: integer()
+    .notNull()
+    .references(() => students.id),
+  roomTypeId: integer()
+    .notNull()
+    .references(() => hostelRooms.id),
+  paymentRef: text().notNull().unique(),
+  amountKobo: integer().notNull(),
+  session: text().notNull(),
+  status: text().notNull().default("success"),
+  generatedAt: createdAt(),
+});
+
+// ── Course registration ──────────────────────────────────────────────────────
+
+export const courses = pgTable("courses", {
+  id: id(),
+  code: text().notNull().unique(),
+  title: text().notNull(),
+  unit: integer().notNull(),
+  semester: integer().notNull(),
+});
+
+/** Which courses a programme offers at a level and semester. */
+export const courseMappings = pgTable(
+  "course_mappings",
+  {
+    id: id(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    programmeId: integer()
+      .notNull()
+      .references(() => programmes.id),
+    level: integer().notNull(),
+    semester: integer().notNull(),
+  },
+  (table) => [uniqueIndex().on(table.courseId, table.programmeId, table.level)],
+);
+
+export const courseRegistrations = pgTable(
+  "course_registrations",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    session: text().notNull(),
+    level: integer().notNull(),
+    semester: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex().on(table.studentId, table.courseId, table.session),
+    index().on(table.studentId, table.session),
+  ],
+);
+
+/** A Course Advisor's approval of one semester's registration; it freezes that semester. */
+export const registrationApprovals = pgTable(
+  "registration_approvals",
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    approvedBy: text().notNull(),
+    approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
+);

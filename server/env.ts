@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.url().optional());
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("")
+  .transform((value) => value === "true" || value === "1");
+
+/** Every setting of the college API, read once from the environment at start. */
+export const ServerEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(12),
+  PAYSTACK_SECRET_KEY: z.string().trim().default(""),
+  PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+  PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4329),
+  ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default("Student Portal <no-reply@college.example>"),
+  SUPPORT_EMAIL: z.email().default("support@college.example"),
+  ALLOW_OUTBOX_IN_PRODUCTION: flag,
+});
+export type ServerEnv = z.infer<typeof ServerEnv>;
+
+/** Parses the environment or throws one message naming each bad variable. */
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+  );
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+}
+
+export function readServerEnv(source = process.env): ServerEnv {
+  const env = parseEnv(ServerEnv, source);
+  if (env.NODE_ENV === "production") {
+    const problems: string[] = [];
+    if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
+      problems.push("  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)");
+    if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
+      problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");
+    if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return env;
+}

@@ -1,0 +1,36 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { payments } from "../db/schema.ts";
+import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-record.ts";
+import { currentSessionName, paymentCompleteFor } from "../students/student-record.ts";
+
+export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecord {
+  return {
+    paystack_ref: row.reference,
+    generated_date: row.generatedAt.toISOString(),
+    uploaded_date: row.paidAt?.toISOString() ?? null,
+    payment_level: row.level,
+    payment_session: row.session,
+    amount_paid: row.amountKobo / 100,
+    payment_status: row.status,
+    installment: row.paymentOption,
+  };
+}
+
+/** What GET /student/payment-info/{id} answers: the current session's fee status and every payment. */
+export async function loadPaymentInfo(db: Database, studentId: number): Promise<PaymentInfo> {
+  const session = await currentSessionName(db);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.studentId, studentId))
+    .orderBy(desc(payments.generatedAt), desc(payments.id));
+  return {
+    school_fees_payment: {
+      payment_complete: await paymentCompleteFor(db, studentId, session),
+      session,
+    },
+    hostel_fees_payment: null,
+    school_fee_payment: rows.map(toPaymentRecord),
+  };
+}

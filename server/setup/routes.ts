@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { desc } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { requireStudent } from "../auth/require-student.ts";
+import { academicSessions, announcements } from "../db/schema.ts";
+
+export function setupRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  // Per-route, not app.use(): a sub-app's wildcard middleware would also guard other routers' paths.
+  const signedIn = requireStudent(deps);
+
+  app.get("/setup/announcement/view", signedIn, async (c) => {
+    const rows = await deps.db
+      .select({ id: announcements.id, body: announcements.body })
+      .from(announcements)
+      .orderBy(desc(announcements.createdAt), desc(announcements.id));
+    return c.json({ status: "success", data: rows });
+  });
+
+  app.get("/setup/sessions/read", signedIn, async (c) => {
+    const rows = await deps.db
+      .select({ id: academicSessions.id, name: academicSessions.name, course_modifiable: academicSessions.courseModifiable })
+      .from(academicSessions)
+      .orderBy(desc(academicSessions.name));
+    return c.json({ status: "success", data: { data: rows } });
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { academicSessions, departments, faculties, payments, programmes, students } from "../db/schema.ts";
+import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
+import type { StudentRecord } from "../../src/lib/students/student-record.ts";
+
+type StudentRow = typeof students.$inferSelect;
+
+/** The API path a student's passport photo is served from (signed-in users only). */
+export const photoUrl = (key: string | null) => (key ? `/api/student/photo/${key}` : null);
+
+/** The newest academic session: the one fees and registration refer to unless told otherwise. */
+export async function currentSessionName(db: Database): Promise<string | null> {
+  const [row] = await db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .orderBy(desc(academicSessions.name))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** school_fees_payment.payment_complete for one session, from the student's credited payments. */
+export async function paymentCompleteFor(db: Database, studentId: number, session: string | null) {
+  if (!session) return null;
+  const paid = await db
+    .select({ option: payments.paymentOption })
+    .from(payments)
+    .where(
+      and(eq(payments.studentId, studentId), eq(payments.session, session), eq(payments.status, "success")),
+    );
+  return paymentCompleteFrom(paid.map((row) => row.option));
+}
+
+export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
+  const [placement] = await db
+    .select({ department: departments.name, faculty: faculties.name, programme: programmes.name })
+    .from(departments)
+    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
+    .innerJoin(programmes, eq(programmes.id, student.programmeId))
+    .where(eq(departments.id, student.departmentId))
+    .limit(1);
+  const [programmeFaculty] = await db
+    .select({ name: faculties.name })
+    .from(programmes)
+    .innerJoin(faculties, eq(faculties.id, programmes.facultyId))
+    .where(eq(programmes.id, student.programmeId))
+    .limit(1);
+  const session = await currentSessionName(db);
+  return {
+    id: student.id,
+    title: student.title,
+    surname: student.surname,
+    othername: student.othername,
+    username: student.username,
+    phone: student.phone,
+    email: student.email,
+    photo: photoUrl(student.photo),
+    matric_no: student.matricNo,
+    application_no: student.applicationNo,
+    department: placement?.department ?? "",
+    course_of_study: placement?.department ?? "",
+    faculty: placement?.faculty ?? "",
+    programme: placement?.programme ?? "",
+    entry_session: student.entrySession,
+    entry_mode: student.entryMode,
+    study_mode: student.studyMode,
+    level: student.level,
+    stage: student.stage,
+    marital_status: student.maritalStatus,
+    religion: student.religion,
+    dob: student.dob,
+    mob: student.mob,
+    yob: student.yob,
+    country_origin: student.countryOrigin,
+    state_origin: student.stateOrigin,
+    lga_origin: student.lgaOrigin,
+    payment_complete: await paymentCompleteFor(db, student.id, session),
+    biodata_locked: student.biodataLocked,
+    admin_response: [
+      {
+        approved_program: {
+          name: placement?.programme ?? "",
+          faculty_name: programmeFaculty?.name ?? "",
+        },
+      },
+    ],
+    updated_at: student.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApi, type ApiDeps } from "../app.ts";
+import { insertSchool, insertSessions, insertStudent, type StudentFields } from "../db/factories.ts";
+import { createMemoryLogger } from "../http/logger.ts";
+import { createFileStorage } from "../uploads/file-storage.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+/** Cheap scrypt for tests only: the stored hash carries its cost, so login code is unchanged. */
+export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/** A controllable clock: tests move time forward to expire sessions, tokens and windows. */
+export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/**
+ * The real API on a fresh database with one school, the six sessions and helpers to create
+ * students and sign them in. Extra dependencies (payments, mail) can be overridden.
+ */
+export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
+  const database = await openTestDatabase();
+  const clock = createTestClock();
+  const logger = createMemoryLogger();
+  const photos = createFileStorage(await mkdtemp(path.join(tmpdir(), "portal-photos-")));
+  const deps: ApiDeps = {
+    db: database.db,
+    logger,
+    now: clock.now,
+    sessions: { idleMinutes: 120, absoluteHours: 12 },
+    photos,
+    publicOrigin: "http://localhost:4321",
+    ...overrides,
+  };
+  const app = createApi(deps);
+  await insertSessions(database.db);
+  const school = await insertSchool(database.db, {
+    name: "School of Sciences",
+    departments: ["Biology"],
+    programmes: ["NCE Biology/Chemistry"],
+  });
+  const placement = { departmentId: school.departments[0]!.id, programmeId: school.programmes[0]!.id };
+
+  async function createStudent(fields: Partial<StudentFields> = {}) {
+    return insertStudent(database.db, { ...placement, ...fields }, TEST_SCRYPT_COST);
+  }
+
+  async function signIn(phone: string, password = "demo1234") {
+    const response = await request("/student/uniben/login", {
+      method: "POST",
+      json: { username: phone, password },
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+    const body = (await response.json()) as { data: { tokens: { access: string } } };
+    return body.data.tokens.access;
+  }
+
+  /** app.request() with JSON and bearer conveniences. */
+  function request(
+    pathname: string,
+    init: RequestInit & { json?: unknown; token?: string; clientAddress?: string } = {},
+  ) {
+    const { json, token, clientAddress = "203.0.113.7", ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("x-forwarded-for", clientAddress);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    return app.request(pathname, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  }
+
+  return {
+    app,
+    db: database.db,
+    deps,
+    clock,
+    logger,
+    school,
+    createStudent,
+    signIn,
+    request,
+    close: () => database.close(),
+  };
+}
+export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+// API suites run on embedded PGlite always, and once more on a real PostgreSQL
+// server when DATABASE_URL is set (CI sets it), so both drivers are exercised.
+const apiSuites = ["server/**/*.api.test.ts"];
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: apiSuites,
+        },
+      },
+      {
+        test: {
+          name: "api-pglite",
+          include: apiSuites,
+          env: { TEST_DATABASE: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: "api-postgres",
+                include: apiSuites,
+                env: { TEST_DATABASE: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
