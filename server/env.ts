@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "../src/lib/config/parse-env.ts";
 
 const optionalUrl = z
   .string()
@@ -30,19 +31,6 @@ export const ServerEnv = z.object({
   ALLOW_OUTBOX_IN_PRODUCTION: flag,
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
-
-/** Parses the environment or throws one message naming each bad variable. */
-export function parseEnv<T extends z.ZodType>(
-  schema: T,
-  source: Record<string, string | undefined>,
-): z.infer<T> {
-  const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map(
-    (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
-  );
-  throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
-}
 
 export function readServerEnv(source = process.env): ServerEnv {
   const env = parseEnv(ServerEnv, source);

@@ -1,0 +1,157 @@
+import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { secureHeaders } from "hono/secure-headers";
+import { readSessionToken, safeNextPath, sessionCookieName } from "../src/lib/session/cookie.ts";
+import { relay, type Fetch } from "./relay.ts";
+import { sameOriginOnly } from "./same-origin.ts";
+
+export type ProxyOptions = {
+  publicOrigin: string;
+  apiUrl: string;
+  pagesUrl: string;
+  /** Extra origins allowed to post to us (none in production). */
+  trustedOrigins?: string[];
+  fetch?: Fetch;
+};
+
+type LoginOutcome =
+  | { ok: true; token: string; body: { data: { tokens: Record<string, unknown> } } }
+  | { ok: false; status: number; body: unknown };
+
+/**
+ * The edge proxy: serves the pages, relays /api/* to the college API with the bearer token
+ * taken from an HttpOnly cookie, and handles sign-in and sign-out so the token never reaches
+ * page JavaScript. Web-standard APIs only, so it runs on Node and on edge runtimes.
+ */
+export function createProxy(options: ProxyOptions) {
+  const fetchUpstream: Fetch = options.fetch ?? ((request) => fetch(request));
+  const secure = options.publicOrigin.startsWith("https:");
+  const cookieName = sessionCookieName(secure);
+  const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
+
+  const apiHeaders = (c: Context, token: string | null) => (headers: Headers) => {
+    headers.delete("cookie");
+    headers.delete("authorization");
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    headers.set("x-forwarded-for", clientAddress(c));
+    headers.set("accept", "application/json");
+  };
+  const clearSession = (c: Context) =>
+    deleteCookie(c, cookieName, { path: "/", secure, ...(secure ? { prefix: "host" as const } : {}) });
+  const keepSession = (c: Context, token: string) =>
+    setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure });
+
+  async function signIn(c: Context, credentials: unknown): Promise<LoginOutcome> {
+    const response = await fetchUpstream(
+      new Request(new URL("/student/uniben/login", options.apiUrl), {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-forwarded-for": clientAddress(c),
+        },
+        body: JSON.stringify(credentials),
+      }),
+    );
+    const body = (await response.json().catch(() => null)) as LoginOutcome["body"];
+    const tokens = (body as { data?: { tokens?: { access?: unknown } } } | null)?.data?.tokens;
+    if (response.status === 200 && typeof tokens?.access === "string") {
+      return { ok: true, token: tokens.access, body: body as Extract<LoginOutcome, { ok: true }>["body"] };
+    }
+    return { ok: false, status: response.status === 200 ? 502 : response.status, body };
+  }
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Astro hydrates islands with small inline scripts; nothing is loaded from other hosts.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: secure ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "same-origin",
+    }),
+  );
+  app.use(compress());
+  app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));
+
+  // The sign-in form posts here when JavaScript has not loaded; the island uses the JSON route.
+  app.post("/login", async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const next = safeNextPath(typeof form.next === "string" ? form.next : null);
+    const outcome = await signIn(c, { username: form.username ?? "", password: form.password ?? "" });
+    if (outcome.ok) {
+      keepSession(c, outcome.token);
+      return c.redirect(next, 303);
+    }
+    const reason = outcome.status === 429 ? "limited" : outcome.status === 400 ? "missing" : "wrong";
+    const query = new URLSearchParams({ error: reason, ...(next !== "/" ? { next } : {}) });
+    return c.redirect(`/login?${query}`, 303);
+  });
+
+  app.post("/api/student/uniben/login", async (c) => {
+    const credentials = await c.req.json().catch(() => ({}));
+    const outcome = await signIn(c, credentials);
+    if (!outcome.ok) return c.json(outcome.body, outcome.status as 400);
+    keepSession(c, outcome.token);
+    const { access: _token, ...tokens } = outcome.body.data.tokens;
+    return c.json({ ...outcome.body, data: { ...outcome.body.data, tokens } });
+  });
+
+  app.post("/logout", async (c) => {
+    const token = readSessionToken(c.req.header("cookie"));
+    if (token) {
+      await fetchUpstream(
+        new Request(new URL("/student/logout", options.apiUrl), {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+        }),
+      ).catch(() => undefined);
+    }
+    clearSession(c);
+    return c.redirect("/login?signed_out=1", 303);
+  });
+
+  app.all("/api/*", async (c) => {
+    const token = readSessionToken(c.req.header("cookie"));
+    const url = new URL(c.req.url);
+    const target = new URL(url.pathname.slice("/api".length) + url.search, options.apiUrl);
+    const response = await relay(fetchUpstream, c.req.raw, target.toString(), apiHeaders(c, token));
+    if (response.status === 401) response.headers.append("set-cookie", expiredCookie(cookieName, secure));
+    return response;
+  });
+
+  app.all("*", (c) => {
+    const url = new URL(c.req.url);
+    const target = new URL(url.pathname + url.search, options.pagesUrl);
+    return relay(fetchUpstream, c.req.raw, target.toString(), (headers) => {
+      headers.set("x-forwarded-for", clientAddress(c));
+      headers.set("x-forwarded-proto", secure ? "https" : "http");
+    });
+  });
+
+  app.onError((error, c) => {
+    console.error(JSON.stringify({ level: "error", name: "proxy", message: String(error) }));
+    return c.text("The portal is not answering right now. Please try again in a minute.", 502);
+  });
+
+  return app;
+}
+
+function expiredCookie(name: string, secure: boolean) {
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+function clientAddress(c: Context<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>) {
+  return (
+    c.req.header("cf-connecting-ip") ?? c.env?.incoming?.socket?.remoteAddress ?? "unknown"
+  );
+}

@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from "hono";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers send
+ * Origin on every POST/PATCH/DELETE; Sec-Fetch-Site covers the rest. Requests with neither
+ * (servers such as Paystack's webhook) carry no cookie-borne authority and pass.
+ */
+export function sameOriginOnly(allowedOrigins: string[]): MiddlewareHandler {
+  const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    const ownOrigin = new URL(c.req.url).origin;
+    const crossSite = origin
+      ? origin !== ownOrigin && !allowed.has(origin)
+      : site !== undefined && site !== "same-origin" && site !== "none";
+    if (crossSite) {
+      return c.json(
+        {
+          status: "error",
+          message: "This request came from another website and was refused.",
+          error: { message: "This request came from another website and was refused." },
+        },
+        403,
+      );
+    }
+    return next();
+  };
+}

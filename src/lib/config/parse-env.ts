@@ -1,0 +1,14 @@
+import type { z } from "zod";
+
+/** Parses environment variables or throws one message naming each bad variable. */
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+  );
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+}

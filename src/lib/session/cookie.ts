@@ -1,0 +1,30 @@
+/**
+ * The session cookie: the API's access token, HttpOnly so page scripts never see it.
+ * Over https it takes the __Host- prefix, which pins it to our exact origin.
+ */
+export const SESSION_COOKIE = "portal_session";
+export const SECURE_SESSION_COOKIE = "__Host-portal_session";
+
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The token from a Cookie header, whichever of the two names carries it. */
+export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SECURE_SESSION_COOKIE || name === SESSION_COOKIE) {
+      const token = value.join("=");
+      if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) return token;
+    }
+  }
+  return null;
+}
+
+/** Only paths on our own site may follow sign-in (no //host, no scheme, no backslashes). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return "/";
+  if (/[\u0000-\u001f]/.test(next) || next.startsWith("/login")) return "/";
+  return next;
+}
+
+/** Browser storage keys the spec clears on logout and on any 401. */
+export const BROWSER_SESSION_KEYS = ["student-token", "user-info", "user-token", "staff"] as const;
