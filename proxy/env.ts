@@ -5,10 +5,10 @@ import { parseEnv } from "../src/lib/config/parse-env.ts";
 export const ProxyEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
-  /** The college API (server/). */
-  API_URL: z.url().default("http://127.0.0.1:4322"),
-  /** The Astro page server. */
-  PAGES_URL: z.url().default("http://127.0.0.1:4323"),
+  /** The college API (server/); defaults to 127.0.0.1 on PORT + 1. */
+  API_URL: z.url().optional(),
+  /** The Astro page server; defaults to 127.0.0.1 on PORT + 2. */
+  PAGES_URL: z.url().optional(),
 });
 export type ProxyEnv = z.infer<typeof ProxyEnv>;
 

@@ -4,6 +4,7 @@ import { parseEnv } from "../src/lib/config/parse-env.ts";
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((value) => value || undefined)
   .pipe(z.url().optional());
 
@@ -15,7 +16,10 @@ const flag = z
 /** Every setting of the college API, read once from the environment at start. */
 export const ServerEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  API_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  /** Defaults to the proxy PORT + 1. */
+  API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Defaults to the proxy PORT + 2. */
+  PAGES_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
@@ -23,7 +27,8 @@ export const ServerEnv = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(12),
   PAYSTACK_SECRET_KEY: z.string().trim().default(""),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
-  PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4329),
+  /** Defaults to the proxy PORT + 8. */
+  PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Student Portal <no-reply@college.example>"),

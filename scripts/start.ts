@@ -1,0 +1,83 @@
+/**
+ * Starts the whole portal in one process: the college API on its database, the Astro page
+ * server, and the edge proxy in front of both. `npm start` builds the pages first.
+ */
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { readServerEnv } from "../server/env.ts";
+import { readProxyEnv } from "../proxy/env.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { seedDemoData } from "../server/db/seed.ts";
+import { createApi } from "../server/app.ts";
+import { createConsoleLogger } from "../server/http/logger.ts";
+import { createFileStorage } from "../server/uploads/file-storage.ts";
+import { createProxy } from "../proxy/app.ts";
+
+let serverEnv, proxyEnv;
+try {
+  serverEnv = readServerEnv();
+  proxyEnv = readProxyEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const logger = createConsoleLogger("portal");
+const port = proxyEnv.PORT;
+const apiPort = serverEnv.API_PORT ?? port + 1;
+const pagesPort = serverEnv.PAGES_PORT ?? port + 2;
+const apiUrl = proxyEnv.API_URL ?? `http://127.0.0.1:${apiPort}`;
+const pagesUrl = proxyEnv.PAGES_URL ?? `http://127.0.0.1:${pagesPort}`;
+
+const database = serverEnv.DATABASE_URL
+  ? await openDatabase({ url: serverEnv.DATABASE_URL })
+  : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
+const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+if (serverEnv.NODE_ENV !== "production") {
+  if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
+    logger.info("demo data loaded", { students: ["08030000001", "08030000002"] });
+  }
+}
+
+const api = createApi({
+  db: database.db,
+  logger,
+  now: () => new Date(),
+  sessions: { idleMinutes: serverEnv.SESSION_IDLE_MINUTES, absoluteHours: serverEnv.SESSION_ABSOLUTE_HOURS },
+  photos,
+  publicOrigin: serverEnv.PUBLIC_ORIGIN,
+});
+const servers: Server[] = [];
+servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);
+
+// The page server reads these when it renders; set them before its module loads.
+process.env.API_URL = apiUrl;
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const entry = pathToFileURL(path.resolve("dist/server/entry.mjs")).href;
+const { handler } = (await import(entry)) as { handler: Parameters<typeof createServer>[1] };
+const pages = createServer(handler);
+await new Promise<void>((resolve) => pages.listen(pagesPort, "127.0.0.1", resolve));
+servers.push(pages);
+
+const proxy = createProxy({ publicOrigin: serverEnv.PUBLIC_ORIGIN, apiUrl, pagesUrl });
+servers.push(serve({ fetch: proxy.fetch, port }) as Server);
+logger.info("services", { api: apiUrl, pages: pagesUrl, database: database.driver });
+console.log(`Portal ready on http://localhost:${port}`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("stopping", { signal });
+  await Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections?.();
+    })),
+  );
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

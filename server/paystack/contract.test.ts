@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { createPaystackClient, PaystackError } from "./client.ts";
+import type { InitializeInput } from "./client.ts";
+import { loadPaystackContract } from "./openapi-contract.ts";
+import { createPaystackSandbox } from "./sandbox.ts";
+import { isValidPaystackSignature } from "./signature.ts";
+
+// The sandbox's answers are checked against Paystack's published OpenAPI spec, and our
+// client is run against the sandbox, so client, sandbox and spec cannot drift apart.
+
+const SECRET = "sk_test_sandbox";
+const NOW = new Date("2025-01-15T09:15:02.000Z");
+const contract = loadPaystackContract();
+const initializeResponse = contract("TransactionInitializeResponse");
+const verifyResponse = contract("VerifyResponse");
+
+function setUp() {
+  const webhooks: { url: string; signature: string | null; body: string }[] = [];
+  const app = createPaystackSandbox({
+    secretKey: SECRET,
+    publicUrl: "http://localhost:4329",
+    webhookUrl: "http://api.test/paystack/webhook",
+    now: () => NOW,
+    fetch: async (url, init) => {
+      const signature = new Headers(init?.headers).get("x-paystack-signature");
+      webhooks.push({ url: String(url), signature, body: String(init?.body) });
+      return new Response(null, { status: 200 });
+    },
+  });
+  const api = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    app.request(path, { ...init, headers: { Authorization: `Bearer ${SECRET}`, ...init.headers } });
+  const clientFor = (secretKey: string) =>
+    createPaystackClient({
+      baseUrl: "http://sandbox.test",
+      secretKey,
+      fetch: async (input, init) => app.request(String(input), init),
+    });
+  return { app, api, client: clientFor(SECRET), clientFor, webhooks };
+}
+
+const payment: InitializeInput = {
+  reference: "FEES-2025-0001",
+  amountKobo: 2_500_050,
+  email: "amaka@example.com",
+  callbackUrl: "http://localhost:4321/paystack/verify",
+  metadata: { studentId: 42, session: "2024/2025" },
+};
+
+type Api = ReturnType<typeof setUp>["api"];
+
+async function initialize(api: Api, body: object = {}) {
+  return api("/transaction/initialize", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "amaka@example.com", amount: 2_500_050, ...body }),
+  });
+}
+
+describe("the OpenAPI checks", () => {
+  it.each([
+    { case: "no data", body: { status: true, message: "ok" } },
+    { case: "an amount as text", body: { status: true, message: "ok", data: { amount: "5" } } },
+  ])("reject a VerifyResponse with $case", ({ body }) => {
+    expect(verifyResponse(body)).not.toEqual([]);
+  });
+
+  it("reject an initialize answer without an access code", () => {
+    const body = { status: true, message: "ok", data: { authorization_url: "x", reference: "r" } };
+    expect(initializeResponse(body)).not.toEqual([]);
+  });
+});
+
+describe("the sandbox's answers follow Paystack's OpenAPI spec", () => {
+  it("initialize → TransactionInitializeResponse", async () => {
+    const { api } = setUp();
+    const response = await initialize(api, { reference: "R-1", metadata: { a: 1 } });
+    expect(response.status).toBe(200);
+    expect(initializeResponse(await response.json())).toEqual([]);
+  });
+
+  it.each([
+    { case: "unpaid", outcome: null, status: "abandoned" },
+    { case: "paid", outcome: "pay", status: "success" },
+    { case: "declined", outcome: "decline", status: "failed" },
+    { case: "abandoned at checkout", outcome: "abandon", status: "abandoned" },
+  ])("verify ($case) → VerifyResponse", async ({ outcome, status }) => {
+    const { app, api } = setUp();
+    const { data } = await (await initialize(api, { reference: "R-1" })).json();
+    if (outcome) await app.request(`/checkout/${data.access_code}/${outcome}`, { method: "POST" });
+
+    const body = await (await api("/transaction/verify/R-1")).json();
+    expect(verifyResponse(body)).toEqual([]);
+    expect(body.data.status).toBe(status);
+  });
+
+  it("the charge.success webhook carries VerifyResponse data", async () => {
+    const { api, webhooks } = setUp();
+    await initialize(api, { reference: "R-1" });
+    await api("/__sandbox/transactions/R-1/pay", { method: "POST" });
+
+    const event = JSON.parse(webhooks[0]!.body);
+    expect(event.event).toBe("charge.success");
+    expect(verifyResponse({ status: true, message: "Verification successful", ...event })).toEqual(
+      [],
+    );
+  });
+
+  // The schemas the spec names for these paths' 4xx answers.
+  it.each([
+    {
+      case: "a bad key (401)",
+      schema: "Error",
+      request: (api: Api) =>
+        api("/transaction/verify/R-1", { headers: { Authorization: "Bearer sk_test_wrong" } }),
+    },
+    {
+      case: "an unknown reference (404)",
+      schema: "Error",
+      request: (api: Api) => api("/transaction/verify/R-404"),
+    },
+    {
+      case: "a duplicate reference (400)",
+      schema: "TransactionInitializeBadRequestModel",
+      request: async (api: Api) => {
+        await initialize(api, { reference: "R-1" });
+        return initialize(api, { reference: "R-1" });
+      },
+    },
+    {
+      case: "a missing e-mail (400)",
+      schema: "TransactionInitializeBadRequestModel",
+      request: (api: Api) => initialize(api, { email: undefined }),
+    },
+  ])("refusing $case → $schema", async ({ request, schema }) => {
+    const { api } = setUp();
+    const response = await request(api);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const body = await response.json();
+    expect(body.status).toBe(false);
+    expect(contract(schema)(body)).toEqual([]);
+  });
+});
+
+describe("our client against the sandbox", () => {
+  it("initialize → pay at checkout → verify; the webhook is signed", async () => {
+    const { app, client, webhooks } = setUp();
+    const { authorizationUrl, reference } = await client.initialize(payment);
+    expect(reference).toBe(payment.reference);
+
+    const checkoutPath = new URL(authorizationUrl).pathname;
+    const page = await app.request(checkoutPath);
+    expect(await page.text()).toContain("₦25,000.50");
+    const paid = await app.request(`${checkoutPath}/pay`, { method: "POST" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(
+      "http://localhost:4321/paystack/verify?trxref=FEES-2025-0001&reference=FEES-2025-0001",
+    );
+
+    expect(await client.verify(reference)).toEqual({
+      reference: payment.reference,
+      status: "success",
+      amountKobo: 2_500_050,
+      currency: "NGN",
+      paidAt: NOW,
+      channel: "card",
+      gatewayResponse: "Successful",
+    });
+
+    expect(webhooks).toHaveLength(1);
+    const [webhook] = webhooks as [(typeof webhooks)[number]];
+    expect(webhook.url).toBe("http://api.test/paystack/webhook");
+    expect(isValidPaystackSignature(webhook.body, webhook.signature, SECRET)).toBe(true);
+    expect(JSON.parse(webhook.body)).toMatchObject({
+      event: "charge.success",
+      data: {
+        reference: payment.reference,
+        amount: 2_500_050,
+        status: "success",
+        metadata: payment.metadata,
+      },
+    });
+  });
+
+  it.each([
+    { outcome: "decline", status: "failed", gatewayResponse: "Declined" },
+    {
+      outcome: "abandon",
+      status: "abandoned",
+      gatewayResponse: "The transaction was not completed",
+    },
+  ])("sees a checkout that ends in $outcome as $status", async (row) => {
+    const { app, client, webhooks } = setUp();
+    const { authorizationUrl } = await client.initialize(payment);
+    await app.request(`${new URL(authorizationUrl).pathname}/${row.outcome}`, { method: "POST" });
+
+    expect(await client.verify(payment.reference)).toMatchObject({
+      status: row.status,
+      gatewayResponse: row.gatewayResponse,
+      paidAt: null,
+    });
+    expect(webhooks).toEqual([]);
+  });
+
+  it("resolves null for a reference the sandbox never saw", async () => {
+    await expect(setUp().client.verify("NEVER-SEEN")).resolves.toBeNull();
+  });
+
+  it.each([
+    {
+      case: "a wrong key",
+      message: "Invalid key",
+      act: (s: ReturnType<typeof setUp>) => s.clientFor("sk_test_wrong").initialize(payment),
+    },
+    {
+      case: "a duplicate reference",
+      message: "Duplicate Transaction Reference",
+      act: async (s: ReturnType<typeof setUp>) => {
+        await s.client.initialize(payment);
+        return s.client.initialize(payment);
+      },
+    },
+  ])("surfaces $case as a PaystackError", async ({ act, message }) => {
+    const error = await act(setUp()).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(PaystackError);
+    expect((error as PaystackError).paystackMessage).toBe(message);
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+// These follow Paystack's OpenAPI schemas (TransactionInitializeResponse, VerifyResponse,
+// Error) but only demand the fields our payment flow reads, so that Paystack adding or
+// dropping an unrelated field does not break checkout.
+
+/** Any Paystack JSON answer: `status` says whether the request succeeded. */
+export const PaystackEnvelope = z.object({
+  status: z.boolean(),
+  message: z.string(),
+});
+
+/** `POST /transaction/initialize`, 200. */
+export const InitializeResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    authorization_url: z.string().min(1),
+    access_code: z.string().min(1),
+    reference: z.string().min(1),
+  }),
+});
+export type InitializeResponse = z.infer<typeof InitializeResponse>;
+
+/** `GET /transaction/verify/{reference}`, 200. */
+export const VerifyResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    status: z.string().min(1),
+    reference: z.string().min(1),
+    amount: z.number().int().nonnegative(),
+    currency: z.string().min(1),
+    paid_at: z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)), "paid_at is not a date")
+      .nullish(),
+    channel: z.string().nullish(),
+    gateway_response: z.string().nullish(),
+  }),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponse>;

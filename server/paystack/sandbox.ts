@@ -1,0 +1,195 @@
+import { Hono } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import {
+  renderCheckoutDone,
+  renderCheckoutNotFound,
+  renderCheckoutPage,
+} from "./sandbox-checkout-page.ts";
+import { InitializeRequest, refusalFor } from "./sandbox-requests.ts";
+import {
+  createSandboxStore,
+  markDeclined,
+  markPaid,
+  randomCode,
+  toVerifyData,
+} from "./sandbox-store.ts";
+import type { SandboxTransaction } from "./sandbox-store.ts";
+import { signPaystackPayload } from "./signature.ts";
+
+const WEBHOOK_TIMEOUT_MS = 5_000;
+
+/** How the sandbox fared sending a `charge.success` webhook. */
+export type WebhookDelivery = "delivered" | "failed";
+
+/**
+ * A local stand-in for Paystack, for development without a secret key. It answers
+ * `POST /transaction/initialize` and `GET /transaction/verify/:reference` like Paystack, serves
+ * a checkout page at `/checkout/:accessCode` where a person can pay, decline or abandon, and
+ * POSTs signed `charge.success` webhooks to `webhookUrl`. State lives in memory.
+ *
+ * It also answers `POST /__sandbox/transactions/:reference/pay` (same bearer key as the API):
+ * marks the transaction paid and sends the webhook, without any browser or redirect. Tests use it
+ * to simulate "the student paid but closed the tab"; it answers
+ * `{ status: true, data: { reference, status, webhook: "delivered" | "failed" | "not sent" } }`.
+ */
+export function createPaystackSandbox(options: {
+  /** The key clients must send as `Authorization: Bearer …`; also signs the webhooks. */
+  secretKey: string;
+  /** Where browsers reach the sandbox, e.g. "http://localhost:4329". */
+  publicUrl: string;
+  /** Where signed `charge.success` events are POSTed. */
+  webhookUrl: string;
+  /** Sends the webhooks. */
+  fetch?: typeof fetch;
+  now?: () => Date;
+}): Hono {
+  const { secretKey, webhookUrl } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, "");
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? (() => new Date());
+  const store = createSandboxStore();
+  const app = new Hono();
+
+  const requireSecretKey: MiddlewareHandler = async (c, next) => {
+    if (c.req.header("authorization") !== `Bearer ${secretKey}`) {
+      return c.json({ status: false, message: "Invalid key" }, 401);
+    }
+    await next();
+  };
+
+  /** Never rejects: a receiver that is down must not break the checkout. */
+  async function sendChargeSuccess(transaction: SandboxTransaction): Promise<WebhookDelivery> {
+    const rawBody = JSON.stringify({ event: "charge.success", data: toVerifyData(transaction) });
+    try {
+      const response = await fetchImpl(webhookUrl, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "x-paystack-signature": signPaystackPayload(rawBody, secretKey),
+        },
+        body: rawBody,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      if (response.ok) return "delivered";
+      console.warn(
+        `Paystack sandbox: webhook for ${transaction.reference} got HTTP ${response.status} from ${webhookUrl}`,
+      );
+    } catch (error) {
+      console.warn(
+        `Paystack sandbox: webhook for ${transaction.reference} could not reach ${webhookUrl}: ${String(error)}`,
+      );
+    }
+    return "failed";
+  }
+
+  app.post("/transaction/initialize", requireSecretKey, async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = InitializeRequest.safeParse(body);
+    if (!parsed.success) return c.json(refusalFor(parsed.error), 400);
+    const { email, amount, currency, callback_url, metadata } = parsed.data;
+    const reference = parsed.data.reference ?? randomCode(10);
+    if (store.findByReference(reference)) {
+      return c.json(
+        {
+          status: false,
+          message: "Duplicate Transaction Reference",
+          meta: { nextStep: "Try and create the Transaction or Charge with a new reference" },
+          type: "validation_error",
+          code: "duplicate_reference",
+        },
+        400,
+      );
+    }
+    const transaction = store.create(
+      {
+        reference,
+        email,
+        amountKobo: amount,
+        currency,
+        callbackUrl: callback_url ?? null,
+        // Paystack reports absent metadata as an empty string.
+        metadata: metadata ?? "",
+      },
+      now(),
+    );
+    return c.json({
+      status: true,
+      message: "Authorization URL created",
+      data: {
+        authorization_url: `${publicUrl}/checkout/${transaction.accessCode}`,
+        access_code: transaction.accessCode,
+        reference,
+      },
+    });
+  });
+
+  app.get("/transaction/verify/:reference", requireSecretKey, (c) => {
+    const transaction = store.findByReference(c.req.param("reference"));
+    if (!transaction) {
+      return c.json({ status: false, message: "Transaction reference not found" }, 404);
+    }
+    return c.json({
+      status: true,
+      message: "Verification successful",
+      data: toVerifyData(transaction),
+    });
+  });
+
+  app.get("/checkout/:accessCode", (c) => {
+    const transaction = store.findByAccessCode(c.req.param("accessCode"));
+    c.header("Cache-Control", "no-store");
+    if (!transaction) return c.html(renderCheckoutNotFound(), 404);
+    return c.html(renderCheckoutPage(transaction));
+  });
+
+  const outcomes: Record<string, (transaction: SandboxTransaction) => void> = {
+    pay(transaction) {
+      // Fire and forget, like Paystack: the browser's redirect does not wait for the webhook.
+      if (markPaid(transaction, now())) void sendChargeSuccess(transaction);
+    },
+    decline: markDeclined,
+    abandon() {},
+  };
+
+  app.post("/checkout/:accessCode/:outcome{pay|decline|abandon}", (c) => {
+    const transaction = store.findByAccessCode(c.req.param("accessCode"));
+    if (!transaction) return c.html(renderCheckoutNotFound(), 404);
+    outcomes[c.req.param("outcome")]?.(transaction);
+    return returnToMerchant(c, transaction);
+  });
+
+  app.post("/__sandbox/transactions/:reference/pay", requireSecretKey, async (c) => {
+    const transaction = store.findByReference(c.req.param("reference"));
+    if (!transaction) {
+      return c.json({ status: false, message: "Transaction reference not found" }, 404);
+    }
+    const webhook = markPaid(transaction, now())
+      ? await sendChargeSuccess(transaction)
+      : "not sent";
+    return c.json({
+      status: true,
+      message: "Transaction marked as paid",
+      data: { reference: transaction.reference, status: transaction.status, webhook },
+    });
+  });
+
+  app.notFound((c) => c.json({ status: false, message: "Not found" }, 404));
+  app.onError((error, c) => {
+    console.error("Paystack sandbox failed:", error);
+    return c.json(
+      { status: false, message: "The Paystack sandbox failed; see the server log" },
+      500,
+    );
+  });
+
+  return app;
+}
+
+/** 303 to callback_url with `trxref` and `reference` added, keeping its own query string. */
+function returnToMerchant(c: Context, transaction: SandboxTransaction) {
+  if (!transaction.callbackUrl) return c.html(renderCheckoutDone(transaction));
+  const url = new URL(transaction.callbackUrl);
+  url.searchParams.set("trxref", transaction.reference);
+  url.searchParams.set("reference", transaction.reference);
+  return c.redirect(url.toString(), 303);
+}

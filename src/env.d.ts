@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    student: import("./lib/students/student-record.ts").StudentRecord;
+    api: import("./lib/api/server-api.ts").ServerApi;
+  }
+}

@@ -1,0 +1,57 @@
+import type { z } from "zod";
+import { forgetStudent } from "../stores/student.ts";
+
+/** A refusal the API explained; islands show `message` (spec: the server's message). */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+const CONNECTION_LOST = "We could not reach the portal. Check your connection and try again.";
+
+/** Sends the browser to sign-in, remembering where the student was (spec: any 401). */
+export function goToSignIn() {
+  forgetStudent();
+  const next = window.location.pathname + window.location.search;
+  window.location.assign(`/login?${new URLSearchParams({ next })}`);
+}
+
+/**
+ * Calls the college API through the proxy (/api/...). The session cookie goes along by itself;
+ * page scripts never hold the token. A 401 ends the session here as it did on the server.
+ */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init: { method?: string; json?: unknown; body?: BodyInit; timeoutMs?: number } = {},
+): Promise<z.infer<T>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
+    });
+  } catch {
+    throw new ApiFailure(0, CONNECTION_LOST);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === 401 && !path.endsWith("/login")) {
+    goToSignIn();
+    throw new ApiFailure(401, "Your session has ended. Please sign in again.");
+  }
+  if (!response.ok) {
+    const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
+    throw new ApiFailure(response.status, error?.message ?? "The portal could not do that. Please try again.", error?.fields);
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import { site } from "../config/site.ts";
+
+/** The student's session has ended: the page server answers with a redirect to sign-in. */
+export class SessionEnded extends Error {}
+
+/** A refusal the API explained; pages show `message`. */
+export class ApiRefusal extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Calls the college API from the page server with the student's bearer token, so a page's data
+ * arrives with its HTML. Responses are parsed with the shared contract schemas.
+ */
+export function createServerApi(token: string | null) {
+  async function call<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    init: { method?: string; json?: unknown } = {},
+  ): Promise<z.infer<T>> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.json !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(new URL(path, site().API_URL), {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (response.status === 401) throw new SessionEnded();
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = (body as { error?: { message?: string } } | null)?.error?.message;
+      throw new ApiRefusal(response.status, message ?? "The portal could not answer that request.");
+    }
+    return schema.parse(body);
+  }
+  return {
+    get: <T extends z.ZodType>(path: string, schema: T) => call(path, schema),
+    send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
+      call(path, schema, { method, json }),
+  };
+}
+export type ServerApi = ReturnType<typeof createServerApi>;

@@ -1,0 +1,33 @@
+import { defineMiddleware } from "astro:middleware";
+import { z } from "zod";
+import { createServerApi, SessionEnded } from "./lib/api/server-api.ts";
+import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
+import { StudentRecord } from "./lib/students/student-record.ts";
+
+// Pages anyone may open; every other page belongs to the signed-in shell.
+const PUBLIC_PAGES = [/^\/login\/?$/, /^\/reset-password\/?$/, /^\/password\/reset\//, /^\/verify\//, /^\/_/, /^\/404\/?$/, /^\/500\/?$/];
+
+const Me = z.object({ data: StudentRecord });
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname, search } = context.url;
+  const token = readSessionToken(context.request.headers.get("cookie"));
+  context.locals.api = createServerApi(token);
+  if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();
+
+  const toSignIn = () => {
+    for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE]) context.cookies.delete(name, { path: "/" });
+    return context.redirect(`/login?${new URLSearchParams({ next: pathname + search })}`, 302);
+  };
+  if (!token) return toSignIn();
+  try {
+    context.locals.student = (await context.locals.api.get("/student/me", Me)).data;
+  } catch (error) {
+    if (error instanceof SessionEnded) return toSignIn();
+    throw error;
+  }
+  const response = await next();
+  // Signed-in pages carry personal data: never store them in a shared or back/forward cache.
+  response.headers.set("cache-control", "private, no-store");
+  return response;
+});
