@@ -14,6 +14,9 @@ import { createApi } from "../server/app.ts";
 import { createConsoleLogger } from "../server/http/logger.ts";
 import { createFileStorage } from "../server/uploads/file-storage.ts";
 import { createProxy } from "../proxy/app.ts";
+import { createPaystackClient } from "../server/paystack/client.ts";
+import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
+import { createOutboxMailer, createSmtpMailer } from "../server/mail/mailer.ts";
 
 let serverEnv, proxyEnv;
 try {
@@ -40,6 +43,27 @@ if (serverEnv.NODE_ENV !== "production") {
   }
 }
 
+const servers: Server[] = [];
+
+// Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
+const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? port + 8;
+const paystackSecretKey = serverEnv.PAYSTACK_SECRET_KEY || "sk_test_local_sandbox_key";
+let paystackBaseUrl = serverEnv.PAYSTACK_BASE_URL;
+if (!serverEnv.PAYSTACK_SECRET_KEY) {
+  paystackBaseUrl = `http://localhost:${sandboxPort}`;
+  const sandbox = createPaystackSandbox({
+    secretKey: paystackSecretKey,
+    publicUrl: paystackBaseUrl,
+    webhookUrl: `http://localhost:${port}/api/paystack/webhook`,
+  });
+  servers.push(serve({ fetch: sandbox.fetch, port: sandboxPort }) as Server);
+  logger.warn("Paystack sandbox in use: no money moves", { checkout: paystackBaseUrl });
+}
+const outboxDir = serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox");
+const mailer = serverEnv.SMTP_URL
+  ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
+  : createOutboxMailer({ dir: outboxDir!, from: serverEnv.MAIL_FROM });
+
 const api = createApi({
   db: database.db,
   logger,
@@ -47,8 +71,12 @@ const api = createApi({
   sessions: { idleMinutes: serverEnv.SESSION_IDLE_MINUTES, absoluteHours: serverEnv.SESSION_ABSOLUTE_HOURS },
   photos,
   publicOrigin: serverEnv.PUBLIC_ORIGIN,
+  paystack: createPaystackClient({ baseUrl: paystackBaseUrl, secretKey: paystackSecretKey }),
+  paystackSecretKey,
+  mailer,
+  supportEmail: serverEnv.SUPPORT_EMAIL,
+  outboxDir: serverEnv.NODE_ENV === "production" ? undefined : outboxDir,
 });
-const servers: Server[] = [];
 servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);
 
 // The page server reads these when it renders; set them before its module loads.
@@ -62,7 +90,8 @@ servers.push(pages);
 
 const proxy = createProxy({ publicOrigin: serverEnv.PUBLIC_ORIGIN, apiUrl, pagesUrl });
 servers.push(serve({ fetch: proxy.fetch, port }) as Server);
-logger.info("services", { api: apiUrl, pages: pagesUrl, database: database.driver });
+logger.info("services", { api: apiUrl, pages: pagesUrl, database: database.driver, mail: mailer.describe() });
+if (outboxDir) console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
 console.log(`Portal ready on http://localhost:${port}`);
 
 let stopping = false;

@@ -7,6 +7,9 @@ import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import type { Logger } from "./http/logger.ts";
 import type { FileStorage } from "./uploads/file-storage.ts";
+import type { PaystackClient } from "./paystack/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { createOutboxPage } from "./mail/outbox-page.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { courseRoutes } from "./courses/routes.ts";
 import { paymentRoutes } from "./payments/routes.ts";
@@ -22,6 +25,14 @@ export type ApiDeps = {
   photos: FileStorage;
   /** Where students open the portal, e.g. https://portal.college.edu.ng (used in links we send). */
   publicOrigin: string;
+  paystack: PaystackClient;
+  /** Verifies x-paystack-signature on webhooks (the same key the client uses). */
+  paystackSecretKey: string;
+  mailer: Mailer;
+  /** Where copies of complaints go. */
+  supportEmail: string;
+  /** Development only: the folder of the local mail outbox, listed at /dev/outbox. */
+  outboxDir?: string;
 };
 
 // JSON bodies are small; the passport upload route sets its own larger limit.
@@ -51,6 +62,8 @@ export function createApi(deps: ApiDeps) {
   app.route("/", setupRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", courseRoutes(deps));
+
+  if (deps.outboxDir) app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
 
   app.notFound((c) => c.json(errorBody("There is nothing at this address."), 404));
   app.onError(handleError);

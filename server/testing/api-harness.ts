@@ -6,6 +6,12 @@ import { insertSchool, insertSessions, insertStudent, type StudentFields } from 
 import { createMemoryLogger } from "../http/logger.ts";
 import { createFileStorage } from "../uploads/file-storage.ts";
 import { openTestDatabase } from "./test-database.ts";
+import { createPaystackClient } from "../paystack/client.ts";
+import { createPaystackSandbox } from "../paystack/sandbox.ts";
+import { createOutboxMailer } from "../mail/mailer.ts";
+
+const SANDBOX_KEY = "sk_test_harness_0123456789";
+const SANDBOX_URL = "http://paystack-sandbox.test";
 
 /** Cheap scrypt for tests only: the stored hash carries its cost, so login code is unchanged. */
 export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
@@ -30,6 +36,25 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
   const clock = createTestClock();
   const logger = createMemoryLogger();
   const photos = createFileStorage(await mkdtemp(path.join(tmpdir(), "portal-photos-")));
+  const outboxDir = await mkdtemp(path.join(tmpdir(), "portal-outbox-"));
+  // Webhooks the sandbox sends are captured here; tests deliver them to the API themselves.
+  const webhooks: { body: string; signature: string | null }[] = [];
+  const sandbox = createPaystackSandbox({
+    secretKey: SANDBOX_KEY,
+    publicUrl: SANDBOX_URL,
+    webhookUrl: "http://api.test/paystack/webhook",
+    now: () => clock.now(),
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      webhooks.push({ body: await request.text(), signature: request.headers.get("x-paystack-signature") });
+      return new Response("ok");
+    },
+  });
+  const sandboxFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    return sandbox.request(url.pathname + url.search, request);
+  };
   const deps: ApiDeps = {
     db: database.db,
     logger,
@@ -37,6 +62,10 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     sessions: { idleMinutes: 120, absoluteHours: 12 },
     photos,
     publicOrigin: "http://localhost:4321",
+    paystack: createPaystackClient({ baseUrl: SANDBOX_URL, secretKey: SANDBOX_KEY, fetch: sandboxFetch }),
+    paystackSecretKey: SANDBOX_KEY,
+    mailer: createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" }),
+    supportEmail: "support@college.test",
     ...overrides,
   };
   const app = createApi(deps);
@@ -89,6 +118,10 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     createStudent,
     signIn,
     request,
+    sandbox,
+    sandboxFetch,
+    webhooks,
+    outboxDir,
     close: () => database.close(),
   };
 }

@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, signIn } from "./support.ts";
+
+test("a student signs in, sees the dashboard, reloads, and signs out", async ({ page }) => {
+  await signIn(page, DEMO.returning);
+  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+  await expect(page.getByText("Okonkwo Chiamaka Grace", { exact: true })).toBeVisible();
+  await expect(page.getByText("Student", { exact: true })).toBeVisible();
+  await expect(page.getByText("chiamaka.okonkwo@example.com")).toBeVisible();
+  await expect(page.getByRole("region", { name: "School Fee" })).toContainText("Not Paid");
+  await expect(page.getByRole("region", { name: "Course Registration" })).toContainText("NO");
+  const candidate = page.getByRole("region", { name: "Candidate Details" });
+  await expect(candidate.getByRole("row", { name: /Matric Number/ })).toContainText("CCE/2023/BIO/0042");
+  await expect(candidate.getByRole("row", { name: /School/ }).first()).toContainText("School of Sciences");
+  await expect(page.getByRole("region", { name: "Newsfeed" })).toContainText("Course registration for the 2024/2025 session");
+  // The token lives in an HttpOnly cookie; page scripts see the student record only.
+  expect(await page.evaluate(() => document.cookie)).toBe("");
+  expect(await page.evaluate(() => localStorage.getItem("user-info"))).toContain("Okonkwo");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem("user-info"))).toBeNull();
+  await page.goto("/");
+  await expect(page).toHaveURL("/login?next=%2F");
+});
+
+test("a wrong password shows 'Failed, try again' and the server's message", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Password", { exact: true }).fill("not-my-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
+  await expect(page.getByText("That phone number or password is wrong. Check both and try again.")).toBeVisible();
+  await expect(page).toHaveURL("/login");
+});
+
+test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({ page }) => {
+  await page.goto("/payment");
+  await expect(page).toHaveURL("/login?next=%2Fpayment");
+  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/payment");
+});
+
+test("the side menu starts collapsed at 1000px wide and the menu button toggles it", async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page, DEMO.fresher);
+  const menu = page.getByRole("complementary", { name: "Main menu" });
+  const toggle = page.getByRole("button", { name: "Show or hide the menu" });
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Payments" })).toBeVisible();
+  await toggle.click();
+  await expect(menu).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(menu).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign-in still works and the dashboard is readable", async ({ page }) => {
+    await page.goto("/login?next=%2F");
+    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+  });
+
+  test("a wrong password explains itself", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That phone number or password is wrong. Check both and try again.");
+  });
+});
+
+test("unknown addresses show the application error page with a way back", async ({ page }) => {
+  await signIn(page, DEMO.fresher);
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Demo students the seed creates (README lists them). */
+export const DEMO = {
+  returning: { phone: "08030000001", password: "demo1234", othername: "Chiamaka Grace" },
+  fresher: { phone: "08030000002", password: "demo1234", othername: "Ibrahim Musa" },
+} as const;
+
+/** Signs in through the real form and waits for the page sign-in leads to. */
+export async function signIn(page: Page, who: { phone: string; password: string }, next = "/") {
+  await page.goto(next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`);
+  await waitForIslands(page);
+  await page.getByLabel("Username").fill(who.phone);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(next);
+}
+
+/** Waits until every React island on the page has hydrated (Astro drops the ssr attribute). */
+export async function waitForIslands(page: Page) {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}
