@@ -9,7 +9,8 @@ export const DEMO = {
 /** Signs in through the real form and waits for the page sign-in leads to. */
 export async function signIn(page: Page, who: { phone: string; password: string }, next = "/") {
   await page.goto(next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`);
-  await waitForIslands(page);
+  // Scripts take the form over once loaded; before that it posts as plain HTML (tested apart).
+  await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
   await page.getByLabel("Username").fill(who.phone);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
