@@ -75,6 +75,8 @@ const api = createApi({
   paystackSecretKey,
   mailer,
   supportEmail: serverEnv.SUPPORT_EMAIL,
+  // Outside production a fixed key keeps demo slips verifiable across restarts.
+  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret",
   outboxDir: serverEnv.NODE_ENV === "production" ? undefined : outboxDir,
 });
 servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);

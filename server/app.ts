@@ -29,6 +29,8 @@ export type ApiDeps = {
   /** Verifies x-paystack-signature on webhooks (the same key the client uses). */
   paystackSecretKey: string;
   mailer: Mailer;
+  /** HMAC key for the verification links printed on slips. */
+  slipSigningKey: string;
   /** Where copies of complaints go. */
   supportEmail: string;
   /** Development only: the folder of the local mail outbox, listed at /dev/outbox. */

@@ -30,6 +30,8 @@ export const ServerEnv = z.object({
   /** Defaults to the proxy PORT + 8. */
   PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
+  /** Signs the QR links on slips so a bursar can tell a genuine slip; required in production. */
+  SLIP_SIGNING_SECRET: z.string().min(32, "Use at least 32 random characters.").optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Student Portal <no-reply@college.example>"),
   SUPPORT_EMAIL: z.email().default("support@college.example"),
@@ -43,6 +45,7 @@ export function readServerEnv(source = process.env): ServerEnv {
     const problems: string[] = [];
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
       problems.push("  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)");
+    if (!env.SLIP_SIGNING_SECRET) problems.push("  - SLIP_SIGNING_SECRET: required in production");
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
       problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");
     if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);

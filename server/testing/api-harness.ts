@@ -66,6 +66,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     paystackSecretKey: SANDBOX_KEY,
     mailer: createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" }),
     supportEmail: "support@college.test",
+    slipSigningKey: "test-slip-signing-key-0123456789abcdef",
     ...overrides,
   };
   const app = createApi(deps);
