@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // API suites run on embedded PGlite always, and once more on a real PostgreSQL
 // server when DATABASE_URL is set (CI sets it), so both drivers are exercised.
-const apiSuites = ["server/**/*.api.test.ts"];
+const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({

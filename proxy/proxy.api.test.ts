@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { createApiHarness, type ApiHarness } from "../server/testing/api-harness.ts";
+import { createProxy } from "./app.ts";
+
+// The real API behind the proxy; a stand-in page server that reports what reached it.
+let api: ApiHarness;
+const pagesSeen: Request[] = [];
+const pages = new Hono().all("*", (c) => {
+  pagesSeen.push(c.req.raw);
+  return c.html(`<p>page ${new URL(c.req.url).pathname}</p>`);
+});
+
+function proxyFor(publicOrigin: string) {
+  return createProxy({
+    publicOrigin,
+    apiUrl: "http://api.internal",
+    pagesUrl: "http://pages.internal",
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      const target = url.host === "api.internal" ? api.app : pages;
+      return target.request(url.pathname + url.search, request);
+    },
+  });
+}
+const proxy = proxyFor("http://localhost:4321");
+const ORIGIN = "http://localhost:4321";
+
+beforeAll(async () => {
+  api = await createApiHarness();
+  await api.createStudent({ phone: "08035550000", password: "proxy-pass-1" });
+});
+afterAll(() => api.close());
+
+const jsonLogin = (body: unknown, headers: Record<string, string> = {}) =>
+  proxy.request("/api/student/uniben/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
+
+const sessionCookie = (response: Response) => {
+  const header = response.headers.get("set-cookie") ?? "";
+  return header.split(";")[0]!;
+};
+
+describe("sign-in through the proxy", () => {
+  it("keeps the token in an HttpOnly cookie and gives the page only the student", async () => {
+    const response = await jsonLogin({ username: "08035550000", password: "proxy-pass-1" });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^portal_session=[A-Za-z0-9_-]{40,};/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    const body = await response.json();
+    expect(body.data.tokens.access).toBeUndefined();
+    expect(body.data.tokens.student.phone).toBe("08035550000");
+    expect(JSON.stringify(body)).not.toContain(setCookie.split(";")[0]!.split("=")[1]!);
+  });
+
+  it("relays a refusal as it is and sets no cookie", async () => {
+    const response = await jsonLogin({ username: "08035550000", password: "wrong" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("handles the plain form: 303 to a same-site next, or back to sign-in with a reason", async () => {
+    const form = (fields: Record<string, string>) =>
+      proxy.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const ok = await form({ username: "08035550000", password: "proxy-pass-1", next: "/payment" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/payment");
+    expect(ok.headers.get("set-cookie")).toContain("HttpOnly");
+
+    const offSite = await form({ username: "08035550000", password: "proxy-pass-1", next: "//evil.example/x" });
+    expect(offSite.headers.get("location")).toBe("/");
+
+    const wrong = await form({ username: "08035550000", password: "nope", next: "/payment" });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe("/login?error=wrong&next=%2Fpayment");
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+
+    const empty = await form({});
+    expect(empty.headers.get("location")).toBe("/login?error=missing");
+  });
+});
+
+describe("the /api relay", () => {
+  it("turns the cookie into a bearer token and never forwards the cookie", async () => {
+    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
+    const response = await proxy.request("/api/student/me", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.phone).toBe("08035550000");
+  });
+
+  it("clears the cookie when the API answers 401", async () => {
+    const response = await proxy.request("/api/student/me", {
+      headers: { cookie: "portal_session=abcdefghijklmnopqrstuvwxyz0123456789" },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("set-cookie")).toMatch(/^portal_session=; Path=\/; Max-Age=0/);
+  });
+
+  it.each([
+    ["another origin", { origin: "https://evil.example" }],
+    ["a cross-site fetch without Origin", { "sec-fetch-site": "cross-site" }],
+  ])("refuses a state-changing call from %s before it reaches the API", async (_case, headers) => {
+    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
+    const response = await proxy.request("/api/student/logout", { method: "POST", headers: { cookie, ...headers } });
+    expect(response.status).toBe(403);
+    // The session survived: the logout never reached the API.
+    expect((await proxy.request("/api/student/me", { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("refuses a cross-site sign-in form post", async () => {
+    const response = await proxy.request("/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: "username=08035550000&password=proxy-pass-1",
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("sign-out", () => {
+  it("revokes the session on the API and clears the cookie", async () => {
+    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
+    const response = await proxy.request("/logout", { method: "POST", headers: { cookie, origin: ORIGIN } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/login?signed_out=1");
+    expect(response.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect((await proxy.request("/api/student/me", { headers: { cookie } })).status).toBe(401);
+  });
+});
+
+describe("pages and headers", () => {
+  it("sends other paths to the page server with the cookie, and sets security headers", async () => {
+    const response = await proxy.request("/course-reg?x=1", { headers: { cookie: "portal_session=abc" } });
+    expect(await response.text()).toContain("page /course-reg");
+    expect(pagesSeen.at(-1)?.headers.get("cookie")).toBe("portal_session=abc");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("uses a Secure __Host- cookie when served over https", async () => {
+    const secure = proxyFor("https://portal.college.example");
+    const response = await secure.request("/api/student/uniben/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://portal.college.example" },
+      body: JSON.stringify({ username: "08035550000", password: "proxy-pass-1" }),
+    });
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__Host-portal_session=/);
+    expect(setCookie).toContain("Secure");
+    expect(setCookie).toContain("Path=/");
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { readSessionToken, safeNextPath } from "./cookie.ts";
+
+const token = "abcdefghijklmnopqrstuvwxyzABCDEF0123456789_-";
+
+describe("safeNextPath (where sign-in may lead)", () => {
+  it.each([
+    [null, "/"],
+    ["", "/"],
+    ["/payment", "/payment"],
+    ["/course-reg/print?level=100&session=2024%2F2025", "/course-reg/print?level=100&session=2024%2F2025"],
+    ["https://evil.example/", "/"],
+    ["//evil.example/", "/"],
+    ["/\\evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/login?next=/login", "/"],
+    ["/ok\nSet-Cookie: x=1", "/"],
+  ])("%j → %j", (next, expected) => {
+    expect(safeNextPath(next)).toBe(expected);
+  });
+});
+
+describe("readSessionToken", () => {
+  it.each([
+    [undefined, null],
+    ["", null],
+    [`portal_session=${token}`, token],
+    [`theme=dark; __Host-portal_session=${token}; other=1`, token],
+    ["portal_session=short", null],
+    [`portal_session=${token}<script>`, null],
+    [`not_ours=${token}`, null],
+  ])("%j", (header, expected) => {
+    expect(readSessionToken(header)).toBe(expected);
+  });
+});
