@@ -13,7 +13,7 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = 4400;
+const port = Number(process.env.E2E_PORT ?? 4400);
 // Every run starts from an empty embedded database, whatever DATABASE_URL the shell has.
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 
