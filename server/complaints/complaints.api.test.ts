@@ -1,0 +1,168 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
+import { createSmtpMailer, type Mailer } from "../mail/mailer.ts";
+import { complaints } from "../db/schema.ts";
+
+let api: ApiHarness;
+let smtp: TestSmtpServer;
+let mailer: Mailer;
+let token: string;
+let student: Awaited<ReturnType<ApiHarness["createStudent"]>>;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
+  // Tests swap `mailer` to make the mail server fail or hang.
+  api = await createApiHarness({
+    mailer: { send: (message) => mailer.send(message), describe: () => "switchable" },
+  });
+  student = await api.createStudent({
+    phone: "08034445555",
+    email: "ngozi.eze@example.com",
+    surname: "Eze",
+    othername: "Ngozi Adaeze",
+    matricNo: "CCE/2023/ENG/0099",
+  });
+  token = await api.signIn(student.phone);
+});
+afterAll(async () => {
+  await api.close();
+  await smtp.close();
+});
+
+const send = (json: unknown, auth = token) =>
+  api.request("/complaint/", { method: "POST", json, token: auth });
+const stored = async () => (await api.db.select({ n: count() }).from(complaints))[0]!.n;
+
+describe("POST /complaint/", () => {
+  it("stores the complaint under the signed-in student and mails a copy to support", async () => {
+    const response = await send({
+      subject: "  Hostel water supply  ",
+      message: "There has been no water in Block C since Monday.",
+      name: "Someone Else",
+      email: "attacker@example.net",
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      status: "success",
+      message: "Successful! Complaint has been sent",
+      data: { subject: "Hostel water supply" },
+    });
+
+    const [row] = await api.db.select().from(complaints).where(eq(complaints.id, body.data.id));
+    expect(row).toMatchObject({
+      studentId: student.id,
+      subject: "Hostel water supply",
+      message: "There has been no water in Block C since Monday.",
+      name: "Eze Ngozi Adaeze",
+      email: "ngozi.eze@example.com",
+    });
+
+    const mail = await smtp.waitForMessage((m) => m.subject.includes("Hostel water supply"));
+    expect(mail.to).toEqual(["support@college.test"]);
+    expect(mail.subject).toBe(`Complaint #${row!.id}: Hostel water supply`);
+    expect(mail.headers.get("reply-to")).toContain("ngozi.eze@example.com");
+    expect(mail.text).toContain("There has been no water in Block C since Monday.");
+    expect(mail.text).toContain("Name: Eze Ngozi Adaeze");
+    expect(mail.text).toContain("Matric number: CCE/2023/ENG/0099");
+    expect(mail.raw).not.toContain("attacker@example.net");
+  });
+
+  it("keeps the mail subject on one line whatever the student typed", async () => {
+    const response = await send({
+      subject: "Fees\r\nBcc: everyone@example.com",
+      message: "Receipt missing.",
+    });
+    expect(response.status).toBe(201);
+    const mail = await smtp.waitForMessage((m) => m.text.includes("Receipt missing."));
+    expect(mail.subject).toMatch(/^Complaint #\d+: Fees Bcc: everyone@example.com$/);
+    expect(mail.to).toEqual(["support@college.test"]);
+  });
+
+  it.each([
+    ["no fields", {}, "Enter a subject for your complaint."],
+    ["no message", { subject: "Fees" }, "Write your complaint in the message box."],
+    ["a blank subject", { subject: "   ", message: "Text" }, "Enter a subject for your complaint."],
+    [
+      "a blank message",
+      { subject: "Fees", message: "\n \t" },
+      "Write your complaint in the message box.",
+    ],
+    [
+      "a subject that is not text",
+      { subject: 42, message: "Text" },
+      "Enter a subject for your complaint.",
+    ],
+    [
+      "a 151-character subject",
+      { subject: "s".repeat(151), message: "Text" },
+      "Keep the subject to 150 characters or fewer.",
+    ],
+    [
+      "a 5001-character message",
+      { subject: "Fees", message: "m".repeat(5001) },
+      "Keep the message to 5000 characters or fewer.",
+    ],
+  ])("refuses %s with a 400 and stores nothing", async (_case, json, message) => {
+    const before = await stored();
+    const response = await send(json);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(message);
+    expect(await stored()).toBe(before);
+  });
+
+  it("accepts a subject and message exactly at the limits", async () => {
+    const response = await send({ subject: "s".repeat(150), message: "m".repeat(5000) });
+    expect(response.status).toBe(201);
+  });
+
+  it("refuses a body that is not JSON, and callers without a session", async () => {
+    const before = await stored();
+    const notJson = await api.request("/complaint/", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: "subject=Fees",
+    });
+    expect(notJson.status).toBe(400);
+    expect((await send({ subject: "Fees", message: "Text" }, "")).status).toBe(401);
+    expect((await send({ subject: "Fees", message: "Text" }, "x".repeat(43))).status).toBe(401);
+    expect(await stored()).toBe(before);
+  });
+
+  it("keeps the complaint and logs the problem when the mail server refuses", async () => {
+    mailer = {
+      send: async () => Promise.reject(new Error("SMTP 554 relay refused")),
+      describe: () => "down",
+    };
+    try {
+      const response = await send({ subject: "Library card", message: "My card was not issued." });
+      expect(response.status).toBe(201);
+      const { data } = await response.json();
+      const [row] = await api.db.select().from(complaints).where(eq(complaints.id, data.id));
+      expect(row?.subject).toBe("Library card");
+      await vi.waitFor(() =>
+        expect(api.logger.lines.join("\n")).toMatch(
+          /complaint copy not sent.*SMTP 554 relay refused/,
+        ),
+      );
+    } finally {
+      mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
+    }
+  });
+
+  it("answers without waiting for a slow mail server", async () => {
+    mailer = { send: () => new Promise(() => {}), describe: () => "hanging" };
+    try {
+      const started = performance.now();
+      const response = await send({ subject: "Timetable", message: "Clash on Tuesday." });
+      expect(response.status).toBe(201);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { readJson } from "../http/validate.ts";
+import { requireStudent } from "../auth/require-student.ts";
+import { complaints } from "../db/schema.ts";
+import {
+  COMPLAINT_SENT,
+  ComplaintRequest,
+  type ComplaintAnswer,
+} from "../../src/lib/complaints/complaint.ts";
+import { supportCopy } from "./support-copy.ts";
+
+export function complaintRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.post("/complaint/", requireStudent(deps), async (c) => {
+    const { subject, message } = await readJson(c, ComplaintRequest);
+    const student = c.var.student;
+    // Name and e-mail come from the account: a body could claim to be anyone.
+    const [stored] = await deps.db
+      .insert(complaints)
+      .values({
+        studentId: student.id,
+        subject,
+        message,
+        name: `${student.surname} ${student.othername}`,
+        email: student.email,
+        createdAt: deps.now(),
+      })
+      .returning();
+    const complaint = stored!;
+
+    // The complaint is already stored; a slow or failing mail server must not hold up or
+    // undo the answer, so the copy goes out on its own and a failure is only logged.
+    deps.mailer
+      .send(supportCopy(complaint, student, deps.supportEmail))
+      .catch((error: unknown) =>
+        deps.logger.error("complaint copy not sent", {
+          complaintId: complaint.id,
+          error: String(error),
+        }),
+      );
+
+    const body: ComplaintAnswer = {
+      status: "success",
+      message: COMPLAINT_SENT,
+      data: { id: complaint.id, subject, created_at: complaint.createdAt.toISOString() },
+    };
+    return c.json(body, 201);
+  });
+
+  return app;
+}

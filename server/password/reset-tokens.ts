@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { passwordResetTokens, students } from "../db/schema.ts";
+import { endAllSessions } from "../auth/sessions.ts";
+import { decodeUid } from "./uidb64.ts";
+
+/** How long a reset link works after it is sent. */
+export const RESET_LINK_MINUTES = 30;
+
+type Student = typeof students.$inferSelect;
+
+/**
+ * We keep only a hash of the token, taken together with the student's current password hash:
+ * any change of password (by this reset or any other way) makes every earlier link unfindable,
+ * with no clock comparison between the API and the database.
+ */
+function tokenHash(token: string, passwordHash: string) {
+  return createHash("sha256").update(`${token}\n${passwordHash}`).digest("hex");
+}
+
+/** Stores a new single-use token for the student and returns it (256 random bits, base64url). */
+export async function issueResetToken(db: Database, student: Student, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(passwordResetTokens).values({
+    studentId: student.id,
+    tokenHash: tokenHash(token, student.passwordHash),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+  });
+  return token;
+}
+
+/** The student and token row a link names, or null when the link is unknown, used or expired. */
+export async function findLiveResetToken(db: Database, uidb64: string, token: string, now: Date) {
+  const studentId = decodeUid(uidb64);
+  if (studentId === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
+  if (!student) return null;
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.studentId, student.id),
+        eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? { student, tokenId: row.id } : null;
+}
+
+/**
+ * Spends the token and sets the new password hash in one transaction, then signs the student
+ * out everywhere. Returns false when another request spent the token or changed the password
+ * first, so two clicks on one link can never both succeed.
+ */
+export async function completeReset(
+  db: Database,
+  live: { student: Student; tokenId: number },
+  newPasswordHash: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, live.tokenId), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (spent.length === 0) return false;
+    // Changed only if nobody changed it since the link was checked; if somebody did, the
+    // token was dead anyway (see tokenHash), so spending it above loses nothing.
+    const changed = await tx
+      .update(students)
+      .set({ passwordHash: newPasswordHash, passwordChangedAt: now, updatedAt: now })
+      .where(
+        and(eq(students.id, live.student.id), eq(students.passwordHash, live.student.passwordHash)),
+      )
+      .returning({ id: students.id });
+    if (changed.length === 0) return false;
+    // The transaction has the database's query builder; signing out commits with the change.
+    await endAllSessions(tx as unknown as Database, live.student.id, now);
+    return true;
+  });
+}

@@ -1,0 +1,105 @@
+import { Hono } from "hono";
+import { eq, sql } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { students } from "../db/schema.ts";
+import { hashPassword } from "../auth/password.ts";
+import { createRateLimiter } from "../auth/rate-limit.ts";
+import { ResetCompleteRequest, ResetEmailRequest } from "../../src/lib/password/password-reset.ts";
+import { completeReset, findLiveResetToken, issueResetToken } from "./reset-tokens.ts";
+import { resetMail } from "./reset-mail.ts";
+import { encodeUid } from "./uidb64.ts";
+
+// Enough for a student who mistypes or loses a mail; too few to bomb an inbox or spray addresses.
+const PER_EMAIL_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+const PER_CLIENT_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+
+const LINK_SENT =
+  "If that e-mail address belongs to a student, a password reset link is on its way.";
+const LINK_NOT_VALID =
+  "This password reset link is not valid: it may have been used already or have expired. Ask for a new one on the Forgot Password page.";
+
+export function passwordRoutes(deps: ApiDeps) {
+  const { db, now, logger } = deps;
+  const perEmail = createRateLimiter(db, PER_EMAIL_LIMIT);
+  const perClient = createRateLimiter(db, PER_CLIENT_LIMIT);
+  const app = new Hono<ApiEnv>();
+
+  async function sendResetLink(student: typeof students.$inferSelect) {
+    const token = await issueResetToken(db, student, now());
+    const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
+    await deps.mailer.send(resetMail(student, link.toString()));
+  }
+
+  app.post("/password/request-reset-email/", async (c) => {
+    const { email, redirect_url } = await readJson(c, ResetEmailRequest);
+    if (redirect_url !== undefined && !isOwnOrigin(redirect_url, deps.publicOrigin)) {
+      const message =
+        "The reset link can only lead to this portal; redirect_url must start with its address.";
+      throw new ApiError(400, message, { fields: { redirect_url: message } });
+    }
+    const address = email.toLowerCase();
+    const checks = [
+      { limiter: perEmail, key: `reset:email:${address}` },
+      { limiter: perClient, key: `reset:client:${clientAddress(c.req.raw)}` },
+    ];
+    for (const { limiter, key } of checks) {
+      const { blocked, retryAfterSeconds } = await limiter.isBlocked(key, now());
+      if (blocked) {
+        const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+        throw new ApiError(
+          429,
+          `Too many password reset requests. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+          { headers: { "Retry-After": String(retryAfterSeconds) } },
+        );
+      }
+    }
+    for (const { limiter, key } of checks) await limiter.record(key, now());
+
+    const [student] = await db
+      .select()
+      .from(students)
+      .where(eq(sql`lower(${students.email})`, address))
+      .limit(1);
+    // Known or not, the answer is the same and leaves at the same time: the token and the mail
+    // are made after it, so neither the body nor the SMTP round trip tells who has an account.
+    if (student) {
+      sendResetLink(student).catch((error: unknown) =>
+        logger.error("password reset mail not sent", {
+          studentId: student.id,
+          error: String(error),
+        }),
+      );
+    }
+    return c.json({ status: "success", success: LINK_SENT, message: LINK_SENT });
+  });
+
+  app.patch("/password/password-reset-complete", async (c) => {
+    const { password, token, uidb64 } = await readJson(c, ResetCompleteRequest);
+    // The token is checked before the (deliberately slow) password hash is computed.
+    const live = await findLiveResetToken(db, uidb64, token, now());
+    if (!live) throw new ApiError(400, LINK_NOT_VALID);
+    const passwordHash = await hashPassword(password);
+    if (!(await completeReset(db, live, passwordHash, now())))
+      throw new ApiError(400, LINK_NOT_VALID);
+    logger.info("password reset by e-mail link", { studentId: live.student.id });
+    return c.json({
+      status: "success",
+      message: "Your password has been changed. Sign in with your new password.",
+    });
+  });
+
+  return app;
+}
+
+function isOwnOrigin(url: string, publicOrigin: string) {
+  return URL.canParse(url) && new URL(url).origin === new URL(publicOrigin).origin;
+}
+
+/** The client's address as the proxy in front reports it; the API is never exposed directly. */
+function clientAddress(request: Request) {
+  const forwarded = request.headers.get("x-forwarded-for") ?? "";
+  return forwarded.split(",")[0]?.trim() || "unknown";
+}

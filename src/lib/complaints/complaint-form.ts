@@ -1,0 +1,43 @@
+import { apiRequest, ApiFailure } from "../api/browser-api.ts";
+import { showToast } from "../ui/toast.ts";
+
+/**
+ * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,
+ * then the success alert shows and both fields clear. Before this runs the form posts as HTML.
+ */
+export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement) {
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  const subject = form.elements.namedItem("subject") as HTMLInputElement;
+  const message = form.elements.namedItem("message") as HTMLTextAreaElement;
+  form.dataset.enhanced = "true";
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    status.replaceChildren();
+    try {
+      const answer = await apiRequest<{ message: string }>("/complaint/", {
+        method: "POST",
+        json: { subject: subject.value, message: message.value },
+      });
+      // Not form.reset(): after a refused plain post the defaults hold the refused text.
+      subject.value = "";
+      message.value = "";
+      const alert = document.createElement("p");
+      alert.className = "alert alert-success";
+      alert.setAttribute("role", "status");
+      alert.textContent = answer.message;
+      status.append(alert);
+    } catch (error) {
+      const text =
+        error instanceof ApiFailure
+          ? error.message
+          : "Your complaint was not sent. Please try again.";
+      showToast(text, "error");
+    } finally {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    }
+  });
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, OPEN_THE_MAIL_LINK, PASSWORDS_DIFFER } from "./messages.ts";
+
+/** `POST /password/request-reset-email/` (spec section 7). */
+export const ResetEmailRequest = z.object({
+  email: z
+    .string({ error: "Enter your e-mail address." })
+    .trim()
+    .min(1, "Enter your e-mail address.")
+    .max(254, "That e-mail address is too long.")
+    .pipe(z.email("Enter a valid e-mail address, e.g. name@example.com.")),
+  /** Where the link in the mail should lead; only our own public origin is accepted. */
+  redirect_url: z.string().max(2000, "That redirect_url is too long.").optional(),
+});
+export type ResetEmailRequest = z.infer<typeof ResetEmailRequest>;
+
+/** `PATCH /password/password-reset-complete` (spec section 7), plus an optional confirmation. */
+export const ResetCompleteRequest = z
+  .object({
+    password: z
+      .string({ error: "Enter a new password." })
+      .min(
+        MIN_PASSWORD_LENGTH,
+        `Use at least ${MIN_PASSWORD_LENGTH} characters for your new password.`,
+      )
+      .max(200, "That password is too long; use at most 200 characters."),
+    confirm_password: z.string().optional(),
+    token: z.string({ error: OPEN_THE_MAIL_LINK }).min(1, OPEN_THE_MAIL_LINK).max(200),
+    uidb64: z.string({ error: OPEN_THE_MAIL_LINK }).min(1, OPEN_THE_MAIL_LINK).max(200),
+  })
+  .refine(
+    (body) => body.confirm_password === undefined || body.confirm_password === body.password,
+    {
+      message: PASSWORDS_DIFFER,
+      path: ["confirm_password"],
+    },
+  );
+export type ResetCompleteRequest = z.infer<typeof ResetCompleteRequest>;
+
+/** Both password endpoints answer a sentence the page can show. */
+export const PasswordAnswer = z.object({ status: z.literal("success"), message: z.string() });
