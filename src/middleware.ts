@@ -5,14 +5,14 @@ import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/s
 import { StudentRecord } from "./lib/students/student-record.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.
-const PUBLIC_PAGES = [/^\/login\/?$/, /^\/reset-password\/?$/, /^\/password\/reset\//, /^\/verify\//, /^\/_/, /^\/404\/?$/, /^\/500\/?$/];
+const PUBLIC_PAGES = [/^\/login\/?$/, /^\/reset-password\/?$/, /^\/password\/reset(\/|$)/, /^\/verify\//, /^\/_/, /^\/404\/?$/, /^\/500\/?$/];
 
 const Me = z.object({ data: StudentRecord });
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
   const token = readSessionToken(context.request.headers.get("cookie"));
-  context.locals.api = createServerApi(token);
+  context.locals.api = createServerApi(token, context.request.headers.get("x-forwarded-for"));
   if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();
 
   const toSignIn = () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { loadStudentRecord } from "../students/student-record.ts";
@@ -26,7 +27,9 @@ export const LoginRequest = z.object({
 });
 
 const WRONG_CREDENTIALS = "That phone number or password is wrong. Check both and try again.";
-const FAILED_SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+export const FAILED_SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+/** The counter of failed sign-ins for one phone; a password reset clears it. */
+export const signInFailureKey = (phone: string) => `login:phone:${phone}`;
 
 export function authRoutes(deps: ApiDeps) {
   const { db, now } = deps;
@@ -36,7 +39,7 @@ export function authRoutes(deps: ApiDeps) {
   app.post("/student/uniben/login", async (c) => {
     const { username, password } = await readJson(c, LoginRequest);
     const phone = normalizeNigerianPhone(username) ?? username;
-    const keys = [`login:phone:${phone}`, `login:client:${clientAddress(c.req.raw)}`];
+    const keys = [signInFailureKey(phone), `login:client:${clientAddress(c.req.raw)}`];
     for (const key of keys) {
       const { blocked, retryAfterSeconds } = await failures.isBlocked(key, now());
       if (blocked) {
@@ -70,10 +73,4 @@ export function authRoutes(deps: ApiDeps) {
   });
 
   return app;
-}
-
-/** The client's address as the proxy in front reports it; the API is never exposed directly. */
-function clientAddress(request: Request) {
-  const forwarded = request.headers.get("x-forwarded-for") ?? "";
-  return forwarded.split(",")[0]?.trim() || "unknown";
 }

@@ -337,3 +337,20 @@ describe("PATCH /password/password-reset-complete", () => {
     expect((await response.json()).error.message).toBe(message);
   });
 });
+
+describe("a reset after too many failed sign-ins", () => {
+  it("lets the student sign in with the new password at once", async () => {
+    const student = await api.createStudent({ email: "locked.out@example.com" });
+    for (let attempt = 0; attempt < 10; attempt++) await canSignIn(student.phone, "guess");
+    const blocked = await api.request("/student/uniben/login", {
+      method: "POST",
+      json: { username: student.phone, password: "demo1234" },
+      clientAddress: nextClient(),
+    });
+    expect(blocked.status).toBe(429);
+
+    const { uidb64, token } = await mailedLink("locked.out@example.com");
+    expect((await complete({ uidb64, token, password: "a-fresh-start-1" })).status).toBe(200);
+    expect(await canSignIn(student.phone, "a-fresh-start-1")).toBe(true);
+  });
+});

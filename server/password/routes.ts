@@ -3,10 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { readJson } from "../http/validate.ts";
 import { students } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
+import { FAILED_SIGN_IN_LIMIT, signInFailureKey } from "../auth/routes.ts";
 import { ResetCompleteRequest, ResetEmailRequest } from "../../src/lib/password/password-reset.ts";
 import { completeReset, findLiveResetToken, issueResetToken } from "./reset-tokens.ts";
 import { resetMail } from "./reset-mail.ts";
@@ -84,6 +86,8 @@ export function passwordRoutes(deps: ApiDeps) {
     const passwordHash = await hashPassword(password);
     if (!(await completeReset(db, live, passwordHash, now())))
       throw new ApiError(400, LINK_NOT_VALID);
+    // A student who locked themselves out by guessing may sign in with the new password at once.
+    await createRateLimiter(db, FAILED_SIGN_IN_LIMIT).clear(signInFailureKey(live.student.phone));
     logger.info("password reset by e-mail link", { studentId: live.student.id });
     return c.json({
       status: "success",
@@ -96,10 +100,4 @@ export function passwordRoutes(deps: ApiDeps) {
 
 function isOwnOrigin(url: string, publicOrigin: string) {
   return URL.canParse(url) && new URL(url).origin === new URL(publicOrigin).origin;
-}
-
-/** The client's address as the proxy in front reports it; the API is never exposed directly. */
-function clientAddress(request: Request) {
-  const forwarded = request.headers.get("x-forwarded-for") ?? "";
-  return forwarded.split(",")[0]?.trim() || "unknown";
 }

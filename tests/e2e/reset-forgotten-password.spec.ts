@@ -52,7 +52,7 @@ async function chooseNewPassword(page: Page, link: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm Password").fill(password);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?password_changed=1");
 }
 
 test.afterAll(async ({ browser }) => {
@@ -120,7 +120,8 @@ test("a student who forgot the password gets a link by e-mail, sets a new one an
 
   await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?password_changed=1");
+  await expect(page.getByRole("status").filter({ hasText: "Your password has been changed" })).toBeVisible();
 
   // The old password no longer works; the new one does.
   await page.getByLabel("Username").fill(DEMO.fresher.phone);

@@ -19,7 +19,7 @@ const TIMEOUT_MS = 10_000;
  * Calls the college API from the page server with the student's bearer token, so a page's data
  * arrives with its HTML. Responses are parsed with the shared contract schemas.
  */
-export function createServerApi(token: string | null) {
+export function createServerApi(token: string | null, forwardedFor: string | null = null) {
   async function call<T extends z.ZodType>(
     path: string,
     schema: T,
@@ -27,6 +27,8 @@ export function createServerApi(token: string | null) {
   ): Promise<z.infer<T>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
+    // Rate limits count per client: pass on the address the proxy saw, not the page server's.
+    if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
     if (init.json !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(new URL(path, site().API_URL), {
       method: init.method ?? "GET",

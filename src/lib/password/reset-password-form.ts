@@ -18,7 +18,7 @@ export function completeResetFromForm(form: HTMLFormElement) {
     const password = String(fields.get("password") ?? "");
     const confirmation = String(fields.get("confirm_password") ?? "");
     if (!uidb64 || !token) return showToast(OPEN_THE_MAIL_LINK, "info");
-    if (password !== confirmation) return showToast(PASSWORDS_DIFFER, "error");
+    if (password !== confirmation) return showToast(PASSWORDS_DIFFER, "warning");
 
     button.disabled = true;
     button.textContent = "Loading...";
@@ -28,7 +28,7 @@ export function completeResetFromForm(form: HTMLFormElement) {
         json: { password, confirm_password: confirmation, uidb64, token },
       });
       showToast(answer.message, "success");
-      window.location.assign("/login");
+      window.location.assign("/login?password_changed=1");
     } catch (error) {
       button.disabled = false;
       button.textContent = "Failed, try again";

@@ -2,7 +2,7 @@
  * A small toast for pages that ship no React (sign-in): the same place and timing as the
  * islands' sonner toasts (top-right, 2 seconds), announced to screen readers.
  */
-export function showToast(message: string, tone: "success" | "error" | "info" = "info", durationMs = 2000) {
+export function showToast(message: string, tone: "success" | "error" | "warning" | "info" = "info", durationMs = 2000) {
   let region = document.getElementById("toasts");
   if (!region) {
     region = document.createElement("div");
