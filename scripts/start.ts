@@ -16,6 +16,7 @@ import { createFileStorage } from "../server/uploads/file-storage.ts";
 import { createProxy } from "../proxy/app.ts";
 import { createPaystackClient } from "../server/paystack/client.ts";
 import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
+import { startPaymentReconciler } from "../server/payments/reconciler.ts";
 import { createOutboxMailer, createSmtpMailer } from "../server/mail/mailer.ts";
 
 let serverEnv, proxyEnv;
@@ -64,6 +65,7 @@ const mailer = serverEnv.SMTP_URL
   ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
   : createOutboxMailer({ dir: outboxDir!, from: serverEnv.MAIL_FROM });
 
+const paystack = createPaystackClient({ baseUrl: paystackBaseUrl, secretKey: paystackSecretKey });
 const api = createApi({
   db: database.db,
   logger,
@@ -71,7 +73,7 @@ const api = createApi({
   sessions: { idleMinutes: serverEnv.SESSION_IDLE_MINUTES, absoluteHours: serverEnv.SESSION_ABSOLUTE_HOURS },
   photos,
   publicOrigin: serverEnv.PUBLIC_ORIGIN,
-  paystack: createPaystackClient({ baseUrl: paystackBaseUrl, secretKey: paystackSecretKey }),
+  paystack,
   paystackSecretKey,
   mailer,
   supportEmail: serverEnv.SUPPORT_EMAIL,
@@ -80,6 +82,8 @@ const api = createApi({
   outboxDir: serverEnv.NODE_ENV === "production" ? undefined : outboxDir,
 });
 servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);
+// Pending payments whose browser closed and whose webhook was lost are credited from here.
+const reconciler = startPaymentReconciler({ db: database.db, logger, now: () => new Date(), paystack });
 
 // The page server reads these when it renders; set them before its module loads.
 process.env.API_URL = apiUrl;
@@ -107,6 +111,7 @@ async function stop(signal: string) {
       server.closeAllConnections?.();
     })),
   );
+  await reconciler.stop();
   await database.close();
   process.exit(0);
 }

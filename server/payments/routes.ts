@@ -1,11 +1,19 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { readParams } from "../http/validate.ts";
+import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { StudentIdParam } from "../students/routes.ts";
-import { loadPaymentInfo } from "./payment-info.ts";
+import { QuoteRequest, SchoolFeeRequest } from "../../src/lib/payments/fee-request.ts";
+import type { QuoteAnswer } from "../../src/lib/payments/fee-request.ts";
+import { loadPaymentInfo, toPaymentRecord } from "./payment-info.ts";
+import { ReferenceParam } from "./reference.ts";
+import { quoteFeeKobo, startSchoolFeePayment } from "./school-fee.ts";
+import { slipRoutes } from "./slip-routes.ts";
+import { verifyOwnPayment } from "./verify.ts";
+import { paystackWebhookRoutes } from "./webhook.ts";
 
+/** School fees: payment info, quote, Paystack initialise and verify, webhook and slips. */
 export function paymentRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const signedIn = requireStudent(deps);
@@ -16,5 +24,43 @@ export function paymentRoutes(deps: ApiDeps) {
     return c.json({ status: "success", data: await loadPaymentInfo(deps.db, id) });
   });
 
+  app.post("/student/generate-payment", signedIn, async (c) => {
+    const request = await readJson(c, QuoteRequest);
+    const choice = {
+      option: request.payment_option,
+      level: request.payment_level,
+      session: request.payment_session,
+    };
+    const amountKobo = await quoteFeeKobo(deps, c.var.student.id, choice);
+    return c.json({
+      status: "success",
+      message: "Fee generated",
+      data: { amount: amountKobo / 100 },
+    } satisfies QuoteAnswer);
+  });
+
+  app.post("/student/school-fee", signedIn, async (c) => {
+    const request = await readJson(c, SchoolFeeRequest);
+    assertOwnId(c.var.student, request.student_id);
+    const choice = {
+      option: request.payment_option,
+      level: request.payment_level,
+      session: request.payment_session,
+    };
+    return c.json(await startSchoolFeePayment(deps, c.var.student, choice));
+  });
+
+  app.get("/paystack/verify/:reference", signedIn, async (c) => {
+    const { reference } = readParams(c, ReferenceParam);
+    const payment = await verifyOwnPayment(deps, c.var.student.id, reference);
+    return c.json({
+      status: "success",
+      message: "Payment verified",
+      data: toPaymentRecord(payment),
+    });
+  });
+
+  app.route("/", paystackWebhookRoutes(deps));
+  app.route("/", slipRoutes(deps));
   return app;
 }

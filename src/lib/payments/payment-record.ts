@@ -17,8 +17,55 @@ export const PaymentRecord = z.object({
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 
 export const PaymentInfo = z.object({
-  school_fees_payment: z.object({ payment_complete: PaymentComplete, session: z.string().nullable() }),
+  school_fees_payment: z.object({
+    payment_complete: PaymentComplete,
+    session: z.string().nullable(),
+  }),
   hostel_fees_payment: z.null(),
   school_fee_payment: z.array(PaymentRecord),
 });
 export type PaymentInfo = z.infer<typeof PaymentInfo>;
+
+/** A hostel invoice (spec section 3: Invoice); the student's own details come from their record. */
+export const HostelInvoice = z.object({
+  payment_ref: z.string(),
+  generated_date: z.string(),
+  /** Naira. */
+  amount: z.number(),
+  session: z.string(),
+  payment_status: z.string(),
+  room_type: z.object({ name: z.string(), num_of_occupants: z.number().int() }),
+});
+export type HostelInvoice = z.infer<typeof HostelInvoice>;
+
+/** A credited school-fee payment as its slip prints it, with the signed link its QR code holds. */
+export const SchoolFeeSlip = z.object({
+  payment: PaymentRecord,
+  channel: z.string().nullable(),
+  verify_url: z.string(),
+  /** The passport photo as a small data URI (null when none), so the slip needs no other request. */
+  passport: z.string().nullable(),
+});
+export type SchoolFeeSlip = z.infer<typeof SchoolFeeSlip>;
+
+export const HostelSlip = z.object({
+  invoice: HostelInvoice,
+  verify_url: z.string(),
+  passport: z.string().nullable(),
+});
+export type HostelSlip = z.infer<typeof HostelSlip>;
+
+/** What the public verification page shows about a genuine slip. */
+export const SlipCheck = z.object({
+  kind: z.enum(["school-fee", "hostel"]),
+  reference: z.string(),
+  name: z.string(),
+  matric_no: z.string().nullable(),
+  /** Naira. */
+  amount: z.number(),
+  session: z.string(),
+  /** When it was paid (ISO). */
+  date: z.string(),
+  description: z.string(),
+});
+export type SlipCheck = z.infer<typeof SlipCheck>;

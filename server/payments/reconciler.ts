@@ -1,0 +1,105 @@
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { payments } from "../db/schema.ts";
+import type { Logger } from "../http/logger.ts";
+import type { PaystackClient } from "../paystack/client.ts";
+import { applyProviderResult, type CreditOutcome } from "./credit.ts";
+
+type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient };
+
+export type ReconcileOptions = {
+  /** A payment is re-verified once it is this old, and again this long after each check. */
+  minAgeMs?: number;
+  /** After this long a payment Paystack still calls unpaid is marked abandoned. */
+  giveUpAfterMs?: number;
+  /** Payments checked per run, so one run stays short. */
+  batchSize?: number;
+};
+
+const MINUTE = 60_000;
+const DEFAULTS = { minAgeMs: 5 * MINUTE, giveUpAfterMs: 48 * 60 * MINUTE, batchSize: 25 };
+
+/**
+ * Re-verifies pending payments older than a few minutes with Paystack, so a student whose
+ * browser closed after paying (and whose webhook was lost) is credited without doing anything.
+ * Answers how many payments it credited.
+ */
+export async function reconcilePendingPayments(
+  deps: ReconcileDeps,
+  options: ReconcileOptions = {},
+): Promise<number> {
+  const { minAgeMs, giveUpAfterMs, batchSize } = { ...DEFAULTS, ...options };
+  const now = deps.now();
+  const checkedBefore = new Date(now.getTime() - minAgeMs);
+  const due = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        lte(payments.generatedAt, checkedBefore),
+        or(isNull(payments.lastCheckedAt), lte(payments.lastCheckedAt, checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${payments.lastCheckedAt} asc nulls first`, asc(payments.generatedAt))
+    .limit(batchSize);
+
+  let credited = 0;
+  for (const payment of due) {
+    const facts = { reference: payment.reference };
+    try {
+      const transaction = await deps.paystack.verify(payment.reference);
+      const stale = now.getTime() - payment.generatedAt.getTime() > giveUpAfterMs;
+      let outcome: CreditOutcome["kind"] | "unknown" = "unknown";
+      if (transaction)
+        outcome = (await applyProviderResult(deps, payment, transaction, "reconcile")).kind;
+      if (outcome === "credited") credited += 1;
+      if ((outcome === "not-paid" && stale) || outcome === "unknown") {
+        const note = transaction
+          ? payment.gatewayResponse
+          : "Paystack has no record of this payment";
+        await markAbandoned(deps.db, payment.id, now, note);
+      }
+    } catch (error) {
+      // One payment Paystack cannot answer for must not stop the others.
+      deps.logger.warn("reconcile could not verify a payment", { ...facts, error: String(error) });
+      await deps.db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.id, payment.id));
+    }
+  }
+  if (due.length)
+    deps.logger.info("reconciled pending payments", { checked: due.length, credited });
+  return credited;
+}
+
+async function markAbandoned(db: Database, id: number, now: Date, note: string | null) {
+  await db
+    .update(payments)
+    .set({ status: "abandoned", gatewayResponse: note, lastCheckedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")));
+}
+
+/** Runs the reconciler every `intervalMs` in the background until stopped; runs never overlap. */
+export function startPaymentReconciler(
+  deps: ReconcileDeps,
+  options: ReconcileOptions & { intervalMs?: number } = {},
+) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcilePendingPayments(deps, options)
+      .catch((error: unknown) =>
+        deps.logger.error("payment reconciler failed", { error: String(error) }),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs ?? MINUTE);
+  timer.unref();
+  return {
+    /** Stops the timer and waits for a run in progress to finish. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import { payments } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { PaystackError } from "../paystack/client.ts";
+import { applyProviderResult, type PaymentRow } from "./credit.ts";
+
+const UNKNOWN =
+  "We have no payment with that reference. Check it, or start a new payment from the Payment page.";
+const UNREACHABLE =
+  "We could not reach Paystack to check this payment. Please press Requery again in a few minutes.";
+
+/**
+ * Asks Paystack about one of the student's own payments and records the answer (spec: verify
+ * and Requery). Answers the credited payment, or refuses with what the student can do next.
+ */
+export async function verifyOwnPayment(
+  deps: ApiDeps,
+  studentId: number,
+  reference: string,
+): Promise<PaymentRow> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
+  // Another student's reference gets the same answer as an unknown one: it reveals nothing.
+  if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
+  if (payment.status === "success") return payment;
+
+  let transaction;
+  try {
+    transaction = await deps.paystack.verify(reference);
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    deps.logger.warn("paystack verify failed", { reference, error: error.message });
+    throw new ApiError(502, UNREACHABLE);
+  }
+  if (!transaction) {
+    throw new ApiError(
+      409,
+      "Paystack has no record of this payment. Start a new payment from the Payment page.",
+    );
+  }
+  const outcome = await applyProviderResult(deps, payment, transaction, "verify");
+  switch (outcome.kind) {
+    case "credited":
+    case "already-credited":
+      return outcome.payment;
+    case "not-paid":
+      throw new ApiError(
+        409,
+        "Paystack has not received this payment yet. If you completed it, wait a minute and press Requery.",
+      );
+    case "failed":
+      throw new ApiError(
+        409,
+        `Paystack reports that this payment did not go through (${outcome.payment.gatewayResponse ?? outcome.payment.status}). Start a new payment from the Payment page.`,
+      );
+    case "mismatch":
+    case "duplicate":
+      throw new ApiError(
+        409,
+        `This payment was received but could not be credited automatically (${outcome.payment.gatewayResponse}). Contact the bursary with reference ${reference}.`,
+      );
+  }
+}

@@ -1,0 +1,91 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ApiDeps } from "../app.ts";
+import { payments } from "../db/schema.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { isValidPaystackSignature } from "../paystack/signature.ts";
+import { applyProviderResult } from "./credit.ts";
+
+// Only what crediting reads; Paystack's event carries much more (see sandbox-store toVerifyData).
+const ChargeSuccess = z.object({
+  event: z.literal("charge.success"),
+  data: z.object({
+    reference: z.string().min(1).max(100),
+    status: z.string(),
+    amount: z.number().int().nonnegative(),
+    currency: z.string(),
+    paid_at: z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)))
+      .nullish(),
+    channel: z.string().nullish(),
+    gateway_response: z.string().nullish(),
+  }),
+});
+const AnyEvent = z.object({ event: z.string() });
+
+/**
+ * POST /paystack/webhook: Paystack's signed events. Only `charge.success` with a valid
+ * x-paystack-signature over the raw body changes anything; everything else is logged and
+ * answered at once, so Paystack does not retry what we will never accept.
+ */
+export function paystackWebhookRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.post("/paystack/webhook", async (c) => {
+    // The signature covers the bytes Paystack sent, so read them before any JSON parsing.
+    const rawBody = await c.req.text();
+    if (
+      !isValidPaystackSignature(
+        rawBody,
+        c.req.header("x-paystack-signature"),
+        deps.paystackSecretKey,
+      )
+    ) {
+      deps.logger.warn("paystack webhook refused: bad signature", { requestId: c.var.requestId });
+      return c.json({ status: "error", message: "Invalid signature." }, 401);
+    }
+    const body = parseJson(rawBody);
+    const event = ChargeSuccess.safeParse(body);
+    if (!event.success) {
+      deps.logger.info("paystack webhook ignored", {
+        event: AnyEvent.safeParse(body).data?.event ?? null,
+      });
+      return c.json({ status: "success", message: "Ignored." });
+    }
+    const { data } = event.data;
+    const [payment] = await deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, data.reference));
+    if (!payment) {
+      deps.logger.warn("paystack webhook for an unknown reference", { reference: data.reference });
+      return c.json({ status: "success", message: "Unknown reference." });
+    }
+    const outcome = await applyProviderResult(
+      deps,
+      payment,
+      {
+        status: data.status,
+        amountKobo: data.amount,
+        currency: data.currency,
+        paidAt: data.paid_at ? new Date(data.paid_at) : null,
+        channel: data.channel ?? null,
+        gatewayResponse: data.gateway_response ?? null,
+      },
+      "webhook",
+    );
+    return c.json({ status: "success", message: outcome.kind });
+  });
+
+  return app;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

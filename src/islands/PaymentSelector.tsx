@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { toast } from "sonner";
+import { PortalToaster } from "./PortalToaster.tsx";
+import { ApiFailure, apiRequest } from "../lib/api/browser-api.ts";
+import { formatNaira } from "../lib/format/money.ts";
+import { PAYMENT_OPTIONS } from "../lib/payments/fee-status.ts";
+import { PAYMENT_LEVELS } from "../lib/payments/fees.ts";
+import type { QuoteAnswer, SchoolFeeAnswer } from "../lib/payments/fee-request.ts";
+
+type Props = {
+  studentId: number;
+  /** Session names, newest first. */
+  sessions: readonly string[];
+};
+
+type Choice = { option: string; level: string; session: string };
+type Quote = { state: "none" } | { state: "loading" } | { state: "ready"; amount: number };
+type PayButton = "idle" | "initializing" | "failed";
+
+const NO_CHOICE: Choice = { option: "", level: "", session: "" };
+const BUTTON_TEXT: Record<PayButton, string> = {
+  idle: "Proceed to payment",
+  initializing: "Initializing...",
+  failed: "Initiating payment failed!",
+};
+
+/** Payment page: category, level and session; the quote follows by itself, then Paystack. */
+export function PaymentSelector({ studentId, sessions }: Props) {
+  const [choice, setChoice] = useState<Choice>(NO_CHOICE);
+  const [quote, setQuote] = useState<Quote>({ state: "none" });
+  const [button, setButton] = useState<PayButton>("idle");
+  // Answers to an earlier choice arrive late on slow connections; only the latest counts.
+  const latest = useRef(0);
+  const complete = Boolean(choice.option && choice.level && choice.session);
+
+  useEffect(() => {
+    setButton("idle");
+    if (!complete) {
+      setQuote({ state: "none" });
+      return;
+    }
+    const request = ++latest.current;
+    setQuote({ state: "loading" });
+    apiRequest<QuoteAnswer>("/student/generate-payment", {
+      method: "POST",
+      json: {
+        payment_name: "schoolfees",
+        payment_option: choice.option,
+        payment_level: Number(choice.level),
+        payment_session: choice.session,
+      },
+    })
+      .then((answer) => {
+        if (request === latest.current) setQuote({ state: "ready", amount: answer.data.amount });
+      })
+      .catch((error: unknown) => {
+        if (request !== latest.current) return;
+        toast.error(error instanceof ApiFailure ? error.message : "We could not get the amount.");
+        setChoice(NO_CHOICE);
+      });
+  }, [choice, complete]);
+
+  async function pay() {
+    setButton("initializing");
+    try {
+      const answer = await apiRequest<SchoolFeeAnswer>("/student/school-fee", {
+        method: "POST",
+        json: {
+          student_id: studentId,
+          payment_option: choice.option,
+          payment_level: Number(choice.level),
+          payment_session: choice.session,
+        },
+      });
+      if (answer.status === "success") {
+        toast.info("Payment already made");
+        setButton("idle");
+        return;
+      }
+      toast.success("Initiating payment");
+      window.location.assign(answer.authorization_url);
+    } catch (error) {
+      setButton("failed");
+      const description = error instanceof ApiFailure ? error.message : undefined;
+      toast.error("Initiating payment failed!", { description });
+    }
+  }
+
+  const pick = (field: keyof Choice) => (event: ChangeEvent<HTMLSelectElement>) =>
+    setChoice((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <section className="card" aria-labelledby="pay-title">
+      <PortalToaster />
+      <h2 id="pay-title">Pay school fees</h2>
+      <div className="grid">
+        <Select
+          id="payment-option"
+          label="Payment category"
+          value={choice.option}
+          onChange={pick("option")}
+        >
+          {PAYMENT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        <Select id="payment-level" label="Level" value={choice.level} onChange={pick("level")}>
+          {PAYMENT_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id="payment-session"
+          label="Session"
+          value={choice.session}
+          onChange={pick("session")}
+        >
+          {sessions.map((session) => (
+            <option key={session} value={session}>
+              {session}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="pay-quote" aria-live="polite">
+        {quote.state === "loading" && <p>Getting the amount…</p>}
+        {quote.state === "ready" && (
+          <p>
+            Amount to pay:{" "}
+            <strong className="pay-amount" data-testid="fee-amount">
+              {formatNaira(quote.amount)}
+            </strong>
+          </p>
+        )}
+      </div>
+      {complete && quote.state !== "none" && (
+        <button
+          type="button"
+          onClick={pay}
+          disabled={quote.state !== "ready" || button === "initializing"}
+        >
+          {button === "initializing" && <span className="spinner" aria-hidden="true" />}
+          {BUTTON_TEXT[button]}
+        </button>
+      )}
+    </section>
+  );
+}
+
+type SelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  children: ReactNode;
+};
+
+function Select({ id, label, value, onChange, children }: SelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={onChange}>
+        <option value="">--Select--</option>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { apiRequest, ApiFailure } from "../api/browser-api.ts";
+import { showToast } from "../ui/toast.ts";
+
+/**
+ * Takes over the Requery buttons of the payments table once scripts run: one JSON call instead
+ * of a form post, a 'Verification Failed' toast with the reason shown in `status`, and a page
+ * refresh when the payment is verified. Until then each form posts to the page like plain HTML.
+ */
+export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLElement) {
+  for (const form of forms) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reference = new FormData(form).get("reference")?.toString().trim() ?? "";
+      if (!reference) {
+        window.alert("No Payment Reference Found");
+        return;
+      }
+      const button = form.querySelector("button")!;
+      // innerHTML, not text: the label carries a visually hidden reference for screen readers.
+      const label = button.innerHTML;
+      button.disabled = true;
+      button.textContent = "Checking…";
+      try {
+        await apiRequest(`/paystack/verify/${encodeURIComponent(reference)}`);
+        window.location.reload();
+      } catch (error) {
+        showToast("Verification Failed", "error");
+        status.hidden = false;
+        status.textContent = `Verification Failed: ${error instanceof ApiFailure ? error.message : String(error)}`;
+        button.disabled = false;
+        button.innerHTML = label;
+      }
+    });
+  }
+}
