@@ -1,23 +1,21 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { readQuery } from "../http/validate.ts";
+import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { currentSessionName } from "../students/student-record.ts";
-import { registeredCourses } from "./student-view.ts";
+import {
+  RegisterRequest,
+  ResetRequest,
+  SlipParams,
+  SlipQuery,
+  StudentViewQuery,
+} from "../../src/lib/courses/requests.ts";
+import { registeredCourses, registrationApprovalsFor, registrationSlip } from "./student-view.ts";
+import { registerCourses } from "./register.ts";
+import { resetSemester } from "./reset.ts";
 
-const SessionName = z.string().regex(/^\d{4}\/\d{4}$/, "Choose a session such as 2024/2025.");
-const Level = z.coerce
-  .number({ error: "Choose a level." })
-  .int()
-  .refine((level) => [100, 200, 300, 400, 500].includes(level), "Choose a level from 100 to 500.");
-
-const StudentViewQuery = z.object({
-  registration_level: Level.optional(),
-  session: SessionName.optional(),
-});
-
+/** The signed-in student's registrations: view, register, reset and the slip's data. */
 export function courseRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const signedIn = requireStudent(deps);
@@ -26,10 +24,38 @@ export function courseRoutes(deps: ApiDeps) {
   app.get("/courses/student-view", signedIn, async (c) => {
     const query = readQuery(c, StudentViewQuery);
     const session = query.session ?? (await currentSessionName(deps.db));
-    const data = session
-      ? await registeredCourses(deps.db, c.var.student.id, session, query.registration_level)
-      : [];
-    return c.json({ status: "success", data });
+    if (!session) return c.json({ status: "success", data: [], approvals: [] });
+    const studentId = c.var.student.id;
+    const [data, approvals] = await Promise.all([
+      registeredCourses(deps.db, studentId, session, query.registration_level),
+      registrationApprovalsFor(deps.db, studentId, session),
+    ]);
+    return c.json({ status: "success", data, approvals });
+  });
+
+  app.post("/courses/register", signedIn, async (c) => {
+    const request = await readJson(c, RegisterRequest);
+    const result = await registerCourses(deps.db, c.var.student, request);
+    deps.logger.info("courses registered", {
+      studentId: c.var.student.id,
+      session: request.session,
+      ...result,
+    });
+    return c.json({ status: "success", message: "Courses registered.", data: result }, 201);
+  });
+
+  app.post("/courses/reset/", signedIn, async (c) => {
+    const request = await readJson(c, ResetRequest);
+    const result = await resetSemester(deps.db, c.var.student.id, request);
+    return c.json({ status: "success", message: "Reset successful", data: result });
+  });
+
+  // The spec names the slip's call "validated/first"; it answers both semesters under data.data[0].
+  app.get("/courses/validated/first/:level", signedIn, async (c) => {
+    const { level } = readParams(c, SlipParams);
+    const session = readQuery(c, SlipQuery).session ?? (await currentSessionName(deps.db));
+    const slip = session ? await registrationSlip(deps.db, c.var.student.id, session, level) : null;
+    return c.json({ status: "success", data: { data: slip ? [slip] : [] } });
   });
 
   return app;

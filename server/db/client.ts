@@ -31,6 +31,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.warn(JSON.stringify({ level: "warn", message: "database connection lost", error: String(error) })));
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
     await migratePostgres(db, { migrationsFolder });
     // Both drivers expose the same query builder; the cast keeps route code driver-agnostic.

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, waitForIslands } from "./support.ts";
+import { DEMO, signIn, waitForIslands, PORTAL_ORIGIN, SANDBOX_ORIGIN } from "./support.ts";
 
 // The local Paystack sandbox scripts/start.ts runs beside the portal (PORT + 8) and its key.
-const SANDBOX = "http://localhost:4408";
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
 
 async function choose(page: Page, option: string, level: string, session: string) {
@@ -21,7 +20,7 @@ test("a fresher pays the full 100-level fee, sees it paid, prints the slip and i
   await expect(page.getByTestId("fee-amount")).toHaveText("₦120,000");
   await page.getByRole("button", { name: "Proceed to payment" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX}/checkout/`));
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
   await expect(page.getByText("₦120,000.00", { exact: true })).toBeVisible();
   const reference = (await page.locator("dt:text-is('Reference') + dd").textContent())!;
   expect(reference).toMatch(/^CCE-\d{8}-[0-9A-Z]{12}$/);
@@ -61,7 +60,8 @@ test("a fresher pays the full 100-level fee, sees it paid, prints the slip and i
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
 
   const verifyUrl = (await page.locator("[data-verify-link]").getAttribute("href"))!;
-  expect(verifyUrl).toMatch(/^http:\/\/localhost:4400\/verify\/[\w-]+\.[\w-]{22}$/);
+  expect(verifyUrl.startsWith(`${PORTAL_ORIGIN}/verify/`)).toBe(true);
+  expect(verifyUrl).toMatch(/\/verify\/[\w-]+\.[\w-]{22}$/);
   await page.locator("[data-verify-link]").click();
   await expect(page).toHaveURL(verifyUrl);
   await expect(page.getByText("Genuine slip.")).toBeVisible();
@@ -96,7 +96,7 @@ test("a fresher who pays and closes the tab before the redirect is still credite
   await choose(page, "latefees", "100", "2023/2024");
   await expect(page.getByTestId("fee-amount")).toHaveText("₦5,000");
   await page.getByRole("button", { name: "Proceed to payment" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX}/checkout/`));
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
   const reference = (await page.locator("dt:text-is('Reference') + dd").textContent())!;
   await page.close();
 
@@ -107,7 +107,7 @@ test("a fresher who pays and closes the tab before the redirect is still credite
   await expect(row.getByRole("button", { name: /Requery/ })).toBeVisible();
 
   // The student paid at Paystack; no browser ever returns to the portal, only the webhook does.
-  const paid = await request.post(`${SANDBOX}/__sandbox/transactions/${reference}/pay`, {
+  const paid = await request.post(`${SANDBOX_ORIGIN}/__sandbox/transactions/${reference}/pay`, {
     headers: { authorization: `Bearer ${SANDBOX_KEY}` },
   });
   expect(paid.ok()).toBe(true);
@@ -141,7 +141,7 @@ test("Requery says when Paystack has not been paid yet, with and without JavaScr
   await waitForIslands(page);
   await choose(page, "part", "300", "2024/2025");
   await page.getByRole("button", { name: "Proceed to payment" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX}/checkout/`));
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
   const reference = (await page.locator("dt:text-is('Reference') + dd").textContent())!;
 
   // With scripts: one call, the 'Verification Failed' toast and the reason on the page.

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./support.ts";
+import { DEMO, signIn, PORTAL_ORIGIN } from "./support.ts";
 
 // The fresher's password changes here and is set back to demo1234 at the end, through the same
 // pages, because later journeys sign in with it; afterAll repairs it if a step failed midway.
@@ -29,7 +29,7 @@ async function mailedResetLink(context: BrowserContext, email: string) {
           .getAttribute("href")) ?? "";
       return followed.includes(link) ? "" : link;
     })
-    .toMatch(/^http:\/\/localhost:4400\/password\/reset\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{43}$/);
+    .toMatch(new RegExp(`^${PORTAL_ORIGIN}/password/reset/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}$`));
   await outbox.close();
   followed.push(link);
   return link;

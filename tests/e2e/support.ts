@@ -21,3 +21,8 @@ export async function signIn(page: Page, who: { phone: string; password: string 
 export async function waitForIslands(page: Page) {
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
 }
+
+/** The portal under test and its Paystack sandbox (playwright.config.ts: PORT and PORT + 8). */
+export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 4400);
+export const PORTAL_ORIGIN = `http://localhost:${PORTAL_PORT}`;
+export const SANDBOX_ORIGIN = `http://localhost:${PORTAL_PORT + 8}`;

@@ -12,3 +12,43 @@ export const Course = z.object({
   registration_level: z.number().int().optional(),
 });
 export type Course = z.infer<typeof Course>;
+
+/** A Course Advisor's approval of one semester of a session's registration. */
+export const Approval = z.object({
+  semester: z.union([z.literal(1), z.literal(2)]),
+  approved_by: z.string(),
+  /** ISO date-time. */
+  approved_at: z.string(),
+});
+export type Approval = z.infer<typeof Approval>;
+
+/** GET /courses/student-view: the registered courses plus the advisor's approvals of them. */
+export const StudentView = z.object({ data: z.array(Course), approvals: z.array(Approval) });
+export type StudentView = z.infer<typeof StudentView>;
+
+/** GET /courses/mapped/read and GET /courses/all/: a list under data.data. */
+export const CourseList = z.object({ data: z.object({ data: z.array(Course) }) });
+export type CourseList = z.infer<typeof CourseList>;
+
+/** An academic session as GET /setup/sessions/read answers it (spec section 3). */
+export const AcademicSession = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  course_modifiable: z.boolean(),
+});
+export type AcademicSession = z.infer<typeof AcademicSession>;
+
+export const SessionList = z.object({ data: z.object({ data: z.array(AcademicSession) }) });
+
+/** What the registration slip prints for one level and session (GET /courses/validated/first/{level}). */
+export const RegistrationSlip = z.object({
+  level: z.number().int(),
+  session: z.string(),
+  first_semester: z.array(Course),
+  second_semester: z.array(Course),
+  approvals: z.array(Approval),
+});
+export type RegistrationSlip = z.infer<typeof RegistrationSlip>;
+
+/** The slip endpoint answers data.data[0]; an empty list means nothing is registered. */
+export const SlipResponse = z.object({ data: z.object({ data: z.array(RegistrationSlip) }) });

@@ -1,0 +1,108 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { courseMappings, courseRegistrations, courses } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { OVER_CAP, refusalToRegister } from "../../src/lib/courses/selection.ts";
+import { totalUnits } from "../../src/lib/courses/registration-status.ts";
+import type { RegisterRequest } from "../../src/lib/courses/requests.ts";
+import {
+  approvedSemesters,
+  assertModifiable,
+  findSession,
+  frozenSemesterError,
+  lockStudent,
+} from "./registration-rules.ts";
+
+type Registrant = { id: number; programmeId: number; level: number };
+
+/**
+ * Registers courses for the signed-in student in one transaction: the session must be open, each
+ * course offered to the student's programme at the level, none registered before, no approved
+ * semester touched, and the session's units must stay within the cap.
+ */
+export async function registerCourses(db: Database, student: Registrant, request: RegisterRequest) {
+  const { session: sessionName, registration_level: level } = request;
+  if (level > student.level) {
+    throw new ApiError(
+      400,
+      `You are in ${student.level} level; you cannot register ${level} level courses.`,
+      {
+        fields: { registration_level: `Choose ${student.level} level or below.` },
+      },
+    );
+  }
+  return db.transaction(async (tx) => {
+    await lockStudent(tx, student.id);
+    assertModifiable(await findSession(tx, sessionName));
+
+    const ids = [...new Set(request.courses)];
+    const known = await tx.select().from(courses).where(inArray(courses.id, ids));
+    const unknown = ids.find((id) => !known.some((course) => course.id === id));
+    if (unknown !== undefined) throw new ApiError(400, `There is no course with id ${unknown}.`);
+
+    const offered = await tx
+      .select({ courseId: courseMappings.courseId, semester: courseMappings.semester })
+      .from(courseMappings)
+      .where(
+        and(
+          eq(courseMappings.programmeId, student.programmeId),
+          eq(courseMappings.level, level),
+          inArray(courseMappings.courseId, ids),
+        ),
+      );
+    const adding = request.courses.map((id) => {
+      const course = known.find((row) => row.id === id)!;
+      const mapping = offered.find((row) => row.courseId === id);
+      if (!mapping) {
+        throw new ApiError(
+          400,
+          `${course.code} is not offered to your programme at ${level} level.`,
+        );
+      }
+      return {
+        course_id: id,
+        code: course.code,
+        unit: course.unit,
+        semester: mapping.semester === 2 ? 2 : 1,
+      } as const;
+    });
+
+    const approved = await approvedSemesters(tx, student.id, sessionName);
+    const frozen = adding.find((course) => approved.has(course.semester));
+    if (frozen) throw frozenSemesterError(frozen.semester, sessionName);
+
+    const registered = await tx
+      .select({ course_id: courseRegistrations.courseId, unit: courses.unit })
+      .from(courseRegistrations)
+      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+      .where(
+        and(
+          eq(courseRegistrations.studentId, student.id),
+          eq(courseRegistrations.session, sessionName),
+        ),
+      );
+    const refused = refusalToRegister(registered, adding);
+    if (refused?.refusal === "duplicate") {
+      const before = registered.some((row) => row.course_id === refused.course.course_id);
+      const message = before
+        ? `${refused.course.code} is already registered for ${sessionName}.`
+        : `${refused.course.code} is listed twice; register each course once.`;
+      throw new ApiError(409, message);
+    }
+    if (refused?.refusal === "over-cap") {
+      const units = `You have ${totalUnits(registered)} units registered for ${sessionName}; these courses add ${totalUnits(adding)}.`;
+      throw new ApiError(409, OVER_CAP, { fields: { courses: units } });
+    }
+
+    await tx.insert(courseRegistrations).values(
+      adding.map((course) => ({
+        studentId: student.id,
+        courseId: course.course_id,
+        session: sessionName,
+        level,
+        semester: course.semester,
+      })),
+    );
+    return { registered: adding.length, units: totalUnits(registered) + totalUnits(adding) };
+  });
+}

@@ -1,0 +1,60 @@
+import { and, eq } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import { academicSessions, registrationApprovals, students } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { semesterLabel } from "../../src/lib/courses/selection.ts";
+
+type Queryable = Database | Transaction;
+
+/**
+ * Locks the student's row until the transaction ends, so one student's registrations and resets
+ * run one after another: two requests can never both read the same unit total and both insert.
+ */
+export async function lockStudent(tx: Transaction, studentId: number) {
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for("update");
+}
+
+/** The session by name; a name that is not a session is the student's mistake (400). */
+export async function findSession(db: Queryable, name: string) {
+  const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, name));
+  if (!session) {
+    throw new ApiError(400, `There is no ${name} session. Choose a session from the list.`, {
+      fields: { session: "Choose a session from the list." },
+    });
+  }
+  return session;
+}
+
+export function assertModifiable(session: { name: string; courseModifiable: boolean }) {
+  if (!session.courseModifiable) {
+    throw new ApiError(
+      403,
+      `Course registration for ${session.name} is closed; it can no longer change.`,
+    );
+  }
+}
+
+/** The semesters of a session the Course Advisor has approved for the student. */
+export async function approvedSemesters(db: Queryable, studentId: number, session: string) {
+  const rows = await db
+    .select({ semester: registrationApprovals.semester })
+    .from(registrationApprovals)
+    .where(
+      and(
+        eq(registrationApprovals.studentId, studentId),
+        eq(registrationApprovals.session, session),
+      ),
+    );
+  return new Set(rows.map((row) => row.semester));
+}
+
+export function frozenSemesterError(semester: 1 | 2, session: string) {
+  return new ApiError(
+    403,
+    `The Course Advisor has approved your ${semesterLabel(semester)} registration for ${session}; no courses can be added to it.`,
+  );
+}

@@ -1,0 +1,80 @@
+import type { Approval, Course } from "../../lib/courses/registered-course.ts";
+import { totalUnits } from "../../lib/courses/registration-status.ts";
+import { advisorLines } from "../../lib/courses/advisor.ts";
+import { APPROVED_CANNOT_RESET, semesterLabel } from "../../lib/courses/selection.ts";
+import { SEMESTER_NAMES, printoutPath } from "./picker-state.ts";
+
+/** The registered courses of a level and session, the advisor's word on them, reset and printout. */
+export function RegisteredCourses(props: {
+  courses: Course[];
+  approvals: Approval[];
+  level: string;
+  session: string;
+  modifiable: boolean;
+  onReset: (semester: 1 | 2) => void;
+}) {
+  if (props.courses.length === 0)
+    return <p className="alert alert-info">No Courses Registered Yet</p>;
+  const lines = advisorLines(
+    props.courses.map((course) => course.semester),
+    props.approvals,
+  );
+  return (
+    <div className="registered">
+      <div className="table-scroll">
+        <table aria-label="Registered courses">
+          <thead>
+            <tr>
+              <th scope="col">Course Code</th>
+              <th scope="col">Course Title</th>
+              <th scope="col">Course Unit</th>
+              <th scope="col">Semester</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.courses.map((course) => (
+              <tr key={course.id}>
+                <td className="code">{course.code}</td>
+                <td>{course.title}</td>
+                <td>{course.unit}</td>
+                <td>{SEMESTER_NAMES[course.semester]}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total Units
+              </th>
+              <td colSpan={2}>{totalUnits(props.courses)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="note">{APPROVED_CANNOT_RESET}</p>
+      <ul className="advisor" aria-label="Course Advisor">
+        {lines.map((line) => (
+          <li key={line.semester} className={line.approved ? "tone-success" : "tone-warning"}>
+            Course Advisor — {line.text}
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        {props.modifiable &&
+          ([1, 2] as const).map((semester) => (
+            <button
+              key={semester}
+              type="button"
+              className="button-danger"
+              onClick={() => props.onReset(semester)}
+            >
+              Reset {semesterLabel(semester)}
+            </button>
+          ))}
+        <a className="button button-secondary" href={printoutPath(props.level, props.session)}>
+          Go to Printout
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { apiRequest } from "../../lib/api/browser-api.ts";
+import type { Course, CourseList, StudentView } from "../../lib/courses/registered-course.ts";
+import {
+  ALREADY_SELECTED,
+  OVER_CAP,
+  OVER_CAP_IN_TABLE,
+  SELECT_A_SESSION,
+  refusalToAdd,
+  semesterName,
+} from "../../lib/courses/selection.ts";
+import { studentViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
+
+/** The course picker's state and the actions the page's controls call. */
+export function useCoursePicker(props: CoursePickerProps) {
+  const [session, setSession] = useState(props.session);
+  const [level, setLevel] = useState(String(props.level));
+  const [semester, setSemester] = useState<"" | "1" | "2">("");
+  const [offered, setOffered] = useState<Record<string, Course[]>>({
+    [props.level]: props.offered,
+  });
+  const [view, setView] = useState({ courses: props.registered, approvals: props.approvals });
+  const [selected, setSelected] = useState<Course[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(
+    props.notice ? { text: props.notice, tone: "success", place: "actions" } : null,
+  );
+  const [loadingCourses, setLoadingCourses] = useState(false);
+  const [registering, setRegistering] = useState(false);
+  // Answers can come back out of order on a slow line: only the latest request may set state.
+  const latestView = useRef(0);
+
+  const modifiable =
+    props.sessions.find((entry) => entry.name === session)?.course_modifiable ?? false;
+
+  async function loadRegistered(nextLevel: string, nextSession: string) {
+    const request = ++latestView.current;
+    if (!nextLevel || !nextSession) return setView({ courses: [], approvals: [] });
+    try {
+      const body = await apiRequest<StudentView>(studentViewPath(nextLevel, nextSession));
+      if (request === latestView.current)
+        setView({ courses: body.data, approvals: body.approvals });
+    } catch (error) {
+      if (request === latestView.current)
+        setNotice({ text: (error as Error).message, tone: "error", place: "actions" });
+    }
+  }
+
+  async function loadOffered(nextLevel: string) {
+    if (!nextLevel || offered[nextLevel]) return;
+    setLoadingCourses(true);
+    try {
+      const body = await apiRequest<CourseList>(`/courses/mapped/read?mapped_level=${nextLevel}`);
+      setOffered((known) => ({ ...known, [nextLevel]: body.data.data }));
+    } catch (error) {
+      setNotice({ text: (error as Error).message, tone: "error", place: "table" });
+    } finally {
+      setLoadingCourses(false);
+    }
+  }
+
+  function chooseLevel(value: string) {
+    setLevel(value);
+    // Courses picked at one level are not offered at another.
+    setSelected([]);
+    setNotice(null);
+    void loadOffered(value);
+    void loadRegistered(value, session);
+  }
+
+  function chooseSession(value: string) {
+    setSession(value);
+    setNotice(null);
+    void loadRegistered(level, value);
+  }
+
+  /** Adds a course unless it is taken already or would pass the cap; says why not. */
+  function add(course: Course, place: "table" | "dialog") {
+    const refusal = refusalToAdd([...view.courses, ...selected], course);
+    if (refusal === "duplicate") return setNotice({ text: ALREADY_SELECTED, tone: "error", place });
+    if (refusal === "over-cap") {
+      return setNotice({
+        text: place === "table" ? OVER_CAP_IN_TABLE : OVER_CAP,
+        tone: "error",
+        place,
+      });
+    }
+    setNotice(null);
+    setSelected((chosen) => [...chosen, course]);
+  }
+
+  const remove = (course: Course) =>
+    setSelected((chosen) => chosen.filter((entry) => entry.course_id !== course.course_id));
+
+  async function register() {
+    if (!session) return setNotice({ text: SELECT_A_SESSION, tone: "info", place: "actions" });
+    if (!level) return setNotice({ text: "Select a level", tone: "info", place: "actions" });
+    if (selected.length === 0) {
+      return setNotice({
+        text: "Select the courses you want to register.",
+        tone: "info",
+        place: "actions",
+      });
+    }
+    setRegistering(true);
+    setNotice(null);
+    try {
+      await apiRequest("/courses/register", {
+        method: "POST",
+        json: {
+          courses: selected.map((course) => course.course_id),
+          registration_level: Number(level),
+          session,
+        },
+      });
+      // Success reloads the page (spec section 4), keeping the level and session chosen.
+      window.location.assign(
+        `/course-reg?${new URLSearchParams({ session, level, registered: "1" })}`,
+      );
+    } catch (error) {
+      setNotice({ text: (error as Error).message, tone: "error", place: "actions" });
+      setRegistering(false);
+    }
+  }
+
+  async function reset(which: 1 | 2) {
+    try {
+      await apiRequest("/courses/reset/", {
+        method: "POST",
+        json: {
+          registration_session: session,
+          semester: semesterName(which),
+          student_id: props.studentId,
+          registration_level: Number(level),
+        },
+      });
+      toast.success("Reset successful");
+      await loadRegistered(level, session);
+    } catch (error) {
+      toast.error("Reset failed", { description: (error as Error).message });
+    }
+  }
+
+  return {
+    session,
+    level,
+    semester,
+    setSemester,
+    modifiable,
+    view,
+    selected,
+    notice,
+    setNotice,
+    registering,
+    loadingCourses,
+    offeredNow: (offered[level] ?? []).filter((course) => String(course.semester) === semester),
+    chooseLevel,
+    chooseSession,
+    add,
+    remove,
+    register,
+    reset,
+  };
+}
