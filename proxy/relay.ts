@@ -9,6 +9,8 @@ const HOP_BY_HOP = [
   "trailer",
   "host",
   "content-length",
+  // fetch() cannot answer "100-continue"; curl sends it on large uploads.
+  "expect",
 ];
 
 export type Fetch = (request: Request) => Promise<Response>;

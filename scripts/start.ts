@@ -40,7 +40,7 @@ const database = serverEnv.DATABASE_URL
 const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
 if (serverEnv.NODE_ENV !== "production") {
   if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
-    logger.info("demo data loaded", { students: ["08030000001", "08030000002"] });
+    logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
   }
 }
 

@@ -12,9 +12,14 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxPage } from "./mail/outbox-page.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { courseRoutes } from "./courses/routes.ts";
+import { catalogueRoutes } from "./courses/catalogue-routes.ts";
 import { paymentRoutes } from "./payments/routes.ts";
 import { setupRoutes } from "./setup/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
+import { complaintRoutes } from "./complaints/routes.ts";
+import { libraryRoutes } from "./library/routes.ts";
+import { passwordRoutes } from "./password/routes.ts";
+import { biodataRoutes } from "./students/biodata-routes.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -61,9 +66,14 @@ export function createApi(deps: ApiDeps) {
 
   app.route("/", authRoutes(deps));
   app.route("/", studentRoutes(deps));
+  app.route("/", biodataRoutes(deps));
   app.route("/", setupRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", courseRoutes(deps));
+  app.route("/", catalogueRoutes(deps));
+  app.route("/", complaintRoutes(deps));
+  app.route("/", libraryRoutes(deps));
+  app.route("/", passwordRoutes(deps));
 
   if (deps.outboxDir) app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
 

@@ -9,6 +9,10 @@ import {
   insertSessions,
   insertStudent,
 } from "./factories.ts";
+import { seedCourses } from "../courses/seed.ts";
+import { seedLibrary } from "../library/library-items.ts";
+import { seedDemoPayments } from "../payments/seed.ts";
+import { seedLockedDemoStudent } from "../students/seed.ts";
 
 /** Fills an empty database with a fictional college and two demo students (README lists them). */
 export async function seedDemoData(
@@ -86,6 +90,10 @@ export async function seedDemoData(
     studyMode: "Full Time",
     level: 100,
   });
+  await seedLockedDemoStudent(db);
+  await seedDemoPayments(db);
+  await seedLibrary(db);
+  await seedCourses(db, { approvedHistoryFor: "08030000001" });
   return true;
 }
 

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import { readParams } from "../http/validate.ts";
+import { assertOwnId, requireStudent } from "../auth/require-student.ts";
+import { PASSPORT_MAX_BYTES } from "../uploads/passport-photo.ts";
+import { assertUnlocked, updateBiodata } from "./biodata.ts";
+import { StudentIdParam } from "./routes.ts";
+import { loadStudentRecord } from "./student-record.ts";
+
+/** The photo's own limit plus room for the text fields and multipart boundaries. */
+export const BIODATA_BODY_LIMIT = PASSPORT_MAX_BYTES + 64 * 1024;
+
+const TOO_LARGE = "The photo is larger than 5 MB. Choose a smaller photo.";
+const NOT_A_FORM = "Send the biodata as a form (multipart/form-data).";
+
+export function biodataRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const signedIn = requireStudent(deps);
+
+  app.patch(
+    "/student/biodata-update/:id",
+    signedIn,
+    // Refused before the body is read: a stranger's or a locked record costs no upload.
+    async (c, next) => {
+      const { id } = readParams(c, StudentIdParam);
+      assertOwnId(c.var.student, id);
+      assertUnlocked(c.var.student);
+      await next();
+    },
+    bodyLimit({
+      maxSize: BIODATA_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, TOO_LARGE, { fields: { photo: TOO_LARGE } });
+      },
+    }),
+    async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/.test(type)) {
+        throw new ApiError(400, NOT_A_FORM);
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw new ApiError(400, NOT_A_FORM);
+      }
+      const row = await updateBiodata(deps, c.var.student, form);
+      return c.json({
+        status: "success",
+        message: "Update successful",
+        data: await loadStudentRecord(deps.db, row),
+      });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import { mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { students } from "../db/schema.ts";
+import { createApiHarness } from "../testing/api-harness.ts";
+import { createFileStorage } from "../uploads/file-storage.ts";
+import { makeImage } from "../uploads/test-images.ts";
+
+/** A file part for the biodata form: bytes with the name and type the browser claims. */
+export type PhotoPart = { bytes: Uint8Array; name?: string; type?: string };
+
+/**
+ * The API harness with photos kept in a folder the test can list, a student with a stored
+ * photo (`me`), another student whose phone and e-mail are taken, and helpers to send the
+ * biodata form and to snapshot everything an update could change.
+ */
+export async function createBiodataHarness() {
+  const photosDir = await mkdtemp(path.join(tmpdir(), "portal-biodata-photos-"));
+  const photos = createFileStorage(photosDir);
+  const api = await createApiHarness({ photos });
+  const me = await api.createStudent({
+    phone: "08037770001",
+    email: "ngozi.eze@example.com",
+    photo: await photos.save(await makeImage(400, 480, "jpeg"), "jpg"),
+    maritalStatus: "Single",
+    religion: "Christianity",
+    dob: 14,
+    mob: 6,
+    yob: 2004,
+    countryOrigin: "Nigeria",
+    stateOrigin: "Anambra",
+    lgaOrigin: "Onitsha North",
+  });
+  const other = await api.createStudent({ phone: "08037770002", email: "musa.bello@example.com" });
+  const token = await api.signIn(me.phone);
+
+  function sendBiodata(
+    id: number,
+    fields: Record<string, string>,
+    options: { photo?: PhotoPart; token?: string | null } = {},
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (options.photo) {
+      const { bytes, name = "passport.jpg", type = "image/jpeg" } = options.photo;
+      form.append("photo", new File([new Uint8Array(bytes)], name, { type }));
+    }
+    const bearer = options.token === undefined ? token : options.token;
+    return api.request(`/student/biodata-update/${id}`, {
+      method: "PATCH",
+      body: form,
+      ...(bearer ? { token: bearer } : {}),
+    });
+  }
+
+  /** The student's row and the stored photo files, to prove a refusal changed nothing. */
+  async function snapshot(id = me.id) {
+    const [row] = await api.db.select().from(students).where(eq(students.id, id));
+    return { row, files: (await readdir(photosDir)).sort() };
+  }
+
+  return { api, photos, photosDir, me, other, token, sendBiodata, snapshot };
+}
+export type BiodataHarness = Awaited<ReturnType<typeof createBiodataHarness>>;

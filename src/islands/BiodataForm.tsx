@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { PortalToaster } from "./PortalToaster.tsx";
+import { BirthDateFields } from "../components/biodata/BirthDateFields.tsx";
+import { ChoiceSelect, TextField } from "../components/biodata/fields.tsx";
+import { OriginFields } from "../components/biodata/OriginFields.tsx";
+import { PassportDropzone } from "../components/biodata/PassportDropzone.tsx";
+import { ApiFailure } from "../lib/api/browser-api.ts";
+import type { ResizedPhoto } from "../lib/images/resize-photo.ts";
+import { MARITAL_STATUSES, RELIGIONS } from "../lib/students/biodata-choices.ts";
+import { sendBiodata } from "../lib/students/send-biodata.ts";
+import type { StudentRecord } from "../lib/students/student-record.ts";
+import { rememberStudent } from "../lib/stores/student.ts";
+
+/** The parts of the student record the form shows. */
+export type BiodataFormStudent = Pick<
+  StudentRecord,
+  | "id"
+  | "surname"
+  | "othername"
+  | "email"
+  | "phone"
+  | "photo"
+  | "marital_status"
+  | "religion"
+  | "dob"
+  | "mob"
+  | "yob"
+  | "country_origin"
+  | "state_origin"
+  | "lga_origin"
+>;
+
+type Props = {
+  student: BiodataFormStudent;
+  /** ISO country names, sorted (passed in so the ISO package never ships to the browser). */
+  countries: readonly string[];
+  /** The registry locked the record: the form is shown read-only. */
+  locked?: boolean;
+};
+
+// Long enough to read the success toast before the page reloads with the new values.
+const RELOAD_AFTER_MS = 1200;
+
+/** Update Biodata: passport upload with progress, contact and personal details, origin. */
+export function BiodataForm({ student, countries, locked = false }: Props) {
+  // Before hydration the form cannot send the photo or show progress, so it cannot submit.
+  const [hydrated, setHydrated] = useState(false);
+  const [photo, setPhoto] = useState<ResizedPhoto | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setHydrated(true), []);
+  // Take the student to the first field the server refused (the toast says why as well).
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.delete("photo");
+    if (photo) form.set("photo", photo.blob, "passport.jpg");
+    setSaving(true);
+    setErrors({});
+    setProgress(0);
+    const toastId = toast.loading("Updating Biodata...");
+    try {
+      const answer = await sendBiodata(student.id, form, setProgress);
+      rememberStudent(answer.data);
+      toast.success("Update successful", { id: toastId });
+      // The header, top bar and dashboard are rendered by the server: reload to show the new values.
+      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      toast.error(error.message, { id: toastId });
+      setErrors(error.fields);
+      setSaving(false);
+    }
+  }
+
+  const disabled = locked || saving;
+  return (
+    <form
+      ref={formRef}
+      className="card biodata-form"
+      method="post"
+      data-locked={locked || undefined}
+      onSubmit={submit}
+    >
+      {!locked && <PortalToaster />}
+      <fieldset disabled={disabled}>
+        <legend className="visually-hidden">Your biodata</legend>
+        <PassportDropzone
+          current={student.photo}
+          disabled={disabled}
+          error={errors.photo}
+          onChange={setPhoto}
+        />
+        <div className="grid">
+          <TextField name="surname" label="Surname" defaultValue={student.surname} readOnly />
+          <TextField
+            name="othername"
+            label="Other names"
+            defaultValue={student.othername}
+            readOnly
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={student.email}
+            error={errors.email}
+          />
+          <TextField
+            name="phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            required
+            defaultValue={student.phone}
+            error={errors.phone}
+          />
+          <ChoiceSelect
+            name="marital_status"
+            label="Marital status"
+            current={student.marital_status}
+            choices={MARITAL_STATUSES}
+            error={errors.marital_status}
+          />
+          <ChoiceSelect
+            name="religion"
+            label="Religion"
+            current={student.religion}
+            choices={RELIGIONS}
+            error={errors.religion}
+          />
+        </div>
+        <BirthDateFields student={student} errors={errors} />
+        <div className="grid">
+          <OriginFields
+            countries={countries}
+            initial={{
+              country: student.country_origin ?? "",
+              state: student.state_origin ?? "",
+              lga: student.lga_origin ?? "",
+            }}
+            errors={errors}
+          />
+        </div>
+        {saving && (
+          <p className="upload-progress">
+            <label htmlFor="upload-progress">
+              {photo ? "Uploading photo and details" : "Saving"}
+            </label>
+            <progress id="upload-progress" max={1} value={progress}>
+              {Math.round(progress * 100)}%
+            </progress>
+            <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+          </p>
+        )}
+        {!locked && (
+          <button type="submit" disabled={!hydrated}>
+            {saving && <span className="spinner" aria-hidden="true" />}
+            Update Profile
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO, signIn, waitForIslands } from "./support.ts";
+
+const LOCKED = { phone: "08030000003", password: "demo1234" };
+
+/** A 2000×2000 noisy camera-like JPEG: several megabytes, as a phone photo would be. */
+async function cameraPhoto(): Promise<{ file: string; bytes: number }> {
+  const image = await sharp({
+    create: {
+      width: 2000,
+      height: 2000,
+      channels: 3,
+      background: "#a0522d",
+      noise: { type: "gaussian", mean: 120, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "biodata-e2e-")), "IMG_2041.jpg");
+  await writeFile(file, image);
+  return { file, bytes: image.length };
+}
+
+const topBarPhoto = (page: Page) => page.locator(".top-bar-user img");
+
+test("a student gets a clear message for an impossible birth date, and nothing is saved", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.returning, "/biodata");
+  await waitForIslands(page);
+  await page.getByLabel("Day").fill("31");
+  await page.getByLabel("Month").fill("4");
+
+  await page.getByRole("button", { name: "Update Profile" }).click();
+
+  const message = "31/4/2004 is not a real date: April 2004 has 30 days.";
+  await expect(page.locator("#dob-error")).toHaveText(message);
+  await expect(page.getByLabel("Day")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Update Profile" })).toBeEnabled();
+  await page.reload();
+  await expect(page.getByLabel("Day")).toHaveValue("14");
+});
+
+test("a student updates biodata with a new photo and sees it in the top bar", async ({ page }) => {
+  const photo = await cameraPhoto();
+  expect(photo.bytes).toBeGreaterThan(2_000_000);
+  await signIn(page, DEMO.returning, "/biodata");
+  await waitForIslands(page);
+  const oldSrc = await topBarPhoto(page).getAttribute("src");
+  expect(oldSrc).toMatch(/^\/api\/student\/photo\//);
+
+  await page.getByLabel("Passport photo").setInputFiles(photo.file);
+  await expect(page.getByText(/^Ready to upload: 600×600 pixels/)).toBeVisible();
+  await expect(page.getByAltText("Preview of the new passport photo")).toHaveAttribute(
+    "src",
+    /^blob:/,
+  );
+  await page.getByLabel("Marital status").selectOption("Married");
+  await page.getByLabel("Religion").selectOption("Islam");
+  await page.getByLabel("Day").fill("2");
+  await page.getByLabel("Month").fill("3");
+  await page.getByLabel("Year").fill("2003");
+  await page.getByLabel("State of origin").selectOption("Lagos");
+  await page.getByLabel("LGA of origin").selectOption("Ikeja");
+
+  // Hold the upload briefly so the saving state can be seen, and measure what was sent.
+  let sentBytes = 0;
+  await page.route("**/api/student/biodata-update/*", async (route) => {
+    sentBytes = route.request().postDataBuffer()?.length ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Update Profile" }).click();
+
+  await expect(page.getByText("Updating Biodata...")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Update Profile" })).toBeDisabled();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByText("Update successful")).toBeVisible();
+  // The photo crossed the network shrunk: well under a tenth of the camera file.
+  expect(sentBytes).toBeGreaterThan(10_000);
+  expect(sentBytes).toBeLessThan(photo.bytes / 10);
+
+  // The page reloads with the server's new values, top bar included.
+  await expect(topBarPhoto(page)).not.toHaveAttribute("src", oldSrc!);
+  const newSrc = await topBarPhoto(page).getAttribute("src");
+  expect(newSrc).toMatch(/^\/api\/student\/photo\/[0-9a-f-]{36}\.jpg$/);
+  await expect(topBarPhoto(page)).toHaveJSProperty("naturalWidth", 600);
+  await expect(
+    page.getByRole("img", { name: "Passport photo of Okonkwo Chiamaka Grace" }),
+  ).toHaveAttribute("src", newSrc!);
+  await waitForIslands(page);
+  await expect(page.getByLabel("Marital status").locator("option").first()).toHaveText("Married");
+  await expect(page.getByLabel("Religion").locator("option").first()).toHaveText("Islam");
+  await expect(page.getByLabel("Day")).toHaveValue("2");
+  await expect(page.getByLabel("Month")).toHaveValue("3");
+  await expect(page.getByLabel("Year")).toHaveValue("2003");
+  await expect(page.getByLabel("State of origin")).toHaveValue("Lagos");
+  await expect(page.getByLabel("LGA of origin")).toHaveValue("Ikeja");
+  // The old file is gone.
+  expect((await page.request.get(oldSrc!)).status()).toBe(404);
+
+  await page.goto("/");
+  await expect(
+    page.getByRole("img", { name: "Passport photo of Okonkwo Chiamaka Grace" }),
+  ).toHaveAttribute("src", newSrc!);
+});
+
+test("a locked record shows the form read-only with the reason", async ({ page }) => {
+  await signIn(page, LOCKED, "/biodata");
+
+  await expect(page.getByText("The registry has locked your biodata")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeDisabled();
+  await expect(page.getByLabel("Passport photo")).toBeDisabled();
+  await expect(page.getByLabel("LGA of origin")).toHaveValue("Owerri Municipal");
+  await expect(page.getByRole("button", { name: "Update Profile" })).toHaveCount(0);
+  await expect(page.locator("astro-island")).toHaveCount(0);
+});
