@@ -6,7 +6,7 @@ describe("parseBenchArgs", () => {
     expect(parseBenchArgs([])).toEqual({
       url: undefined,
       pages: ["/login", "/"],
-      runs: 3,
+      runs: 5,
       strict: false,
       help: false,
     });
