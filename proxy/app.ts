@@ -38,7 +38,7 @@ export function createProxy(options: ProxyOptions) {
     headers.set("accept", "application/json");
   };
   const clearSession = (c: Context) =>
-    deleteCookie(c, cookieName, { path: "/", secure, ...(secure ? { prefix: "host" as const } : {}) });
+    deleteCookie(c, cookieName, { path: "/", secure });
   const keepSession = (c: Context, token: string) =>
     setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure });
 
@@ -107,7 +107,7 @@ export function createProxy(options: ProxyOptions) {
   });
 
   app.post("/logout", async (c) => {
-    const token = readSessionToken(c.req.header("cookie"));
+    const token = readSessionToken(c.req.header("cookie"), secure);
     if (token) {
       await fetchUpstream(
         new Request(new URL("/student/logout", options.apiUrl), {
@@ -121,18 +121,18 @@ export function createProxy(options: ProxyOptions) {
   });
 
   app.all("/api/*", async (c) => {
-    const token = readSessionToken(c.req.header("cookie"));
+    const token = readSessionToken(c.req.header("cookie"), secure);
     const url = new URL(c.req.url);
-    const target = new URL(url.pathname.slice("/api".length) + url.search, options.apiUrl);
-    const response = await relay(fetchUpstream, c.req.raw, target.toString(), apiHeaders(c, token));
+    const target = upstreamUrl(options.apiUrl, url.pathname.slice("/api".length), url.search);
+    const response = await relay(fetchUpstream, c.req.raw, target, apiHeaders(c, token));
     if (response.status === 401) response.headers.append("set-cookie", expiredCookie(cookieName, secure));
     return response;
   });
 
   app.all("*", (c) => {
     const url = new URL(c.req.url);
-    const target = new URL(url.pathname + url.search, options.pagesUrl);
-    return relay(fetchUpstream, c.req.raw, target.toString(), (headers) => {
+    const target = upstreamUrl(options.pagesUrl, url.pathname, url.search);
+    return relay(fetchUpstream, c.req.raw, target, (headers) => {
       headers.set("x-forwarded-for", clientAddress(c));
       headers.set("x-forwarded-proto", secure ? "https" : "http");
     });
@@ -146,12 +146,25 @@ export function createProxy(options: ProxyOptions) {
   return app;
 }
 
+/**
+ * The upstream address for a path on `origin`. The path is set, not resolved: resolving
+ * "//evil.example/x" against the origin would leave our hosts (with the bearer token).
+ */
+function upstreamUrl(origin: string, pathname: string, search: string) {
+  const url = new URL(origin);
+  url.pathname = pathname;
+  url.search = search;
+  return url.toString();
+}
+
 function expiredCookie(name: string, secure: boolean) {
   return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 function clientAddress(c: Context<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>) {
+  // The socket first: on Node any client could send cf-connecting-ip and pick a new address
+  // (a new rate-limit bucket) for every try. Edge runtimes have no socket; there the platform sets it.
   return (
-    c.req.header("cf-connecting-ip") ?? c.env?.incoming?.socket?.remoteAddress ?? "unknown"
+    c.env?.incoming?.socket?.remoteAddress ?? c.req.header("cf-connecting-ip") ?? "unknown"
   );
 }

@@ -158,5 +158,65 @@ describe("pages and headers", () => {
     expect(setCookie).toMatch(/^__Host-portal_session=/);
     expect(setCookie).toContain("Secure");
     expect(setCookie).toContain("Path=/");
+
+    const cookie = setCookie.split(";")[0]!;
+    const logout = await secure.request("/logout", {
+      method: "POST",
+      headers: { cookie, origin: "https://portal.college.example" },
+    });
+    expect(logout.headers.get("set-cookie")).toMatch(/^__Host-portal_session=; Max-Age=0/);
+    // Over https a plain-named cookie (one a sibling subdomain could plant) is not a session.
+    const planted = cookie.replace("__Host-portal_session", "portal_session");
+    expect((await secure.request("/api/student/me", { headers: { cookie: planted } })).status).toBe(401);
+  });
+});
+
+describe("upstream addresses", () => {
+  // A proxy that records where it sends each request and what it says about the client.
+  function recordingProxy() {
+    const sent: Request[] = [];
+    const proxy = createProxy({
+      publicOrigin: ORIGIN,
+      apiUrl: "http://api.internal",
+      pagesUrl: "http://pages.internal",
+      fetch: async (request) => {
+        sent.push(request);
+        return new Response("{}", { headers: { "content-type": "application/json" } });
+      },
+    });
+    return { proxy, sent };
+  }
+
+  it.each([
+    "/api//evil.example/steal",
+    "/api/\\evil.example/steal",
+    "/api/..//evil.example/steal",
+    "//evil.example/steal",
+  ])("keeps %s on our own hosts, so the bearer token never leaves them", async (path) => {
+    const { proxy, sent } = recordingProxy();
+    await proxy.request(`${ORIGIN}${path}`, {
+      headers: { cookie: `portal_session=${"A".repeat(43)}` },
+    });
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0]!.url).host).toMatch(/^(api|pages)\.internal$/);
+  });
+
+  it("tells the API the socket's address, not a cf-connecting-ip the client made up", async () => {
+    const { proxy, sent } = recordingProxy();
+    const socket = { incoming: { socket: { remoteAddress: "198.51.100.23" } } };
+    await proxy.request(
+      "/api/student/uniben/login",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": "10.9.8.7" },
+        body: JSON.stringify({ username: "08035550000", password: "nope" }),
+      },
+      socket,
+    );
+    await proxy.request("/api/student/me", { headers: { "cf-connecting-ip": "10.9.8.6" } }, socket);
+    expect(sent.map((request) => request.headers.get("x-forwarded-for"))).toEqual([
+      "198.51.100.23",
+      "198.51.100.23",
+    ]);
   });
 });

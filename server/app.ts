@@ -55,7 +55,10 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
   app.use(async (c, next) => {
-    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
+    // Only the passport upload route sets its own larger limit; a claimed content type alone
+    // must not lift the limit elsewhere (readJson reads any body whatever its type).
+    if (c.req.method === "PATCH" && c.req.path.startsWith("/student/biodata-update/"))
+      return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {

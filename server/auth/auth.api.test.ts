@@ -91,6 +91,29 @@ describe("failed sign-in rate limit", () => {
     expect((await login({ username: target.phone, password: "right-one" }, "192.0.2.201")).status).toBe(200);
   });
 
+  it("holds the limit against a burst of parallel guesses: only 10 are checked", async () => {
+    const target = await api.createStudent({ phone: "08032224444", password: "right-one" });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) =>
+        login({ username: target.phone, password: `guess-${attempt}` }, `192.0.3.${attempt}`),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(20).fill(429)]);
+  });
+
+  it("does not count a client's right sign-ins against it", async () => {
+    const client = "192.0.4.1";
+    for (let attempt = 0; attempt < 9; attempt++) {
+      await login({ username: `0809000000${attempt}`, password: "nope" }, client);
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login({ username: "08031112222", password: "correct-horse" }, client)).status).toBe(200);
+    }
+    expect((await login({ username: "08090000009", password: "nope" }, client)).status).toBe(401);
+    expect((await login({ username: "08031112222", password: "correct-horse" }, client)).status).toBe(429);
+  });
+
   it("blocks one client trying many phones", async () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       await login({ username: `0807000000${attempt}`, password: "nope" }, "192.0.2.99");

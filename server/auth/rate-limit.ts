@@ -6,24 +6,15 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
  * Fixed-window counters kept in the database, so every API instance shares them.
- * `isBlocked` only reads; `record` counts one more hit and starts a new window when the
- * old one has passed.
+ * `hit` counts one more attempt and answers whether it is over the limit in one statement
+ * (starting a new window when the old one has passed), so parallel requests can never all
+ * read the same count before any of them is counted. `release` takes one attempt back.
  */
 export function createRateLimiter(db: Database, rule: RateLimitRule) {
   return {
-    async isBlocked(key: string, now: Date): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-      if (!row) return { blocked: false, retryAfterSeconds: 0 };
-      const windowEnds = row.windowStartedAt.getTime() + rule.windowMs;
-      if (windowEnds <= now.getTime() || row.hits < rule.limit) {
-        return { blocked: false, retryAfterSeconds: 0 };
-      }
-      return { blocked: true, retryAfterSeconds: Math.ceil((windowEnds - now.getTime()) / 1000) };
-    },
-
-    async record(key: string, now: Date): Promise<void> {
+    async hit(key: string, now: Date): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
       const windowStart = new Date(now.getTime() - rule.windowMs);
-      await db
+      const [row] = await db
         .insert(rateLimits)
         .values({ key, windowStartedAt: now, hits: 1 })
         .onConflictDoUpdate({
@@ -32,7 +23,18 @@ export function createRateLimiter(db: Database, rule: RateLimitRule) {
             hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.hits} + 1 end`,
             windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
           },
-        });
+        })
+        .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+      if (!row || row.hits <= rule.limit) return { blocked: false, retryAfterSeconds: 0 };
+      const windowEnds = row.windowStartedAt.getTime() + rule.windowMs;
+      return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)) };
+    },
+
+    async release(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
     },
 
     async clear(key: string): Promise<void> {

@@ -39,9 +39,13 @@ export function authRoutes(deps: ApiDeps) {
   app.post("/student/uniben/login", async (c) => {
     const { username, password } = await readJson(c, LoginRequest);
     const phone = normalizeNigerianPhone(username) ?? username;
-    const keys = [signInFailureKey(phone), `login:client:${clientAddress(c.req.raw)}`];
-    for (const key of keys) {
-      const { blocked, retryAfterSeconds } = await failures.isBlocked(key, now());
+    // Every attempt is counted before the password is checked, so a burst of parallel guesses
+    // cannot all pass the limit; a right password takes its count back. The client first: a
+    // client already blocked adds nothing to the phone's counter (no locking others out).
+    const clientKey = `login:client:${clientAddress(c.req.raw)}`;
+    const phoneKey = signInFailureKey(phone);
+    for (const key of [clientKey, phoneKey]) {
+      const { blocked, retryAfterSeconds } = await failures.hit(key, now());
       if (blocked) {
         const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
         throw new ApiError(
@@ -54,11 +58,11 @@ export function authRoutes(deps: ApiDeps) {
     const [student] = await db.select().from(students).where(eq(students.phone, phone)).limit(1);
     const passwordMatches = await verifyPassword(password, student?.passwordHash ?? (await decoyHash()));
     if (!student || !passwordMatches) {
-      for (const key of keys) await failures.record(key, now());
       deps.logger.warn("sign-in refused", { reason: student ? "password" : "unknown phone" });
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
-    await failures.clear(keys[0]!);
+    await failures.clear(phoneKey);
+    await failures.release(clientKey);
     const access = await startSession(db, student.id, now(), deps.sessions);
     return c.json({
       status: "success",

@@ -12,10 +12,40 @@ function refuse(error: z.ZodError): never {
   throw new ApiError(400, first?.message ?? "Check the form and try again.", { fields });
 }
 
+const NUL_CHARACTER =
+  "That text contains an invisible character (U+0000) that cannot be stored. Retype it and try again.";
+
+/** Where the first string holding U+0000 is (PostgreSQL text cannot store it); null if none. */
+function nulCharacterAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulCharacterAt(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return null;
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulCharacterAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Parses a value with a schema or throws a 400 naming each field at fault. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) refuse(result.error);
+  const nulAt = nulCharacterAt(result.data);
+  if (nulAt) {
+    throw new ApiError(400, NUL_CHARACTER, {
+      fields: { [nulAt.join(".") || "body"]: NUL_CHARACTER },
+    });
+  }
   return result.data;
 }
 

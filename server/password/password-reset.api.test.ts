@@ -175,6 +175,14 @@ describe("POST /password/request-reset-email/", () => {
     expect((await requestReset({ email: "often@example.com" })).status).toBe(200);
   });
 
+  it("holds the per-e-mail limit against a burst of parallel requests", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => requestReset({ email: "burst@example.com" })),
+    );
+    const statuses = answers.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(10).fill(429)]);
+  });
+
   it("allows 20 requests an hour per client, whatever the e-mails", async () => {
     const client = "192.0.2.50";
     for (let attempt = 0; attempt < 20; attempt++) {

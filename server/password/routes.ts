@@ -43,12 +43,14 @@ export function passwordRoutes(deps: ApiDeps) {
       throw new ApiError(400, message, { fields: { redirect_url: message } });
     }
     const address = email.toLowerCase();
+    // Counted and checked in one step per key (parallel requests cannot all slip through);
+    // the client first, so a client already blocked adds nothing to an address's counter.
     const checks = [
-      { limiter: perEmail, key: `reset:email:${address}` },
       { limiter: perClient, key: `reset:client:${clientAddress(c.req.raw)}` },
+      { limiter: perEmail, key: `reset:email:${address}` },
     ];
     for (const { limiter, key } of checks) {
-      const { blocked, retryAfterSeconds } = await limiter.isBlocked(key, now());
+      const { blocked, retryAfterSeconds } = await limiter.hit(key, now());
       if (blocked) {
         const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
         throw new ApiError(
@@ -58,7 +60,6 @@ export function passwordRoutes(deps: ApiDeps) {
         );
       }
     }
-    for (const { limiter, key } of checks) await limiter.record(key, now());
 
     const [student] = await db
       .select()

@@ -50,7 +50,8 @@ describe("POST /student/generate-payment", () => {
   ])(
     "quotes %s at %s level in %s as ₦%d (part first where needed)",
     async (option, level, session, amount) => {
-      const who = await kit.newStudent();
+      // A 500-level student, so every level in the table is one they have reached.
+      const who = await kit.newStudent({ level: 500 });
       if (option === "second_installment")
         await credit(who.student.id, "part", Number(level), session);
       const response = await quote(schoolfees(option, level, session), who.token);
@@ -108,6 +109,28 @@ describe("POST /student/generate-payment", () => {
     const body = await response.json();
     expect(body.status).toBe("error");
     expect(body.error.message).toBe(message);
+  });
+
+  it("refuses a level above the student's own, for the quote and for the payment", async () => {
+    const third = await kit.newStudent({ level: 300 });
+    const message = "You are in 300 level; you cannot pay 500 level fees.";
+    const quoted = await quote(schoolfees("full", 500, "2024/2025"), third.token);
+    expect(quoted.status).toBe(400);
+    expect((await quoted.json()).error).toEqual({
+      message,
+      fields: { payment_level: "Choose 300 level or below." },
+    });
+    const started = await kit.post("/student/school-fee", third.token, {
+      student_id: third.student.id,
+      ...choice("full", 500, "2024/2025"),
+    });
+    expect(started.status).toBe(400);
+    expect((await started.json()).error.message).toBe(message);
+    const stored = await kit.api.db.select().from(payments);
+    expect(stored.filter((row) => row.studentId === third.student.id)).toEqual([]);
+    // Their own level and a level they passed through are still theirs to pay.
+    expect((await quote(schoolfees("full", 300, "2024/2025"), third.token)).status).toBe(200);
+    expect((await quote(schoolfees("full", 100, "2022/2023"), third.token)).status).toBe(200);
   });
 
   it("refuses a session with no fee schedule", async () => {

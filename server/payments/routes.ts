@@ -31,7 +31,7 @@ export function paymentRoutes(deps: ApiDeps) {
       level: request.payment_level,
       session: request.payment_session,
     };
-    const amountKobo = await quoteFeeKobo(deps, c.var.student.id, choice);
+    const amountKobo = await quoteFeeKobo(deps, c.var.student, choice);
     return c.json({
       status: "success",
       message: "Fee generated",

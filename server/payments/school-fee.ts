@@ -8,7 +8,7 @@ import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
 import { creditedOptions, noFeeMessage, scheduledFeeKobo } from "./fee-schedule.ts";
 import { newPaymentReference } from "./reference.ts";
 
-type Student = Pick<typeof students.$inferSelect, "id" | "email">;
+type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level">;
 
 const START_FAILED =
   "We could not start the payment with Paystack. Please try again in a few minutes.";
@@ -16,12 +16,21 @@ const START_FAILED =
 /** The amount in kobo a student would pay for `choice`, or a 400 saying why they cannot. */
 export async function quoteFeeKobo(
   deps: Pick<ApiDeps, "db">,
-  studentId: number,
+  student: Pick<Student, "id" | "level">,
   choice: FeeChoice,
 ) {
+  // As for course registration: a level the student has not reached is not theirs to pay
+  // (a cheaper level's fee would otherwise settle the session).
+  if (choice.level > student.level) {
+    throw new ApiError(
+      400,
+      `You are in ${student.level} level; you cannot pay ${choice.level} level fees.`,
+      { fields: { payment_level: `Choose ${student.level} level or below.` } },
+    );
+  }
   const [amountKobo, paid] = await Promise.all([
     scheduledFeeKobo(deps.db, choice),
-    creditedOptions(deps.db, studentId, choice),
+    creditedOptions(deps.db, student.id, choice),
   ]);
   if (amountKobo === null) throw new ApiError(400, noFeeMessage(choice));
   const refusal = feeRefusal(choice, paid);
@@ -42,7 +51,7 @@ export async function startSchoolFeePayment(
   if (paid.includes(choice.option)) {
     return { status: "success", message: "Payment already made" };
   }
-  const amountKobo = await quoteFeeKobo(deps, student.id, choice);
+  const amountKobo = await quoteFeeKobo(deps, student, choice);
   const reference = newPaymentReference(deps.now());
   await deps.db.insert(payments).values({
     reference,

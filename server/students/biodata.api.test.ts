@@ -107,6 +107,14 @@ describe("PATCH /student/biodata-update/{id}", () => {
     expect((await h.api.request(photo!.replace(/^\/api/, ""))).status).toBe(401);
   });
 
+  it("serves a photo only to its own student: another's key is answered like an unknown one", async () => {
+    const { photo } = await myRecord();
+    const otherToken = await h.api.signIn(h.other.phone);
+    const response = await h.api.request(photo!.replace(/^\/api/, ""), { token: otherToken });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.message).toBe("That photo does not exist.");
+  });
+
   it("lets the student keep their own phone and e-mail and sign in with a new phone", async () => {
     const response = await h.sendBiodata(h.me.id, {
       phone: "08037779999",

@@ -39,6 +39,8 @@ export function studentRoutes(deps: ApiDeps) {
 
   app.get("/student/photo/:key", signedIn, async (c) => {
     const { key } = readParams(c, PhotoKeyParam);
+    // Only the student's own photo: another student's key is answered like an unknown one.
+    if (key !== c.var.student.photo) throw new ApiError(404, "That photo does not exist.");
     const bytes = await deps.photos.read(key);
     if (!bytes) throw new ApiError(404, "That photo does not exist.");
     return c.body(new Uint8Array(bytes), 200, {
