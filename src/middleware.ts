@@ -1,6 +1,7 @@
 import { defineMiddleware } from "astro:middleware";
 import { z } from "zod";
 import { createServerApi, SessionEnded } from "./lib/api/server-api.ts";
+import { site } from "./lib/config/site.ts";
 import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
 import { StudentRecord } from "./lib/students/student-record.ts";
 
@@ -11,7 +12,7 @@ const Me = z.object({ data: StudentRecord });
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
-  const token = readSessionToken(context.request.headers.get("cookie"));
+  const token = readSessionToken(context.request.headers.get("cookie"), site().PUBLIC_ORIGIN.startsWith("https:"));
   context.locals.api = createServerApi(token, context.request.headers.get("x-forwarded-for"));
   if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();
 

@@ -11,6 +11,7 @@ import { MARITAL_STATUSES, RELIGIONS } from "../lib/students/biodata-choices.ts"
 import { sendBiodata } from "../lib/students/send-biodata.ts";
 import type { StudentRecord } from "../lib/students/student-record.ts";
 import { rememberStudent } from "../lib/stores/student.ts";
+import { refocus } from "../lib/ui/refocus.ts";
 
 /** The parts of the student record the form shows. */
 export type BiodataFormStudent = Pick<
@@ -56,6 +57,14 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
+  // The form is disabled while it saves; after a refusal with no field to blame, focus returns
+  // to Update Profile rather than being lost to the page.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (wasSaving.current && !saving) refocus(submitButton.current);
+    wasSaving.current = saving;
+  }, [saving]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -163,7 +172,7 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
           </p>
         )}
         {!locked && (
-          <button type="submit" disabled={!hydrated}>
+          <button type="submit" ref={submitButton} disabled={!hydrated}>
             {saving && <span className="spinner" aria-hidden="true" />}
             Update Profile
           </button>

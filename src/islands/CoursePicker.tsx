@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
+import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
@@ -22,6 +23,13 @@ export function CoursePicker(props: CoursePickerProps) {
   const [showRegistered, setShowRegistered] = useState(false);
   const [searching, setSearching] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
+  // Register Courses is disabled while it sends; when a refusal enables it again, focus returns to it.
+  const registerButton = useRef<HTMLButtonElement>(null);
+  const wasRegistering = useRef(false);
+  useEffect(() => {
+    if (wasRegistering.current && !picker.registering) refocus(registerButton.current);
+    wasRegistering.current = picker.registering;
+  }, [picker.registering]);
 
   return (
     <div className="picker">
@@ -123,7 +131,12 @@ export function CoursePicker(props: CoursePickerProps) {
           <button type="button" className="button-secondary" onClick={() => setSearching(true)}>
             Add more Courses
           </button>
-          <button type="button" disabled={picker.registering} onClick={picker.register}>
+          <button
+            type="button"
+            ref={registerButton}
+            disabled={picker.registering}
+            onClick={picker.register}
+          >
             {picker.registering ? "Registering…" : "Register Courses"}
           </button>
         </div>

@@ -139,7 +139,7 @@ test("Requery says when Paystack has not been paid yet, with and without JavaScr
 }) => {
   await signIn(page, DEMO.fresher, "/payment");
   await waitForIslands(page);
-  await choose(page, "part", "300", "2024/2025");
+  await choose(page, "part", "100", "2021/2022");
   await page.getByRole("button", { name: "Proceed to payment" }).click();
   await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
   const reference = (await page.locator("dt:text-is('Reference') + dd").textContent())!;

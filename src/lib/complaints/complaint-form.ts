@@ -1,5 +1,6 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
+import { refocus } from "../ui/refocus.ts";
 
 /**
  * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,
@@ -13,6 +14,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const focused = document.activeElement;
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     status.replaceChildren();
@@ -38,6 +40,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
     } finally {
       button.disabled = false;
       button.removeAttribute("aria-busy");
+      refocus(focused);
     }
   });
 }

@@ -1,5 +1,6 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
+import { refocus } from "../ui/refocus.ts";
 
 /**
  * Takes over the Forgot Password form once scripts run: 'Reset' → 'Loading...' → 'Reset' with
@@ -12,6 +13,7 @@ export function requestResetFromForm(form: HTMLFormElement, notice: HTMLElement)
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const fields = new FormData(form);
+    const focused = document.activeElement;
     button.disabled = true;
     button.textContent = "Loading...";
     try {
@@ -31,6 +33,7 @@ export function requestResetFromForm(form: HTMLFormElement, notice: HTMLElement)
       showToast(text, "error");
     } finally {
       button.disabled = false;
+      refocus(focused);
     }
   });
 

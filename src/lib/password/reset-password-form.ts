@@ -1,5 +1,6 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
+import { refocus } from "../ui/refocus.ts";
 import { OPEN_THE_MAIL_LINK, PASSWORDS_DIFFER } from "./messages.ts";
 
 /**
@@ -20,6 +21,7 @@ export function completeResetFromForm(form: HTMLFormElement) {
     if (!uidb64 || !token) return showToast(OPEN_THE_MAIL_LINK, "info");
     if (password !== confirmation) return showToast(PASSWORDS_DIFFER, "warning");
 
+    const focused = document.activeElement;
     button.disabled = true;
     button.textContent = "Loading...";
     try {
@@ -32,6 +34,7 @@ export function completeResetFromForm(form: HTMLFormElement) {
     } catch (error) {
       button.disabled = false;
       button.textContent = "Failed, try again";
+      refocus(focused);
       const text =
         error instanceof ApiFailure
           ? error.message

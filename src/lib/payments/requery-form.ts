@@ -1,5 +1,6 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
+import { refocus } from "../ui/refocus.ts";
 
 /**
  * Takes over the Requery buttons of the payments table once scripts run: one JSON call instead
@@ -18,6 +19,7 @@ export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLE
       const button = form.querySelector("button")!;
       // innerHTML, not text: the label carries a visually hidden reference for screen readers.
       const label = button.innerHTML;
+      const focused = document.activeElement;
       button.disabled = true;
       button.textContent = "Checking…";
       try {
@@ -29,6 +31,7 @@ export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLE
         status.textContent = `Verification Failed: ${error instanceof ApiFailure ? error.message : String(error)}`;
         button.disabled = false;
         button.innerHTML = label;
+        refocus(focused);
       }
     });
   }

@@ -32,4 +32,11 @@ describe("readSessionToken", () => {
   ])("%j", (header, expected) => {
     expect(readSessionToken(header)).toBe(expected);
   });
+
+  it.each([
+    [`__Host-portal_session=${token}`, token],
+    [`portal_session=${token}`, null],
+  ])("over https accepts only the __Host- cookie: %j", (header, expected) => {
+    expect(readSessionToken(header, true)).toBe(expected);
+  });
 });

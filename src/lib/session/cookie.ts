@@ -7,11 +7,15 @@ export const SECURE_SESSION_COOKIE = "__Host-portal_session";
 
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
-/** The token from a Cookie header, whichever of the two names carries it. */
-export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+/**
+ * The token from a Cookie header. Over https only the __Host- cookie counts: a plain-named one
+ * could have been planted by a sibling subdomain.
+ */
+export function readSessionToken(cookieHeader: string | null | undefined, secure = false): string | null {
+  const accepted = secure ? [SECURE_SESSION_COOKIE] : [SESSION_COOKIE, SECURE_SESSION_COOKIE];
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SECURE_SESSION_COOKIE || name === SESSION_COOKIE) {
+    if (name && accepted.includes(name)) {
       const token = value.join("=");
       if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) return token;
     }

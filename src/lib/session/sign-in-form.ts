@@ -2,6 +2,7 @@ import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { rememberStudent } from "../stores/student.ts";
 import type { StudentRecord } from "../students/student-record.ts";
 import { showToast } from "../ui/toast.ts";
+import { refocus } from "../ui/refocus.ts";
 
 type LoginAnswer = { data: { tokens: { student: StudentRecord } } };
 
@@ -14,6 +15,7 @@ export function signInFromForm(form: HTMLFormElement) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const fields = new FormData(form);
+    const focused = document.activeElement;
     button.disabled = true;
     button.innerHTML = '<span class="spinner" role="status" aria-label="Signing in"></span>';
     try {
@@ -27,6 +29,7 @@ export function signInFromForm(form: HTMLFormElement) {
     } catch (error) {
       button.disabled = false;
       button.textContent = "Failed, try again";
+      refocus(focused);
       showToast(error instanceof ApiFailure ? error.message : "Sign-in failed. Please try again.", "error");
     }
   });
