@@ -1,6 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { payments } from "../db/schema.ts";
+import { payments, students } from "../db/schema.ts";
+import { feeRefusal } from "../../src/lib/payments/fees.ts";
+import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
 
@@ -62,24 +64,59 @@ export async function applyProviderResult(
       );
     }
     try {
-      const [credited] = await deps.db
-        .update(payments)
-        .set({
-          status: "success",
-          paidAt: result.paidAt ?? now,
-          channel: result.channel,
-          gatewayResponse: result.gatewayResponse,
-          lastCheckedAt: now,
-        })
-        .where(and(eq(payments.reference, payment.reference), ne(payments.status, "success")))
-        .returning();
+      const credited = await deps.db.transaction(async (tx) => {
+        // Two payments for one fee (say part and full, both started before either was paid)
+        // must see each other: the student's row serialises their crediting.
+        await tx
+          .select({ id: students.id })
+          .from(students)
+          .where(eq(students.id, payment.studentId))
+          .for("update");
+        const settled = await tx
+          .select({ option: payments.paymentOption })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.studentId, payment.studentId),
+              eq(payments.level, payment.level),
+              eq(payments.session, payment.session),
+              eq(payments.status, "success"),
+              ne(payments.reference, payment.reference),
+            ),
+          );
+        const choice = {
+          option: payment.paymentOption as PaymentOption,
+          level: payment.level,
+          session: payment.session,
+        };
+        if (
+          feeRefusal(
+            choice,
+            settled.map((row) => row.option),
+          )
+        )
+          return "overpaid" as const;
+        const [row] = await tx
+          .update(payments)
+          .set({
+            status: "success",
+            paidAt: result.paidAt ?? now,
+            channel: result.channel,
+            gatewayResponse: result.gatewayResponse,
+            lastCheckedAt: now,
+          })
+          .where(and(eq(payments.reference, payment.reference), ne(payments.status, "success")))
+          .returning();
+        return row ?? null;
+      });
+      if (credited === "overpaid") throw new OverpaidFee();
       if (credited) {
         deps.logger.info("payment credited", { ...facts, amountKobo: credited.amountKobo });
         return { kind: "credited", payment: credited };
       }
       return { kind: "already-credited", payment: await reload(deps.db, payment) };
     } catch (error) {
-      if (!violates(error, ONE_SUCCESS_INDEX)) throw error;
+      if (!(error instanceof OverpaidFee) && !violates(error, ONE_SUCCESS_INDEX)) throw error;
       deps.logger.error("a second payment for an already credited fee; refund it", facts);
       const note = "Paid twice for the same fee; the bursary will refund this payment";
       return settle(
@@ -123,6 +160,9 @@ async function reload(db: Database, payment: PaymentRow): Promise<PaymentRow> {
   const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
   return row!;
 }
+
+/** The fee was already settled by other payments when this one was paid: an overpayment. */
+class OverpaidFee extends Error {}
 
 /** Whether a database error (as each driver reports it) is a unique violation of `index`. */
 function violates(error: unknown, index: string): boolean {

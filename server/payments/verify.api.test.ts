@@ -116,6 +116,18 @@ describe("GET /paystack/verify/:reference", () => {
     );
   });
 
+  it("credits only one of part and full paid for the same fee; the other is kept for a refund", async () => {
+    const me = await kit.newStudent();
+    const part = await kit.start(me, "part");
+    const full = await kit.start(me, "full");
+    await kit.payAtSandbox(part);
+    await kit.payAtSandbox(full);
+    const answers = await Promise.all([kit.verify(part, me.token), kit.verify(full, me.token)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const statuses = [(await kit.paymentRow(part)).status, (await kit.paymentRow(full)).status];
+    expect(statuses.sort()).toEqual(["duplicate", "success"]);
+  });
+
   it("answers 404 for another student's reference, telling nothing about it", async () => {
     const owner = await kit.newStudent();
     const intruder = await kit.newStudent();
