@@ -166,3 +166,25 @@ describe("POST /complaint/", () => {
     }
   });
 });
+
+describe("complaint flood", () => {
+  it("accepts 10 complaints an hour from one student, refuses the 11th with a 429, and stores nothing for it", async () => {
+    const busy = await api.createStudent();
+    const busyToken = await api.signIn(busy.phone);
+    for (let n = 1; n <= 10; n++) {
+      expect(
+        (await send({ subject: `Issue ${n}`, message: "Please help." }, busyToken)).status,
+      ).toBe(201);
+    }
+    const before = await stored();
+    const refused = await send({ subject: "Issue 11", message: "Please help." }, busyToken);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await stored()).toBe(before);
+
+    api.clock.advance(61 * 60_000);
+    expect((await send({ subject: "Next hour", message: "Please help." }, busyToken)).status).toBe(
+      201,
+    );
+  });
+});

@@ -10,13 +10,27 @@ import {
   type ComplaintAnswer,
 } from "../../src/lib/complaints/complaint.ts";
 import { supportCopy } from "./support-copy.ts";
+import { ApiError } from "../http/errors.ts";
+import { createRateLimiter } from "../auth/rate-limit.ts";
+
+// Each complaint mails the support desk; a loop in one account must not flood its inbox.
+const COMPLAINTS_PER_STUDENT = { limit: 10, windowMs: 60 * 60_000 };
 
 export function complaintRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
+  const sent = createRateLimiter(deps.db, COMPLAINTS_PER_STUDENT);
 
   app.post("/complaint/", requireStudent(deps), async (c) => {
     const { subject, message } = await readJson(c, ComplaintRequest);
     const student = c.var.student;
+    const { blocked, retryAfterSeconds } = await sent.hit(`complaint:${student.id}`, deps.now());
+    if (blocked) {
+      throw new ApiError(
+        429,
+        "You have sent 10 complaints in the last hour. Wait a while before sending another; the support desk has your earlier ones.",
+        { headers: { "Retry-After": String(retryAfterSeconds) } },
+      );
+    }
     // Name and e-mail come from the account: a body could claim to be anyone.
     const [stored] = await deps.db
       .insert(complaints)
@@ -33,14 +47,12 @@ export function complaintRoutes(deps: ApiDeps) {
 
     // The complaint is already stored; a slow or failing mail server must not hold up or
     // undo the answer, so the copy goes out on its own and a failure is only logged.
-    deps.mailer
-      .send(supportCopy(complaint, student, deps.supportEmail))
-      .catch((error: unknown) =>
-        deps.logger.error("complaint copy not sent", {
-          complaintId: complaint.id,
-          error: String(error),
-        }),
-      );
+    deps.mailer.send(supportCopy(complaint, student, deps.supportEmail)).catch((error: unknown) =>
+      deps.logger.error("complaint copy not sent", {
+        complaintId: complaint.id,
+        error: String(error),
+      }),
+    );
 
     const body: ComplaintAnswer = {
       status: "success",
