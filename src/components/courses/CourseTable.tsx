@@ -1,8 +1,7 @@
 import { useState } from "react";
+import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import type { Course } from "../../lib/courses/registered-course.ts";
 import { matchesKeyword, pageOf } from "../../lib/courses/selection.ts";
-import { totalUnits } from "../../lib/courses/registration-status.ts";
-import { SEMESTER_NAMES } from "./picker-state.ts";
 
 const PAGE_SIZE = 10;
 
@@ -60,10 +59,7 @@ export function CourseTable(props: {
                     onChange={(event) => props.onToggle(course, event.target.checked)}
                   />
                 </td>
-                <td className="code">{course.code}</td>
-                <td>{course.title}</td>
-                <td>{course.unit}</td>
-                <td>{SEMESTER_NAMES[course.semester]}</td>
+                <CourseCells course={course} />
               </tr>
             ))}
             {shown.items.length === 0 && (
@@ -73,12 +69,12 @@ export function CourseTable(props: {
             )}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Total Units Selected
-              </th>
-              <td colSpan={2}>{totalUnits(selectedHere)}</td>
-            </tr>
+            <TotalUnitsRow
+              label="Total Units Selected"
+              courses={selectedHere}
+              labelSpan={3}
+              valueSpan={2}
+            />
           </tfoot>
         </table>
       </div>

@@ -1,8 +1,8 @@
+import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import type { Approval, Course } from "../../lib/courses/registered-course.ts";
-import { totalUnits } from "../../lib/courses/registration-status.ts";
 import { advisorLines } from "../../lib/courses/advisor.ts";
 import { APPROVED_CANNOT_RESET, semesterLabel } from "../../lib/courses/selection.ts";
-import { SEMESTER_NAMES, printoutPath } from "./picker-state.ts";
+import { printoutPath } from "./picker-state.ts";
 
 /** The registered courses of a level and session, the advisor's word on them, reset and printout. */
 export function RegisteredCourses(props: {
@@ -34,20 +34,17 @@ export function RegisteredCourses(props: {
           <tbody>
             {props.courses.map((course) => (
               <tr key={course.id}>
-                <td className="code">{course.code}</td>
-                <td>{course.title}</td>
-                <td>{course.unit}</td>
-                <td>{SEMESTER_NAMES[course.semester]}</td>
+                <CourseCells course={course} />
               </tr>
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total Units
-              </th>
-              <td colSpan={2}>{totalUnits(props.courses)}</td>
-            </tr>
+            <TotalUnitsRow
+              label="Total Units"
+              courses={props.courses}
+              labelSpan={2}
+              valueSpan={2}
+            />
           </tfoot>
         </table>
       </div>

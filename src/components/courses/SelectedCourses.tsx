@@ -1,6 +1,5 @@
+import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import type { Course } from "../../lib/courses/registered-course.ts";
-import { totalUnits } from "../../lib/courses/registration-status.ts";
-import { SEMESTER_NAMES } from "./picker-state.ts";
 
 /** The running table of the courses picked so far, each removable. */
 export function SelectedCourses(props: { courses: Course[]; onRemove: (course: Course) => void }) {
@@ -22,10 +21,7 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
         <tbody>
           {props.courses.map((course) => (
             <tr key={course.course_id}>
-              <td className="code">{course.code}</td>
-              <td>{course.title}</td>
-              <td>{course.unit}</td>
-              <td>{SEMESTER_NAMES[course.semester]}</td>
+              <CourseCells course={course} />
               <td>
                 <button
                   type="button"
@@ -40,12 +36,7 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total Units
-            </th>
-            <td colSpan={3}>{totalUnits(props.courses)}</td>
-          </tr>
+          <TotalUnitsRow label="Total Units" courses={props.courses} labelSpan={2} valueSpan={3} />
         </tfoot>
       </table>
     </div>
