@@ -1,6 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
-import { academicSessions, departments, faculties, payments, programmes, students } from "../db/schema.ts";
+import {
+  academicSessions,
+  departments,
+  faculties,
+  payments,
+  programmes,
+  students,
+} from "../db/schema.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 import type { StudentRecord } from "../../src/lib/students/student-record.ts";
 
@@ -26,24 +34,30 @@ export async function paymentCompleteFor(db: Database, studentId: number, sessio
     .select({ option: payments.paymentOption })
     .from(payments)
     .where(
-      and(eq(payments.studentId, studentId), eq(payments.session, session), eq(payments.status, "success")),
+      and(
+        eq(payments.studentId, studentId),
+        eq(payments.session, session),
+        eq(payments.status, "success"),
+      ),
     );
   return paymentCompleteFrom(paid.map((row) => row.option));
 }
 
 export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
+  // Every signed-in page loads this record first: one query for where the student belongs.
+  const programmeFaculty = alias(faculties, "programme_faculty");
   const [placement] = await db
-    .select({ department: departments.name, faculty: faculties.name, programme: programmes.name })
+    .select({
+      department: departments.name,
+      faculty: faculties.name,
+      programme: programmes.name,
+      programmeFaculty: programmeFaculty.name,
+    })
     .from(departments)
     .innerJoin(faculties, eq(faculties.id, departments.facultyId))
     .innerJoin(programmes, eq(programmes.id, student.programmeId))
+    .innerJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
     .where(eq(departments.id, student.departmentId))
-    .limit(1);
-  const [programmeFaculty] = await db
-    .select({ name: faculties.name })
-    .from(programmes)
-    .innerJoin(faculties, eq(faculties.id, programmes.facultyId))
-    .where(eq(programmes.id, student.programmeId))
     .limit(1);
   const session = await currentSessionName(db);
   return {
@@ -80,7 +94,7 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
       {
         approved_program: {
           name: placement?.programme ?? "",
-          faculty_name: programmeFaculty?.name ?? "",
+          faculty_name: placement?.programmeFaculty ?? "",
         },
       },
     ],
