@@ -90,7 +90,7 @@ describe("changing the e-mail address: the link goes to the new address", () => 
 });
 
 describe("another student's phone or e-mail cannot be told from a free one", () => {
-  it.each([
+  it.each<{ case: string; taken: Record<string, string>; free: Record<string, string> }>([
     { case: "phone", taken: { phone: MUSA.phone }, free: { phone: "08037778888" } },
     { case: "e-mail", taken: { email: MUSA.email }, free: { email: "free.address@example.com" } },
   ])("$case: same status, same body, same record afterwards", async ({ taken, free }) => {
