@@ -202,22 +202,20 @@ describe("PATCH /student/biodata-update/{id} refuses a new phone or e-mail witho
       field: "current_password",
       message: PASSWORD_WRONG,
     },
-  ])("$case ($status), saving none of the other fields or the photo either", async ({
-    fields,
-    status,
-    field,
-    message,
-  }) => {
-    const before = await h.snapshot();
-    const mailsBefore = h.mails.length;
-    const photo = { bytes: await makeImage(300, 300, "jpeg") };
+  ])(
+    "$case ($status), saving none of the other fields or the photo either",
+    async ({ fields, status, field, message }) => {
+      const before = await h.snapshot();
+      const mailsBefore = h.mails.length;
+      const photo = { bytes: await makeImage(300, 300, "jpeg") };
 
-    const response = await h.sendBiodata(h.me.id, { ...fields, religion: "Islam" }, { photo });
+      const response = await h.sendBiodata(h.me.id, { ...fields, religion: "Islam" }, { photo });
 
-    await expectRefused(response, status, message, field);
-    expect(await h.snapshot()).toEqual(before);
-    expect(h.mails.length).toBe(mailsBefore);
-  });
+      await expectRefused(response, status, message, field);
+      expect(await h.snapshot()).toEqual(before);
+      expect(h.mails.length).toBe(mailsBefore);
+    },
+  );
 
   it("stops counting wrong passwords after 5 in 15 minutes (429), even for the right one", async () => {
     const guessed = await h.api.createStudent({ phone: "08037770004" });
@@ -261,7 +259,11 @@ describe("PATCH /student/biodata-update/{id} refuses a new phone or e-mail witho
 
     const response = await change(6);
 
-    await expectRefused(response, 429, /^You have asked for 5 confirmation links in the last hour\./);
+    await expectRefused(
+      response,
+      429,
+      /^You have asked for 5 confirmation links in the last hour\./,
+    );
     expect(h.mails.length).toBe(mailsBefore);
   });
 

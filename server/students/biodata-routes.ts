@@ -7,7 +7,10 @@ import { clientAddress } from "../http/client-address.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { PASSPORT_MAX_BYTES } from "../uploads/passport-photo.ts";
-import { ContactChangeConfirmation, CONTACT_CHANGED } from "../../src/lib/students/contact-change.ts";
+import {
+  ContactChangeConfirmation,
+  CONTACT_CHANGED,
+} from "../../src/lib/students/contact-change.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import { updateBiodata } from "./biodata.ts";
 import { confirmContactChange } from "./contact-change.ts";

@@ -88,7 +88,10 @@ export async function updateBiodata(
   // The update is saved: a file left behind is only clutter, not a reason to report failure.
   if (newKey && saved.oldKey) {
     await deps.photos.remove(saved.oldKey).catch((error: unknown) => {
-      deps.logger.warn("old passport photo not removed", { key: saved.oldKey, error: String(error) });
+      deps.logger.warn("old passport photo not removed", {
+        key: saved.oldKey,
+        error: String(error),
+      });
     });
   }
   const contactChangeSent = contactChanges

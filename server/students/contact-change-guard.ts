@@ -6,8 +6,7 @@ import { createRateLimiter, type RateLimitRule } from "../auth/rate-limit.ts";
 
 type Student = typeof students.$inferSelect;
 
-export const PASSWORD_NEEDED =
-  "Enter your current password to change your phone number or e-mail.";
+export const PASSWORD_NEEDED = "Enter your current password to change your phone number or e-mail.";
 export const PASSWORD_WRONG =
   "That is not your current password. Enter the password you sign in with, or leave your phone number and e-mail as they are.";
 

@@ -50,7 +50,14 @@ type Notice = {
 };
 
 /** Tells an address of the account (old or new) that the sign-in name or recovery address changed. */
-export function contactChangedNotice({ to, before, after, at, publicOrigin, supportEmail }: Notice): MailMessage {
+export function contactChangedNotice({
+  to,
+  before,
+  after,
+  at,
+  publicOrigin,
+  supportEmail,
+}: Notice): MailMessage {
   const lines = [];
   if (before.phone !== after.phone) lines.push(`Phone number: ${before.phone} → ${after.phone}`);
   if (before.email !== after.email) lines.push(`E-mail address: ${before.email} → ${after.email}`);

@@ -83,9 +83,9 @@ describe("changing the e-mail address: the link goes to the new address", () => 
     for (const notice of notices) {
       expect(notice.text).toContain(`E-mail address: ${NGOZI} → ngozi.new@example.org`);
     }
-    expect((await auditTrail(h.me.id)).map((row) => [row.field, row.oldValue, row.newValue])).toEqual([
-      ["email", NGOZI, "ngozi.new@example.org"],
-    ]);
+    expect(
+      (await auditTrail(h.me.id)).map((row) => [row.field, row.oldValue, row.newValue]),
+    ).toEqual([["email", NGOZI, "ngozi.new@example.org"]]);
   });
 });
 

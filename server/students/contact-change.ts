@@ -50,7 +50,9 @@ export async function requestContactChange(deps: Deps, student: Student, changes
   await deps.db.transaction(async (tx) => {
     await tx
       .delete(contactChangeRequests)
-      .where(and(eq(contactChangeRequests.studentId, student.id), isNull(contactChangeRequests.usedAt)));
+      .where(
+        and(eq(contactChangeRequests.studentId, student.id), isNull(contactChangeRequests.usedAt)),
+      );
     await tx.insert(contactChangeRequests).values({
       studentId: student.id,
       newPhone: changes.phone ?? null,
@@ -65,7 +67,10 @@ export async function requestContactChange(deps: Deps, student: Student, changes
   try {
     await deps.mailer.send(confirmChangeMail(sentTo, changes, link));
   } catch (error) {
-    deps.logger.error("contact change link not sent", { studentId: student.id, error: String(error) });
+    deps.logger.error("contact change link not sent", {
+      studentId: student.id,
+      error: String(error),
+    });
     throw new ApiError(503, NOT_SENT);
   }
   return `Your other details are saved. To change your ${describeChanges(changes)}, open the link we sent to ${sentTo} within ${CONFIRM_LINK_MINUTES} minutes, while signed in.`;
@@ -91,11 +96,23 @@ export async function confirmContactChange(
         .from(contactChangeRequests)
         .where(eq(contactChangeRequests.tokenHash, hashToken(token)))
         .for("update");
-      if (!request || request.studentId !== student.id || request.usedAt || request.expiresAt <= now) {
+      if (
+        !request ||
+        request.studentId !== student.id ||
+        request.usedAt ||
+        request.expiresAt <= now
+      ) {
         return { refusal: new ApiError(400, LINK_NOT_VALID) };
       }
-      await tx.update(contactChangeRequests).set({ usedAt: now }).where(eq(contactChangeRequests.id, request.id));
-      const [before] = await tx.select().from(students).where(eq(students.id, student.id)).for("update");
+      await tx
+        .update(contactChangeRequests)
+        .set({ usedAt: now })
+        .where(eq(contactChangeRequests.id, request.id));
+      const [before] = await tx
+        .select()
+        .from(students)
+        .where(eq(students.id, student.id))
+        .for("update");
       if (!before) throw new ApiError(404, "Your student record no longer exists.");
       assertUnlocked(before);
       const changes = contactChangesOf(before, {
@@ -171,7 +188,10 @@ async function sendNotices(deps: Deps, before: Student, after: Student, at: Date
       deps.mailer
         .send(contactChangedNotice({ to, before, after, at, ...deps }))
         .catch((error: unknown) =>
-          deps.logger.error("contact change notice not sent", { studentId: after.id, error: String(error) }),
+          deps.logger.error("contact change notice not sent", {
+            studentId: after.id,
+            error: String(error),
+          }),
         ),
     ),
   );

@@ -133,7 +133,12 @@ async function mailedConfirmLink(page: Page, to: string, notThis = "") {
         .filter({ hasText: `to ${to}` })
         .first();
       if ((await mail.count()) === 0) return "";
-      link = (await mail.getByRole("link").filter({ hasText: "/biodata/confirm/" }).first().getAttribute("href")) ?? "";
+      link =
+        (await mail
+          .getByRole("link")
+          .filter({ hasText: "/biodata/confirm/" })
+          .first()
+          .getAttribute("href")) ?? "";
       return link === notThis ? "" : link;
     })
     .toMatch(/\/biodata\/confirm\/[A-Za-z0-9_-]{43}$/);
@@ -148,7 +153,9 @@ async function changeEmail(page: Page, email: string, previousLink = "") {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Current password").fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Update Profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `open the link we sent to ${email}` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `open the link we sent to ${email}` }),
+  ).toBeVisible();
   const link = await mailedConfirmLink(page, email, previousLink);
   await page.goto(link);
   await page.getByRole("button", { name: "Confirm the change" }).click();
@@ -157,10 +164,15 @@ async function changeEmail(page: Page, email: string, previousLink = "") {
   return link;
 }
 
-test("a new phone number with a wrong current password is refused, and nothing changes", async ({ page }) => {
+test("a new phone number with a wrong current password is refused, and nothing changes", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher, "/biodata");
   await waitForIslands(page);
-  await expect(page.getByLabel("Current password")).toHaveAttribute("autocomplete", "current-password");
+  await expect(page.getByLabel("Current password")).toHaveAttribute(
+    "autocomplete",
+    "current-password",
+  );
   await page.getByLabel("Phone number").fill("08039990000");
   await page.getByLabel("Current password").fill("not-my-password");
 

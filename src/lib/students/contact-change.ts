@@ -5,9 +5,7 @@ const OPEN_THE_LINK = "Open the link we e-mailed you to confirm the change.";
 
 /** `POST /student/contact-change/confirm`: the token from the mailed link. */
 export const ContactChangeConfirmation = z.object({
-  token: z
-    .string({ error: OPEN_THE_LINK })
-    .regex(/^[A-Za-z0-9_-]{43}$/, OPEN_THE_LINK),
+  token: z.string({ error: OPEN_THE_LINK }).regex(/^[A-Za-z0-9_-]{43}$/, OPEN_THE_LINK),
 });
 export type ContactChangeConfirmation = z.infer<typeof ContactChangeConfirmation>;
 
