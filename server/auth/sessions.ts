@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
 import { authSessions, students } from "../db/schema.ts";
 
 export type SessionLimits = { idleMinutes: number; absoluteHours: number };
@@ -63,4 +63,23 @@ export async function endAllSessions(db: Database, studentId: number, now: Date)
     .update(authSessions)
     .set({ revokedAt: now })
     .where(and(eq(authSessions.studentId, studentId), isNull(authSessions.revokedAt)));
+}
+
+/** Signs a student out everywhere but the session in hand, e.g. after their phone or e-mail changes. */
+export async function endOtherSessions(
+  db: Database | Transaction,
+  studentId: number,
+  keptTokenHash: string,
+  now: Date,
+) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authSessions.studentId, studentId),
+        ne(authSessions.tokenHash, keptTokenHash),
+        isNull(authSessions.revokedAt),
+      ),
+    );
 }

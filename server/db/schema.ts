@@ -120,6 +120,53 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   usedAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * A change of phone number or e-mail the student asked for, waiting for them to open the link
+ * mailed to the address that will receive mail afterwards (see decision 056).
+ */
+export const contactChangeRequests = pgTable(
+  "contact_change_requests",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    newPhone: text(),
+    newEmail: text(),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index().on(table.studentId),
+    check(
+      "contact_change_requests_changes_something",
+      sql`${table.newPhone} is not null or ${table.newEmail} is not null`,
+    ),
+  ],
+);
+
+/** Audit trail of changes to the sign-in name and recovery address, one row per field. */
+export const accountChanges = pgTable(
+  "account_changes",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    field: text().notNull(),
+    oldValue: text().notNull(),
+    newValue: text().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+    clientAddress: text().notNull(),
+  },
+  (table) => [
+    index().on(table.studentId, table.changedAt),
+    check("account_changes_field_known", sql`${table.field} in ('phone', 'email')`),
+  ],
+);
+
 // ── Content ──────────────────────────────────────────────────────────────────
 
 export const announcements = pgTable("announcements", {

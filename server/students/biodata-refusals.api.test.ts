@@ -175,40 +175,114 @@ describe("PATCH /student/biodata-update/{id} refuses a field at fault with a 400
   });
 });
 
-describe("PATCH /student/biodata-update/{id} refuses a phone or e-mail of another student (409)", () => {
-  it.each<FieldRefusal>([
+const PASSWORD_NEEDED = "Enter your current password to change your phone number or e-mail.";
+const PASSWORD_WRONG =
+  "That is not your current password. Enter the password you sign in with, or leave your phone number and e-mail as they are.";
+
+describe("PATCH /student/biodata-update/{id} refuses a new phone or e-mail without the current password", () => {
+  it.each<FieldRefusal & { status: number }>([
     {
-      case: "the other student's phone",
-      fields: { phone: "08037770002" },
-      field: "phone",
-      message:
-        "That phone number is already used by another student's account. Enter your own number.",
+      case: "a new phone and no password",
+      fields: { phone: "08037771234" },
+      status: 400,
+      field: "current_password",
+      message: PASSWORD_NEEDED,
     },
     {
-      case: "it written in international form",
-      fields: { phone: "+234 803 777 0002" },
-      field: "phone",
-      message:
-        "That phone number is already used by another student's account. Enter your own number.",
+      case: "a new e-mail and a blank password",
+      fields: { email: "ngozi.new@example.com", current_password: "" },
+      status: 400,
+      field: "current_password",
+      message: PASSWORD_NEEDED,
     },
     {
-      case: "the other student's e-mail in capitals",
-      fields: { email: "Musa.Bello@Example.com" },
-      field: "email",
-      message:
-        "That e-mail address is already used by another student's account. Enter your own address.",
+      case: "a new phone and a wrong password",
+      fields: { phone: "08037771234", current_password: "guess1234" },
+      status: 403,
+      field: "current_password",
+      message: PASSWORD_WRONG,
     },
-  ])("$case", async ({ fields, field, message }) => {
-    const before = await h.snapshot();
+  ])(
+    "$case ($status), saving none of the other fields or the photo either",
+    async ({ fields, status, field, message }) => {
+      const before = await h.snapshot();
+      const mailsBefore = h.mails.length;
+      const photo = { bytes: await makeImage(300, 300, "jpeg") };
+
+      const response = await h.sendBiodata(h.me.id, { ...fields, religion: "Islam" }, { photo });
+
+      await expectRefused(response, status, message, field);
+      expect(await h.snapshot()).toEqual(before);
+      expect(h.mails.length).toBe(mailsBefore);
+    },
+  );
+
+  it("stops counting wrong passwords after 5 in 15 minutes (429), even for the right one", async () => {
+    const guessed = await h.api.createStudent({ phone: "08037770004" });
+    const guessedToken = await h.api.signIn(guessed.phone);
+    const guess = (current_password: string) =>
+      h.sendBiodata(
+        guessed.id,
+        { phone: "08037771235", current_password },
+        { token: guessedToken },
+      );
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await guess(`wrong-${attempt}`)).status).toBe(403);
+    }
+    const before = await h.snapshot(guessed.id);
+
+    const blocked = await guess("demo1234");
 
     await expectRefused(
-      await h.sendBiodata(h.me.id, { ...fields, religion: "Islam" }),
-      409,
-      message,
-      field,
+      blocked,
+      429,
+      "Too many wrong passwords. Wait 15 minutes and try again, or reset your password.",
+      "current_password",
     );
+    expect(blocked.headers.get("retry-after")).toBe("900");
+    expect(await h.snapshot(guessed.id)).toEqual(before);
+    h.api.clock.advance(15 * 60_000);
+    expect((await guess("demo1234")).status).toBe(200);
+  });
 
-    expect(await h.snapshot()).toEqual(before);
+  it("sends at most 5 confirmation links an hour per student (429)", async () => {
+    const busy = await h.api.createStudent({ phone: "08037770005" });
+    const busyToken = await h.api.signIn(busy.phone);
+    const change = (n: number) =>
+      h.sendBiodata(
+        busy.id,
+        { email: `busy.${n}@example.com`, current_password: "demo1234" },
+        { token: busyToken },
+      );
+    for (let n = 1; n <= 5; n++) expect((await change(n)).status).toBe(200);
+    const mailsBefore = h.mails.length;
+
+    const response = await change(6);
+
+    await expectRefused(
+      response,
+      429,
+      /^You have asked for 5 confirmation links in the last hour\./,
+    );
+    expect(h.mails.length).toBe(mailsBefore);
+  });
+
+  it("says so when the confirmation mail cannot be sent (503)", async () => {
+    h.mailer.failing = true;
+    try {
+      const response = await h.sendBiodata(h.me.id, {
+        phone: "08037771236",
+        current_password: "demo1234",
+      });
+      await expectRefused(
+        response,
+        503,
+        "Your other details are saved, but the e-mail to confirm your new phone number or e-mail could not be sent. Try again in a few minutes.",
+      );
+      expect((await h.snapshot()).row!.phone).toBe(h.me.phone);
+    } finally {
+      h.mailer.failing = false;
+    }
   });
 });
 

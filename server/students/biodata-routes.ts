@@ -3,10 +3,17 @@ import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
-import { readParams } from "../http/validate.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { PASSPORT_MAX_BYTES } from "../uploads/passport-photo.ts";
-import { assertUnlocked, updateBiodata } from "./biodata.ts";
+import {
+  ContactChangeConfirmation,
+  CONTACT_CHANGED,
+} from "../../src/lib/students/contact-change.ts";
+import { assertUnlocked } from "./biodata-lock.ts";
+import { updateBiodata } from "./biodata.ts";
+import { confirmContactChange } from "./contact-change.ts";
 import { StudentIdParam } from "./routes.ts";
 import { loadStudentRecord } from "./student-record.ts";
 
@@ -47,14 +54,27 @@ export function biodataRoutes(deps: ApiDeps) {
       } catch {
         throw new ApiError(400, NOT_A_FORM);
       }
-      const row = await updateBiodata(deps, c.var.student, form);
+      const { row, contactChangeSent } = await updateBiodata(deps, c.var.student, form);
       return c.json({
         status: "success",
-        message: "Update successful",
+        message: contactChangeSent ?? "Update successful",
         data: await loadStudentRecord(deps.db, row),
+        contact_change_pending: contactChangeSent !== null,
       });
     },
   );
+
+  // The link mailed for a new phone number or e-mail leads to a page that posts its token here.
+  app.post("/student/contact-change/confirm", signedIn, async (c) => {
+    const { token } = await readJson(c, ContactChangeConfirmation);
+    const address = clientAddress(c.req.raw);
+    const row = await confirmContactChange(deps, c.var.student, token, address);
+    return c.json({
+      status: "success",
+      message: CONTACT_CHANGED,
+      data: await loadStudentRecord(deps.db, row),
+    });
+  });
 
   return app;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { students } from "../db/schema.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { createApiHarness } from "../testing/api-harness.ts";
 import { createFileStorage } from "../uploads/file-storage.ts";
 import { makeImage } from "../uploads/test-images.ts";
@@ -13,12 +14,22 @@ export type PhotoPart = { bytes: Uint8Array; name?: string; type?: string };
 /**
  * The API harness with photos kept in a folder the test can list, a student with a stored
  * photo (`me`), another student whose phone and e-mail are taken, and helpers to send the
- * biodata form and to snapshot everything an update could change.
+ * biodata form, to confirm a mailed link and to snapshot everything an update could change.
+ * Mail is kept in `mails` (set `mailFails` to make sending fail).
  */
 export async function createBiodataHarness() {
   const photosDir = await mkdtemp(path.join(tmpdir(), "portal-biodata-photos-"));
   const photos = createFileStorage(photosDir);
-  const api = await createApiHarness({ photos });
+  const mails: MailMessage[] = [];
+  const mailer = {
+    failing: false,
+    async send(message: MailMessage) {
+      if (mailer.failing) throw new Error("mail server unreachable");
+      mails.push(message);
+    },
+    describe: () => "test double",
+  };
+  const api = await createApiHarness({ photos, mailer });
   const me = await api.createStudent({
     phone: "08037770001",
     email: "ngozi.eze@example.com",
@@ -54,12 +65,43 @@ export async function createBiodataHarness() {
     });
   }
 
+  /** Opens a mailed confirmation link as the page does: its token posted with a session. */
+  function confirmLink(link: string, options: { token?: string } = {}) {
+    const confirmation = /\/biodata\/confirm\/([A-Za-z0-9_-]+)$/.exec(link)?.[1] ?? link;
+    return api.request("/student/contact-change/confirm", {
+      method: "POST",
+      json: { token: confirmation },
+      token: options.token ?? token,
+    });
+  }
+
+  /** The link in the newest mail to `to`. */
+  function mailedLink(to: string) {
+    const mail = mails.findLast((message) => message.to === to);
+    const link = mail?.text.match(/http\S+\/biodata\/confirm\/\S+/)?.[0];
+    if (!link) throw new Error(`no confirmation link mailed to ${to}`);
+    return link;
+  }
+
   /** The student's row and the stored photo files, to prove a refusal changed nothing. */
   async function snapshot(id = me.id) {
     const [row] = await api.db.select().from(students).where(eq(students.id, id));
     return { row, files: (await readdir(photosDir)).sort() };
   }
 
-  return { api, photos, photosDir, me, other, token, sendBiodata, snapshot };
+  return {
+    api,
+    photos,
+    photosDir,
+    me,
+    other,
+    token,
+    mails,
+    mailer,
+    sendBiodata,
+    confirmLink,
+    mailedLink,
+    snapshot,
+  };
 }
 export type BiodataHarness = Awaited<ReturnType<typeof createBiodataHarness>>;

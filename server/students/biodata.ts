@@ -1,44 +1,61 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ApiDeps } from "../app.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import type { Logger } from "../http/logger.ts";
 import type { FileStorage } from "../uploads/file-storage.ts";
 import { processPassportPhoto, UploadError } from "../uploads/passport-photo.ts";
 import {
-  BIODATA_LOCKED,
   BiodataForm,
   resolveBiodataUpdate,
   type BiodataChanges,
 } from "../../src/lib/students/biodata.ts";
+import { assertUnlocked } from "./biodata-lock.ts";
+import { assertMayChangeContacts } from "./contact-change-guard.ts";
+import { contactChangesOf, requestContactChange } from "./contact-change.ts";
 
 type StudentRow = typeof students.$inferSelect;
 
 /** What the update needs from outside. */
-export type BiodataDeps = { db: Database; photos: FileStorage; now: () => Date; logger: Logger };
+export type BiodataDeps = Pick<
+  ApiDeps,
+  "db" | "now" | "logger" | "mailer" | "publicOrigin" | "supportEmail"
+> & { photos: FileStorage };
+
+/** The updated row, and the sentence about a phone or e-mail change waiting for its link. */
+export type BiodataUpdate = { row: StudentRow; contactChangeSent: string | null };
 
 const TEXT_FIELDS = Object.keys(BiodataForm.shape) as (keyof BiodataForm)[];
 
-/** Refuses a change to a record the registry has locked. */
-export function assertUnlocked(student: Pick<StudentRow, "biodataLocked">) {
-  if (student.biodataLocked) throw new ApiError(403, BIODATA_LOCKED);
-}
+// Not a biodata field: only checked when the phone number or e-mail changes.
+const CurrentPassword = z.object({
+  current_password: z
+    .string()
+    .max(200, "That password is too long.")
+    .optional()
+    .transform((value) => value || undefined),
+});
 
 /**
  * Applies a biodata form (multipart fields as the spec names them, plus an optional `photo`
- * file) to the signed-in student's record and returns the updated row. Nothing is stored
- * unless every field passes: 400 per field, 409 for a phone or e-mail of another student,
- * 413/415/400 for the photo, 403 for a locked record. A replaced photo file is deleted.
+ * file and `current_password`) to the signed-in student's record. Nothing is stored unless
+ * every field passes: 400 per field, 413/415/400 for the photo, 403 for a locked record, 400
+ * and 403 for a missing or wrong current password when the phone or e-mail changes. Those two
+ * are not stored here: they wait for the student to open a mailed link (decision 056). A
+ * replaced photo file is deleted.
  */
 export async function updateBiodata(
   deps: BiodataDeps,
   student: StudentRow,
   form: FormData,
-): Promise<StudentRow> {
+): Promise<BiodataUpdate> {
   const fields: Record<string, unknown> = {};
   for (const name of TEXT_FIELDS) fields[name] = single(form, name);
   const parsed = parseInput(BiodataForm, fields);
+  const { current_password } = parseInput(CurrentPassword, {
+    current_password: single(form, "current_password"),
+  });
   const resolution = resolveBiodataUpdate(
     {
       dob: student.dob,
@@ -55,28 +72,32 @@ export async function updateBiodata(
     const [message] = Object.values(resolution.fields);
     throw new ApiError(400, message!, { fields: resolution.fields });
   }
-  const changes = resolution.changes;
-  await refuseTakenContacts(deps.db, student.id, changes);
-
   const photo = await readPhoto(single(form, "photo"));
+  const { phone, email, ...details } = resolution.changes;
+  const contactChanges = contactChangesOf(student, { phone, email });
+  if (contactChanges) await assertMayChangeContacts(deps, student, current_password);
+
   const newKey = photo ? await deps.photos.save(photo, "jpg") : null;
+  let saved;
   try {
-    const { row, oldKey } = await saveChanges(deps, student.id, changes, newKey);
-    // The update is saved: a file left behind is only clutter, not a reason to report failure.
-    if (newKey && oldKey) {
-      await deps.photos.remove(oldKey).catch((error: unknown) => {
-        deps.logger.warn("old passport photo not removed", { key: oldKey, error: String(error) });
-      });
-    }
-    return row;
+    saved = await saveChanges(deps, student.id, details, newKey);
   } catch (error) {
     if (newKey) await deps.photos.remove(newKey);
-    if (isUniqueViolation(error)) {
-      // Another update took the number or address between our check and this write.
-      await refuseTakenContacts(deps.db, student.id, changes);
-    }
     throw error;
   }
+  // The update is saved: a file left behind is only clutter, not a reason to report failure.
+  if (newKey && saved.oldKey) {
+    await deps.photos.remove(saved.oldKey).catch((error: unknown) => {
+      deps.logger.warn("old passport photo not removed", {
+        key: saved.oldKey,
+        error: String(error),
+      });
+    });
+  }
+  const contactChangeSent = contactChanges
+    ? await requestContactChange(deps, saved.row, contactChanges)
+    : null;
+  return { row: saved.row, contactChangeSent };
 }
 
 function single(form: FormData, name: string): FormDataEntryValue | undefined {
@@ -108,38 +129,11 @@ async function readPhoto(value: FormDataEntryValue | undefined): Promise<Buffer 
   }
 }
 
-const PHONE_TAKEN =
-  "That phone number is already used by another student's account. Enter your own number.";
-const EMAIL_TAKEN =
-  "That e-mail address is already used by another student's account. Enter your own address.";
-
-async function refuseTakenContacts(db: Database, ownId: number, changes: BiodataChanges) {
-  const taken: Record<string, string> = {};
-  if (changes.phone && (await usedByAnother(db, ownId, eq(students.phone, changes.phone)))) {
-    taken.phone = PHONE_TAKEN;
-  }
-  const email = changes.email;
-  if (email && (await usedByAnother(db, ownId, sql`lower(${students.email}) = ${email}`))) {
-    taken.email = EMAIL_TAKEN;
-  }
-  const [message] = Object.values(taken);
-  if (message) throw new ApiError(409, message, { fields: taken });
-}
-
-async function usedByAnother(db: Database, ownId: number, condition: ReturnType<typeof eq>) {
-  const [row] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(condition, ne(students.id, ownId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 // Locked is read again under a row lock: the registry may have locked the record since sign-in.
 async function saveChanges(
   deps: BiodataDeps,
   id: number,
-  changes: BiodataChanges,
+  changes: Omit<BiodataChanges, "phone" | "email">,
   photoKey: string | null,
 ) {
   return deps.db.transaction(async (tx) => {
@@ -149,8 +143,6 @@ async function saveChanges(
     const [row] = await tx
       .update(students)
       .set({
-        email: changes.email,
-        phone: changes.phone,
         religion: changes.religion,
         maritalStatus: changes.marital_status,
         dob: changes.dob,
@@ -166,11 +158,4 @@ async function saveChanges(
       .returning();
     return { row: row!, oldKey: current.photo };
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
 }

@@ -51,6 +51,8 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Where the link for a new phone number or e-mail went: stays on screen until acted on.
+  const [linkSent, setLinkSent] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
   // Take the student to the first field the server refused (the toast says why as well).
@@ -73,11 +75,21 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
     if (photo) form.set("photo", photo.blob, "passport.jpg");
     setSaving(true);
     setErrors({});
+    setLinkSent(null);
     setProgress(0);
     const toastId = toast.loading("Updating Biodata...");
     try {
       const answer = await sendBiodata(student.id, form, setProgress);
       rememberStudent(answer.data);
+      if (answer.contact_change_pending) {
+        // No reload: the student must read where the link went before the page changes.
+        toast.success("Update successful", { id: toastId });
+        setLinkSent(answer.message);
+        const password = formRef.current?.elements.namedItem("current_password");
+        if (password instanceof HTMLInputElement) password.value = "";
+        setSaving(false);
+        return;
+      }
       toast.success("Update successful", { id: toastId });
       // The header, top bar and dashboard are rendered by the server: reload to show the new values.
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
@@ -133,6 +145,17 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
             defaultValue={student.phone}
             error={errors.phone}
           />
+          {!locked && (
+            <TextField
+              name="current_password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={200}
+              hint="Needed only to change your phone number or e-mail."
+              error={errors.current_password}
+            />
+          )}
           <ChoiceSelect
             name="marital_status"
             label="Marital status"
@@ -169,6 +192,11 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
               {Math.round(progress * 100)}%
             </progress>
             <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+          </p>
+        )}
+        {linkSent && (
+          <p className="alert alert-info" role="status">
+            {linkSent}
           </p>
         )}
         {!locked && (

@@ -119,3 +119,87 @@ test("a locked record shows the form read-only with the reason", async ({ page }
   await expect(page.getByRole("button", { name: "Update Profile" })).toHaveCount(0);
   await expect(page.locator("astro-island")).toHaveCount(0);
 });
+
+/** The newest confirmation link mailed to `to` (development outbox), waiting until it is new. */
+async function mailedConfirmLink(page: Page, to: string, notThis = "") {
+  const outbox = await page.context().newPage();
+  let link = "";
+  await expect
+    .poll(async () => {
+      await outbox.goto("/api/dev/outbox");
+      const mail = outbox
+        .locator("article")
+        .filter({ hasText: "Confirm the change to your student portal account" })
+        .filter({ hasText: `to ${to}` })
+        .first();
+      if ((await mail.count()) === 0) return "";
+      link =
+        (await mail
+          .getByRole("link")
+          .filter({ hasText: "/biodata/confirm/" })
+          .first()
+          .getAttribute("href")) ?? "";
+      return link === notThis ? "" : link;
+    })
+    .toMatch(/\/biodata\/confirm\/[A-Za-z0-9_-]{43}$/);
+  await outbox.close();
+  return link;
+}
+
+/** Types a new e-mail with the password, then confirms it from the link mailed to it. */
+async function changeEmail(page: Page, email: string, previousLink = "") {
+  await page.goto("/biodata");
+  await waitForIslands(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Current password").fill(DEMO.fresher.password);
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `open the link we sent to ${email}` }),
+  ).toBeVisible();
+  const link = await mailedConfirmLink(page, email, previousLink);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm the change" }).click();
+  await expect(page).toHaveURL("/biodata?contact_changed=1");
+  await expect(page.getByText("Your phone number or e-mail has been changed.")).toBeVisible();
+  return link;
+}
+
+test("a new phone number with a wrong current password is refused, and nothing changes", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.fresher, "/biodata");
+  await waitForIslands(page);
+  await expect(page.getByLabel("Current password")).toHaveAttribute(
+    "autocomplete",
+    "current-password",
+  );
+  await page.getByLabel("Phone number").fill("08039990000");
+  await page.getByLabel("Current password").fill("not-my-password");
+
+  await page.getByRole("button", { name: "Update Profile" }).click();
+
+  await expect(page.locator("#current_password-error")).toHaveText(
+    "That is not your current password. Enter the password you sign in with, or leave your phone number and e-mail as they are.",
+  );
+  await expect(page.getByLabel("Current password")).toBeFocused();
+  await page.reload();
+  await expect(page.getByLabel("Phone number")).toHaveValue(DEMO.fresher.phone);
+});
+
+test("a student changes their e-mail with the mailed link, and their other devices are signed out", async ({
+  page,
+  browser,
+}) => {
+  const otherDevice = await browser.newPage();
+  await signIn(otherDevice, DEMO.fresher, "/biodata");
+  await signIn(page, DEMO.fresher, "/biodata");
+
+  const link = await changeEmail(page, "ibrahim.new@example.com");
+
+  await expect(page.getByLabel("Email")).toHaveValue("ibrahim.new@example.com");
+  await otherDevice.goto("/biodata");
+  await expect(otherDevice).toHaveURL(/\/login\?next=%2Fbiodata$/);
+  await otherDevice.close();
+  // Back to the seeded address, for journeys that reset the fresher's password by e-mail.
+  await changeEmail(page, "ibrahim.bello@example.com", link);
+});

@@ -9,13 +9,13 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
-type TextFieldProps = { name: string; label: string; error?: string } & Omit<
+type TextFieldProps = { name: string; label: string; error?: string; hint?: string } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
   "name" | "id"
 >;
 
-/** A labelled input with its error below it. */
-export function TextField({ name, label, error, ...input }: TextFieldProps) {
+/** A labelled input with an optional hint and its error below it. */
+export function TextField({ name, label, error, hint, ...input }: TextFieldProps) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
@@ -23,9 +23,14 @@ export function TextField({ name, label, error, ...input }: TextFieldProps) {
         id={name}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${name}-error`}
+        aria-describedby={hint ? `${name}-hint ${name}-error` : `${name}-error`}
         {...input}
       />
+      {hint && (
+        <p className="field-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
       <FieldError id={`${name}-error`} message={error} />
     </div>
   );

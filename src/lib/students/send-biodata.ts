@@ -1,8 +1,16 @@
 import { ApiFailure, goToSignIn } from "../api/browser-api.ts";
 import type { StudentRecord } from "./student-record.ts";
 
-/** What PATCH /student/biodata-update/{id} answers on success. */
-export type BiodataUpdated = { status: "success"; message: string; data: StudentRecord };
+/**
+ * What PATCH /student/biodata-update/{id} answers on success. With `contact_change_pending`
+ * the new phone number or e-mail waits for a mailed link, and `message` says where it went.
+ */
+export type BiodataUpdated = {
+  status: "success";
+  message: string;
+  data: StudentRecord;
+  contact_change_pending: boolean;
+};
 
 type ErrorBody = { error?: { message?: string; fields?: Record<string, string> } } | null;
 

@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import type { Transaction } from "../db/client.ts";
+import { accountChanges, contactChangeRequests, students } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { endOtherSessions, type SignedInStudent } from "../auth/sessions.ts";
+import { assertUnlocked } from "./biodata-lock.ts";
+import {
+  CONFIRM_LINK_MINUTES,
+  confirmChangeMail,
+  contactChangedNotice,
+  describeChanges,
+  type ContactChanges,
+} from "./contact-change-mail.ts";
+
+type Student = typeof students.$inferSelect;
+type Deps = Pick<ApiDeps, "db" | "now" | "mailer" | "logger" | "publicOrigin" | "supportEmail">;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const LINK_NOT_VALID =
+  "This confirmation link is not valid: it may have been used, have expired, have been replaced by a newer one or belong to another account. Change your phone number or e-mail on the Update Biodata page again.";
+const NOT_SENT =
+  "Your other details are saved, but the e-mail to confirm your new phone number or e-mail could not be sent. Try again in a few minutes.";
+const PHONE_TAKEN =
+  "That phone number is already used by another student's account, so it cannot be yours as well. Nothing was changed.";
+const TAKEN_JUST_NOW =
+  "That phone number or e-mail address was taken by another student's account a moment ago. Nothing was changed.";
+const EMAIL_TAKEN =
+  "That e-mail address is already used by another student's account, so it cannot be yours as well. Nothing was changed.";
+
+/** The sent phone and e-mail that differ from the stored ones, or null when neither does. */
+export function contactChangesOf(student: Student, sent: ContactChanges): ContactChanges | null {
+  const changes: ContactChanges = {};
+  if (sent.phone && sent.phone !== student.phone) changes.phone = sent.phone;
+  if (sent.email && sent.email !== student.email.toLowerCase()) changes.email = sent.email;
+  return changes.phone || changes.email ? changes : null;
+}
+
+/**
+ * Keeps the change waiting and mails its link: to the new e-mail address when there is one (so
+ * the address is proven), otherwise to the current one. Whether the phone or address belongs to
+ * someone else is not looked at here, so the answer cannot tell (decision 056). A newer request
+ * replaces an older one. Returns the sentence for the student.
+ */
+export async function requestContactChange(deps: Deps, student: Student, changes: ContactChanges) {
+  const token = randomBytes(32).toString("base64url");
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(contactChangeRequests)
+      .where(
+        and(eq(contactChangeRequests.studentId, student.id), isNull(contactChangeRequests.usedAt)),
+      );
+    await tx.insert(contactChangeRequests).values({
+      studentId: student.id,
+      newPhone: changes.phone ?? null,
+      newEmail: changes.email ?? null,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CONFIRM_LINK_MINUTES * 60_000),
+    });
+  });
+  const sentTo = changes.email ?? student.email;
+  const link = new URL(`/biodata/confirm/${token}`, deps.publicOrigin).toString();
+  try {
+    await deps.mailer.send(confirmChangeMail(sentTo, changes, link));
+  } catch (error) {
+    deps.logger.error("contact change link not sent", {
+      studentId: student.id,
+      error: String(error),
+    });
+    throw new ApiError(503, NOT_SENT);
+  }
+  return `Your other details are saved. To change your ${describeChanges(changes)}, open the link we sent to ${sentTo} within ${CONFIRM_LINK_MINUTES} minutes, while signed in.`;
+}
+
+/**
+ * Applies a waiting change when its own student opens the link: records each field in the
+ * audit trail, signs out every other session and mails a notice to the old and new addresses.
+ * A link is spent even when the phone or address turns out to be taken.
+ */
+export async function confirmContactChange(
+  deps: Deps,
+  student: SignedInStudent,
+  token: string,
+  clientAddress: string,
+): Promise<Student> {
+  const now = deps.now();
+  let outcome;
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(contactChangeRequests)
+        .where(eq(contactChangeRequests.tokenHash, hashToken(token)))
+        .for("update");
+      if (
+        !request ||
+        request.studentId !== student.id ||
+        request.usedAt ||
+        request.expiresAt <= now
+      ) {
+        return { refusal: new ApiError(400, LINK_NOT_VALID) };
+      }
+      await tx
+        .update(contactChangeRequests)
+        .set({ usedAt: now })
+        .where(eq(contactChangeRequests.id, request.id));
+      const [before] = await tx
+        .select()
+        .from(students)
+        .where(eq(students.id, student.id))
+        .for("update");
+      if (!before) throw new ApiError(404, "Your student record no longer exists.");
+      assertUnlocked(before);
+      const changes = contactChangesOf(before, {
+        ...(request.newPhone ? { phone: request.newPhone } : {}),
+        ...(request.newEmail ? { email: request.newEmail } : {}),
+      });
+      if (!changes) return { before, after: before, changed: false };
+      const taken = await takenContact(tx, student.id, changes);
+      if (taken) return { refusal: taken };
+      const [after] = await tx
+        .update(students)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(students.id, student.id))
+        .returning();
+      await recordChanges(tx, before, changes, now, clientAddress);
+      await endOtherSessions(tx, student.id, student.sessionTokenHash, now);
+      return { before, after: after!, changed: true };
+    });
+  } catch (error) {
+    // Another student took the number or address between our check and this write.
+    if (isUniqueViolation(error)) throw new ApiError(409, TAKEN_JUST_NOW);
+    throw error;
+  }
+  if ("refusal" in outcome) throw outcome.refusal;
+  const { before, after, changed } = outcome;
+  if (changed) await sendNotices(deps, before, after, now);
+  return after;
+}
+
+async function takenContact(tx: Transaction, ownId: number, changes: ContactChanges) {
+  const usedByAnother = async (condition: ReturnType<typeof eq>) => {
+    const [row] = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(and(condition, ne(students.id, ownId)))
+      .limit(1);
+    return row !== undefined;
+  };
+  if (changes.phone && (await usedByAnother(eq(students.phone, changes.phone)))) {
+    return new ApiError(409, PHONE_TAKEN, { fields: { phone: PHONE_TAKEN } });
+  }
+  if (changes.email && (await usedByAnother(sql`lower(${students.email}) = ${changes.email}`))) {
+    return new ApiError(409, EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  }
+  return null;
+}
+
+async function recordChanges(
+  tx: Transaction,
+  before: Student,
+  changes: ContactChanges,
+  at: Date,
+  clientAddress: string,
+) {
+  const rows = (["phone", "email"] as const)
+    .filter((field) => changes[field])
+    .map((field) => ({
+      studentId: before.id,
+      field,
+      oldValue: before[field],
+      newValue: changes[field]!,
+      changedAt: at,
+      clientAddress,
+    }));
+  await tx.insert(accountChanges).values(rows);
+}
+
+// The change is saved: a notice that fails is logged, not a reason to report failure.
+async function sendNotices(deps: Deps, before: Student, after: Student, at: Date) {
+  const addresses = [...new Set([before.email, after.email])];
+  await Promise.all(
+    addresses.map((to) =>
+      deps.mailer
+        .send(contactChangedNotice({ to, before, after, at, ...deps }))
+        .catch((error: unknown) =>
+          deps.logger.error("contact change notice not sent", {
+            studentId: after.id,
+            error: String(error),
+          }),
+        ),
+    ),
+  );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("code" in cause && cause.code === "23505") return true;
+  }
+  return false;
+}
