@@ -239,7 +239,7 @@ test("the 200-level student's history shows the approved 2023/2024 registration,
   ).toHaveCount(26);
   await expect(page.getByRole("button", { name: /^Reset/ })).toHaveCount(0);
   const refusal = await page.evaluate(async () => {
-    const me = JSON.parse(localStorage.getItem("user-info") ?? "{}") as { id: number };
+    const me = JSON.parse(sessionStorage.getItem("user-info") ?? "{}") as { id: number };
     const response = await fetch("/api/courses/reset/", {
       method: "POST",
       headers: { "content-type": "application/json" },

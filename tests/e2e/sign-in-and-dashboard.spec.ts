@@ -15,16 +15,56 @@ test("a student signs in, sees the dashboard, reloads, and signs out", async ({ 
   await expect(page.getByRole("region", { name: "Newsfeed" })).toContainText("Course registration for the 2024/2025 session");
   // The token lives in an HttpOnly cookie; page scripts see the student record only.
   expect(await page.evaluate(() => document.cookie)).toBe("");
-  expect(await page.evaluate(() => localStorage.getItem("user-info"))).toContain("Okonkwo");
+  expect(await page.evaluate(() => sessionStorage.getItem("user-info"))).toContain("Chiamaka");
 
   await page.reload();
   await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await page.evaluate(() => localStorage.getItem("user-info"))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem("user-info"))).toBeNull();
   await page.goto("/");
   await expect(page).toHaveURL("/login?next=%2F");
+});
+
+test("'Login successful' shows on the page sign-in leads to, for 2 seconds, once", async ({ page }) => {
+  await signIn(page, DEMO.fresher, "/history/payments");
+  const toast = page.getByRole("status").filter({ hasText: "Login successful" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 4_000 });
+  await page.reload();
+  await expect(page.getByText("Login successful")).toHaveCount(0);
+});
+
+test("on a shared computer the browser keeps no personal details, and nothing once the session is gone", async ({
+  page,
+  context,
+}) => {
+  const storedNow = () => page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  await signIn(page, DEMO.returning);
+  const stored = await storedNow();
+  for (const personal of [DEMO.returning.phone, "chiamaka.okonkwo@example.com", "dob", "yob", "email", "phone"]) {
+    expect(stored).not.toContain(personal);
+  }
+  expect(JSON.parse(await page.evaluate(() => sessionStorage.getItem("user-info") ?? "{}"))).toMatchObject({
+    othername: DEMO.returning.othername,
+  });
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  // The full record an earlier version of the portal kept in localStorage goes on the next page.
+  await page.evaluate(() => localStorage.setItem("user-info", JSON.stringify({ phone: "08030000001" })));
+  await page.reload();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await storedNow()).toBe(JSON.stringify({ local: {}, session: {} }));
+
+  // The session cookie lost (expired, cleared): the next page is sign-in, and storage is cleared.
+  await signIn(page, DEMO.returning);
+  await context.clearCookies();
+  await page.goto("/payment");
+  await expect(page).toHaveURL("/login?next=%2Fpayment");
+  expect(await storedNow()).toBe(JSON.stringify({ local: {}, session: {} }));
 });
 
 test("a wrong password shows 'Failed, try again' and the server's message", async ({ page }) => {
@@ -73,6 +113,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
   });
 
   test("a wrong password explains itself", async ({ page }) => {
