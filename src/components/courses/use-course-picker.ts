@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../../lib/api/browser-api.ts";
+import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
 import type { Course, CourseList, StudentView } from "../../lib/courses/registered-course.ts";
 import {
   ALREADY_SELECTED,
@@ -138,7 +139,10 @@ export function useCoursePicker(props: CoursePickerProps) {
       toast.success("Reset successful");
       await loadRegistered(session);
     } catch (error) {
-      toast.error("Reset failed", { description: (error as Error).message });
+      toast.error("Reset failed", {
+        description: (error as Error).message,
+        duration: TOAST_DURATION_MS.error,
+      });
     }
   }
 
