@@ -73,8 +73,16 @@ test("a wrong password shows 'Failed, try again' and the server's message", asyn
   await page.getByLabel("Password", { exact: true }).fill("not-my-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
-  await expect(page.getByText("That phone number or password is wrong. Check both and try again.")).toBeVisible();
+  const refusal = page.getByRole("alert").filter({ hasText: "That phone number or password is wrong. Check both and try again." });
+  await expect(refusal).toBeVisible();
   await expect(page).toHaveURL("/login");
+  // A refusal stays until it is dismissed (a confirmation goes after 2 seconds); a retry replaces it.
+  await page.waitForTimeout(3_000);
+  await expect(refusal).toBeVisible();
+  await page.getByRole("button", { name: "Failed, try again" }).click();
+  await expect(refusal).toHaveCount(1);
+  await page.locator(".toasts").getByRole("button", { name: "Dismiss" }).click();
+  await expect(refusal).toHaveCount(0);
 });
 
 test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({ page }) => {
@@ -103,8 +111,62 @@ test("the side menu starts collapsed at 1000px wide and the menu button toggles 
   await expect(menu).toBeVisible();
 });
 
+test("the Appearance panel opens on the right from the top bar, with tabs a keyboard can use", async ({ page }) => {
+  await signIn(page, DEMO.fresher);
+  const panel = page.getByRole("complementary", { name: "Appearance" });
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Appearance" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(box.x + box.width).toBeCloseTo(page.viewportSize()!.width, 0);
+
+  const tab = (name: string) => panel.getByRole("tab", { name });
+  await expect(panel.getByRole("tablist", { name: "Appearance" })).toBeVisible();
+  await expect(tab("Activity")).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByRole("tabpanel", { name: "Activity" })).toContainText("You signed in to the portal.");
+  await tab("Activity").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Tasks")).toBeFocused();
+  await expect(tab("Tasks")).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByRole("tabpanel", { name: "Tasks" })).toContainText("75%");
+  await expect(panel.getByRole("tabpanel", { name: "Activity" })).toBeHidden();
+  await page.keyboard.press("End");
+  await expect(tab("Settings")).toBeFocused();
+  await expect(panel.getByRole("switch", { name: "Notifications Popup" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Activity")).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Settings")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(tab("Activity")).toHaveAttribute("aria-selected", "true");
+  // Only the selected tab is in the Tab order: Tab goes on to its panel.
+  await expect(tab("Tasks")).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("tabpanel", { name: "Activity" })).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the Appearance panel opens and shows all three sections", async ({ page }) => {
+    await page.goto("/login?next=%2F");
+    await page.getByLabel("Username").fill(DEMO.fresher.phone);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Appearance" }).click();
+    const panel = page.getByRole("complementary", { name: "Appearance" });
+    for (const section of ["Activity", "Tasks", "Settings"]) {
+      await expect(panel.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(panel.getByText("Sample project")).toBeVisible();
+    await expect(panel.getByRole("switch", { name: "Auto updates" })).toBeVisible();
+    await panel.getByRole("button", { name: "Close" }).click();
+    await expect(panel).toBeHidden();
+  });
 
   test("sign-in still works and the dashboard is readable", async ({ page }) => {
     await page.goto("/login?next=%2F");
