@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { secureHeaders } from "hono/secure-headers";
 import { readSessionToken, safeNextPath, sessionCookieName } from "../src/lib/session/cookie.ts";
+import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
 import { relay, type Fetch } from "./relay.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 
@@ -41,6 +42,9 @@ export function createProxy(options: ProxyOptions) {
     deleteCookie(c, cookieName, { path: "/", secure });
   const keepSession = (c: Context, token: string) =>
     setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure });
+  // A message for the page the redirect leads to: that page shows it once and deletes it.
+  const flash = (c: Context, message: Flash) =>
+    setCookie(c, FLASH_COOKIE, message, { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: FLASH_MAX_AGE_SECONDS });
 
   async function signIn(c: Context, credentials: unknown): Promise<LoginOutcome> {
     const response = await fetchUpstream(
@@ -90,6 +94,7 @@ export function createProxy(options: ProxyOptions) {
     const outcome = await signIn(c, { username: form.username ?? "", password: form.password ?? "" });
     if (outcome.ok) {
       keepSession(c, outcome.token);
+      flash(c, "signed-in");
       return c.redirect(next, 303);
     }
     const reason = outcome.status === 429 ? "limited" : outcome.status === 400 ? "missing" : "wrong";
@@ -102,6 +107,7 @@ export function createProxy(options: ProxyOptions) {
     const outcome = await signIn(c, credentials);
     if (!outcome.ok) return c.json(outcome.body, outcome.status as 400);
     keepSession(c, outcome.token);
+    flash(c, "signed-in");
     const { access: _token, ...tokens } = outcome.body.data.tokens;
     return c.json({ ...outcome.body, data: { ...outcome.body.data, tokens } });
   });

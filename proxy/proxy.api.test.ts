@@ -58,6 +58,18 @@ describe("sign-in through the proxy", () => {
     expect(JSON.stringify(body)).not.toContain(setCookie.split(";")[0]!.split("=")[1]!);
   });
 
+  it("leaves a one-time 'signed in' flash for the next page, with and without JavaScript", async () => {
+    const flash = /portal_flash=signed-in; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax/;
+    const json = await jsonLogin({ username: "08035550000", password: "proxy-pass-1" });
+    expect(json.headers.getSetCookie().some((cookie) => flash.test(cookie))).toBe(true);
+    const form = await proxy.request("/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+      body: new URLSearchParams({ username: "08035550000", password: "proxy-pass-1" }).toString(),
+    });
+    expect(form.headers.getSetCookie().some((cookie) => flash.test(cookie))).toBe(true);
+  });
+
   it("relays a refusal as it is and sets no cookie", async () => {
     const response = await jsonLogin({ username: "08035550000", password: "wrong" });
     expect(response.status).toBe(401);

@@ -4,5 +4,7 @@ declare namespace App {
   interface Locals {
     student: import("./lib/students/student-record.ts").StudentRecord;
     api: import("./lib/api/server-api.ts").ServerApi;
+    /** A one-time message for this page ('Login successful'), from the flash cookie. */
+    flash?: string;
   }
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createServerApi, SessionEnded } from "./lib/api/server-api.ts";
 import { site } from "./lib/config/site.ts";
 import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
+import { FLASH_COOKIE, flashMessage } from "./lib/session/flash.ts";
 import { StudentRecord } from "./lib/students/student-record.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.
@@ -26,6 +27,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     if (error instanceof SessionEnded) return toSignIn();
     throw error;
+  }
+  // Shown once: the layout renders it, and the cookie goes with this response.
+  const flash = flashMessage(context.cookies.get(FLASH_COOKIE)?.value);
+  if (flash) {
+    context.locals.flash = flash;
+    context.cookies.delete(FLASH_COOKIE, { path: "/" });
   }
   const response = await next();
   // Signed-in pages carry personal data: never store them in a shared or back/forward cache.

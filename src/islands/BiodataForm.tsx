@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { TOAST_DURATION_MS } from "../lib/ui/toast-duration.ts";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { BirthDateFields } from "../components/biodata/BirthDateFields.tsx";
 import { ChoiceSelect, TextField } from "../components/biodata/fields.tsx";
@@ -95,7 +96,7 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      toast.error(error.message, { id: toastId });
+      toast.error(error.message, { id: toastId, duration: TOAST_DURATION_MS.error });
       setErrors(error.fields);
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
+import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
 import { RegisteredCourses } from "../components/courses/RegisteredCourses.tsx";
@@ -23,6 +24,7 @@ export function CoursePicker(props: CoursePickerProps) {
   const [showRegistered, setShowRegistered] = useState(false);
   const [searching, setSearching] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
+  const carryOverUnits = totalUnits(picker.view.courses) - totalUnits(picker.registeredHere);
   // Register Courses is disabled while it sends; when a refusal enables it again, focus returns to it.
   const registerButton = useRef<HTMLButtonElement>(null);
   const wasRegistering = useRef(false);
@@ -97,7 +99,7 @@ export function CoursePicker(props: CoursePickerProps) {
         </button>
         {showRegistered && (
           <RegisteredCourses
-            courses={picker.view.courses}
+            courses={picker.registeredHere}
             approvals={picker.view.approvals}
             level={picker.level}
             session={picker.session}
@@ -126,6 +128,12 @@ export function CoursePicker(props: CoursePickerProps) {
       <section className="card" aria-labelledby="selected-title">
         <h2 id="selected-title">Selected Courses</h2>
         <SelectedCourses courses={picker.selected} onRemove={picker.remove} />
+        {carryOverUnits > 0 && (
+          <p className="muted">
+            You have {carryOverUnits} units registered at other levels in {picker.session}; they count
+            towards the {MAX_UNITS}-unit cap.
+          </p>
+        )}
         <NoticeLine notice={picker.notice} place="actions" />
         <div className="actions">
           <button type="button" className="button-secondary" onClick={() => setSearching(true)}>

@@ -6,6 +6,7 @@ import { formatNaira } from "../lib/format/money.ts";
 import { PAYMENT_OPTIONS } from "../lib/payments/fee-status.ts";
 import { PAYMENT_LEVELS } from "../lib/payments/fees.ts";
 import type { QuoteAnswer, SchoolFeeAnswer } from "../lib/payments/fee-request.ts";
+import { TOAST_DURATION_MS } from "../lib/ui/toast-duration.ts";
 
 type Props = {
   studentId: number;
@@ -14,7 +15,11 @@ type Props = {
 };
 
 type Choice = { option: string; level: string; session: string };
-type Quote = { state: "none" } | { state: "loading" } | { state: "ready"; amount: number };
+type Quote =
+  | { state: "none" }
+  | { state: "loading" }
+  | { state: "ready"; amount: number }
+  | { state: "refused"; reason: string };
 type PayButton = "idle" | "initializing" | "failed";
 
 const NO_CHOICE: Choice = { option: "", level: "", session: "" };
@@ -40,6 +45,7 @@ export function PaymentSelector({ studentId, sessions }: Props) {
       return;
     }
     const request = ++latest.current;
+    toast.dismiss("quote");
     setQuote({ state: "loading" });
     apiRequest<QuoteAnswer>("/student/generate-payment", {
       method: "POST",
@@ -55,8 +61,11 @@ export function PaymentSelector({ studentId, sessions }: Props) {
       })
       .catch((error: unknown) => {
         if (request !== latest.current) return;
-        toast.error(error instanceof ApiFailure ? error.message : "We could not get the amount.");
-        setChoice(NO_CHOICE);
+        const reason = error instanceof ApiFailure ? error.message : "We could not get the amount.";
+        // The choices stay (the spec clears them): the reason names them, and the student changes
+        // one to go on. The toast stays until closed; the reason also stays beside the choices.
+        toast.error(reason, { id: "quote", duration: TOAST_DURATION_MS.error });
+        setQuote({ state: "refused", reason });
       });
   }, [choice, complete]);
 
@@ -73,7 +82,7 @@ export function PaymentSelector({ studentId, sessions }: Props) {
         },
       });
       if (answer.status === "success") {
-        toast.info("Payment already made");
+        toast.info("Payment already made", { duration: TOAST_DURATION_MS.info });
         setButton("idle");
         return;
       }
@@ -82,7 +91,11 @@ export function PaymentSelector({ studentId, sessions }: Props) {
     } catch (error) {
       setButton("failed");
       const description = error instanceof ApiFailure ? error.message : undefined;
-      toast.error("Initiating payment failed!", { description });
+      toast.error("Initiating payment failed!", {
+        id: "pay",
+        description,
+        duration: TOAST_DURATION_MS.error,
+      });
     }
   }
 
@@ -128,6 +141,11 @@ export function PaymentSelector({ studentId, sessions }: Props) {
       </div>
       <div className="pay-quote" aria-live="polite">
         {quote.state === "loading" && <p>Getting the amount…</p>}
+        {quote.state === "refused" && (
+          <p className="alert alert-error">
+            {quote.reason}
+          </p>
+        )}
         {quote.state === "ready" && (
           <p>
             Amount to pay:{" "}
@@ -137,7 +155,7 @@ export function PaymentSelector({ studentId, sessions }: Props) {
           </p>
         )}
       </div>
-      {complete && quote.state !== "none" && (
+      {complete && (quote.state === "loading" || quote.state === "ready") && (
         <button
           type="button"
           onClick={pay}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { lowContrastText } from "./contrast.ts";
 import { DEMO, signIn } from "./support.ts";
 
 test("a student sends a complaint and the support desk gets a copy", async ({ page }) => {
@@ -67,6 +68,8 @@ test("a student browses the library carousel and opens an item in a new tab", as
   const carousel = page.getByRole("region", { name: "Library highlights" });
   const position = carousel.getByText(/^Slide \d of 3$/);
   await expect(position).toHaveText("Slide 1 of 3");
+  // WCAG AA: every text on the page, the slide position and the cards' ribbons included.
+  expect(await lowContrastText(page)).toEqual([]);
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(position).toHaveText("Slide 2 of 3");
   await expect(

@@ -118,18 +118,30 @@ test("a fresher who pays and closes the tab before the redirect is still credite
   await expect(row.getByRole("link", { name: /^Print/ })).toBeVisible();
 });
 
-test("a refused quote shows the server's message and clears the three choices", async ({
+test("a refused quote keeps the choices and its reason until the student changes one", async ({
   page,
 }) => {
   await signIn(page, DEMO.fresher, "/payment");
   await waitForIslands(page);
   await choose(page, "second_installment", "100", "2022/2023");
-  await expect(
-    page.getByText(/^Pay the first installment \(Part Payment\) for 100 level, 2022\/2023/),
-  ).toBeVisible();
-  for (const label of ["Payment category", "Level", "Session"])
-    await expect(page.getByLabel(label)).toHaveValue("");
+  const reason = /^Pay the first installment \(Part Payment\) for 100 level, 2022\/2023/;
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: reason });
+  await expect(toast).toBeVisible();
+  // Longer than a confirmation's 2 seconds: a refusal stays until it is closed.
+  await page.waitForTimeout(3_000);
+  await expect(toast).toBeVisible();
+  await expect(page.locator(".pay-quote").getByText(reason)).toBeVisible();
+  await expect(page.getByLabel("Payment category")).toHaveValue("second_installment");
+  await expect(page.getByLabel("Level")).toHaveValue("100");
+  await expect(page.getByLabel("Session")).toHaveValue("2022/2023");
   await expect(page.getByRole("button", { name: "Proceed to payment" })).toHaveCount(0);
+  await toast.getByRole("button", { name: /close/i }).click();
+  await expect(toast).toBeHidden();
+
+  // Changing a choice asks again and the earlier reason goes.
+  await page.getByLabel("Payment category").selectOption("part");
+  await expect(page.getByRole("button", { name: "Proceed to payment" })).toBeVisible();
+  await expect(page.getByText(reason)).toHaveCount(0);
 });
 
 test("Requery says when Paystack has not been paid yet, with and without JavaScript", async ({

@@ -16,6 +16,17 @@ async function tickAllOnEveryPage(page: Page) {
   }
 }
 
+/** Like tickAllOnEveryPage, but a tick the page refuses stays unticked: click rather than check(). */
+async function tryTickingAllOnEveryPage(page: Page) {
+  const table = page.getByRole("table", { name: "Courses you can register" });
+  for (;;) {
+    for (const box of await table.getByRole("checkbox").all()) await box.click();
+    const next = page.getByRole("button", { name: "Next" });
+    if (await next.isDisabled()) break;
+    await next.click();
+  }
+}
+
 async function addFromSearch(page: Page, codes: string[]) {
   for (const code of codes) {
     await dialog(page).getByLabel("Course code").fill(code);
@@ -154,6 +165,49 @@ test("the fresher picks courses within 80 units, registers, resets the first sem
   await expect(page.getByRole("table", { name: "Student" })).toContainText("Bello Ibrahim Musa");
 });
 
+test("carry-over courses count towards the cap on the page as on the server", async ({ page }) => {
+  // The 200-level student registers 100-level first-semester courses (43 units) as carry-overs in
+  // 2024/2025, then picks 200-level courses: the page must stop at 80 units for the session.
+  await signIn(page, DEMO.returning, "/course-reg");
+  await waitForIslands(page);
+  await page.getByLabel("Registration level").selectOption("100");
+  await page.getByLabel("Semester", { exact: true }).selectOption({ label: "FIRST" });
+  await tickAllOnEveryPage(page);
+  await page.getByRole("button", { name: "Register Courses" }).click();
+  await expect(page).toHaveURL(/\/course-reg\?session=2024%2F2025&level=100&registered=1$/);
+  await waitForIslands(page);
+
+  await page.getByLabel("Registration level").selectOption("200");
+  await expect(
+    page.getByText("You have 43 units registered at other levels in 2024/2025"),
+  ).toBeVisible();
+  await page.getByLabel("Semester", { exact: true }).selectOption({ label: "FIRST" });
+  await tryTickingAllOnEveryPage(page);
+  await expect(page.getByRole("alert")).toHaveText("Cannot exceed maximum of 80 units");
+  const selected = page.getByRole("table", { name: "Selected courses" });
+  const picked = Number(
+    (await selected.getByRole("row", { name: /Total Units/ }).textContent())?.match(/\d+/)?.[0],
+  );
+  expect(43 + picked).toBeLessThanOrEqual(80);
+
+  // What the page accepted, the server accepts.
+  const reloaded = page.waitForURL(/level=200&registered=1$/);
+  await page.getByRole("button", { name: "Register Courses" }).click();
+  await reloaded;
+  await waitForIslands(page);
+  await expect(page.getByText("Your courses have been registered.")).toBeVisible();
+
+  // Leave 2024/2025 empty again for the journeys that follow.
+  for (const level of ["200", "100"]) {
+    await page.getByLabel("Registration level").selectOption(level);
+    const view = page.getByRole("button", { name: "View Registered Courses" });
+    if ((await view.getAttribute("aria-expanded")) !== "true") await view.click();
+    await page.getByRole("button", { name: "Reset First Semester" }).click();
+    await page.getByRole("dialog", { name: "Reset registration" }).getByRole("button", { name: "Yes, reset" }).click();
+    await expect(page.getByText("No Courses Registered Yet")).toBeVisible();
+  }
+});
+
 test("a session without registered courses sends the slip back to registration", async ({
   page,
 }) => {
@@ -196,7 +250,7 @@ test("the 200-level student's history shows the approved 2023/2024 registration,
   ).toHaveCount(26);
   await expect(page.getByRole("button", { name: /^Reset/ })).toHaveCount(0);
   const refusal = await page.evaluate(async () => {
-    const me = JSON.parse(localStorage.getItem("user-info") ?? "{}") as { id: number };
+    const me = JSON.parse(sessionStorage.getItem("user-info") ?? "{}") as { id: number };
     const response = await fetch("/api/courses/reset/", {
       method: "POST",
       headers: { "content-type": "application/json" },

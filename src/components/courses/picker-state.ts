@@ -9,6 +9,7 @@ export type CoursePickerProps = {
   /** The registration level: the profile's, or the one the student last registered at. */
   level: number;
   fee: { label: string; tone: "success" | "warning" | "danger"; session: string | null };
+  /** Every course registered in `session`, at any level: carry-overs count against the cap too. */
   registered: Course[];
   approvals: Approval[];
   /** The programme's courses at `level`, both semesters. */
@@ -26,8 +27,9 @@ export type Notice = {
 
 export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" };
 
-export const studentViewPath = (level: string, session: string) =>
-  `/courses/student-view?${new URLSearchParams({ registration_level: level, session })}`;
+/** The session's registrations at every level, as the server counts them for the cap. */
+export const sessionViewPath = (session: string) =>
+  `/courses/student-view?${new URLSearchParams({ session })}`;
 
 export const printoutPath = (level: string, session: string) =>
   `/course-reg/print?${new URLSearchParams({ level, session })}`;

@@ -1,16 +1,18 @@
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../../lib/api/browser-api.ts";
+import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
 import type { Course, CourseList, StudentView } from "../../lib/courses/registered-course.ts";
 import {
   ALREADY_SELECTED,
   OVER_CAP,
   OVER_CAP_IN_TABLE,
   SELECT_A_SESSION,
-  refusalToAdd,
+  refusalToPick,
+  registeredAtLevel,
   semesterName,
 } from "../../lib/courses/selection.ts";
-import { studentViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
+import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 
 /** The course picker's state and the actions the page's controls call. */
 export function useCoursePicker(props: CoursePickerProps) {
@@ -20,6 +22,7 @@ export function useCoursePicker(props: CoursePickerProps) {
   const [offered, setOffered] = useState<Record<string, Course[]>>({
     [props.level]: props.offered,
   });
+  // The session's registrations at every level: they all count against the cap.
   const [view, setView] = useState({ courses: props.registered, approvals: props.approvals });
   const [selected, setSelected] = useState<Course[]>([]);
   const [notice, setNotice] = useState<Notice | null>(
@@ -33,11 +36,11 @@ export function useCoursePicker(props: CoursePickerProps) {
   const modifiable =
     props.sessions.find((entry) => entry.name === session)?.course_modifiable ?? false;
 
-  async function loadRegistered(nextLevel: string, nextSession: string) {
+  async function loadRegistered(nextSession: string) {
     const request = ++latestView.current;
-    if (!nextLevel || !nextSession) return setView({ courses: [], approvals: [] });
+    if (!nextSession) return setView({ courses: [], approvals: [] });
     try {
-      const body = await apiRequest<StudentView>(studentViewPath(nextLevel, nextSession));
+      const body = await apiRequest<StudentView>(sessionViewPath(nextSession));
       if (request === latestView.current)
         setView({ courses: body.data, approvals: body.approvals });
     } catch (error) {
@@ -65,18 +68,17 @@ export function useCoursePicker(props: CoursePickerProps) {
     setSelected([]);
     setNotice(null);
     void loadOffered(value);
-    void loadRegistered(value, session);
   }
 
   function chooseSession(value: string) {
     setSession(value);
     setNotice(null);
-    void loadRegistered(level, value);
+    void loadRegistered(value);
   }
 
   /** Adds a course unless it is taken already or would pass the cap; says why not. */
   function add(course: Course, place: "table" | "dialog") {
-    const refusal = refusalToAdd([...view.courses, ...selected], course);
+    const refusal = refusalToPick(view.courses, selected, course);
     if (refusal === "duplicate") return setNotice({ text: ALREADY_SELECTED, tone: "error", place });
     if (refusal === "over-cap") {
       return setNotice({
@@ -135,9 +137,12 @@ export function useCoursePicker(props: CoursePickerProps) {
         },
       });
       toast.success("Reset successful");
-      await loadRegistered(level, session);
+      await loadRegistered(session);
     } catch (error) {
-      toast.error("Reset failed", { description: (error as Error).message });
+      toast.error("Reset failed", {
+        description: (error as Error).message,
+        duration: TOAST_DURATION_MS.error,
+      });
     }
   }
 
@@ -148,6 +153,7 @@ export function useCoursePicker(props: CoursePickerProps) {
     setSemester,
     modifiable,
     view,
+    registeredHere: registeredAtLevel(view.courses, level),
     selected,
     notice,
     setNotice,

@@ -3,7 +3,9 @@ import {
   matchesKeyword,
   pageOf,
   refusalToAdd,
+  refusalToPick,
   refusalToRegister,
+  registeredAtLevel,
   resetQuestion,
   type Countable,
 } from "./selection.ts";
@@ -50,6 +52,37 @@ describe("refusalToRegister", () => {
   ] as const)("%s", (_case, registered, adding, expected) => {
     const result = refusalToRegister(registered, adding);
     expect(result && { refusal: result.refusal, id: result.course.course_id }).toEqual(expected);
+  });
+});
+
+describe("refusalToPick counts as the server does", () => {
+  const at = (course_id: number, unit: number, registration_level: number) => ({
+    course_id,
+    unit,
+    registration_level,
+  });
+  // A 200-level student with 40 units of 100-level carry-overs in the same session.
+  const carryOvers = [at(101, 20, 100), at(102, 20, 100)];
+  it.each([
+    ["nothing registered", [], units(40), course(9, 4), null],
+    ["carry-overs leave room", carryOvers, units(36), course(9, 4), null],
+    ["carry-overs count against the cap", carryOvers, units(37), course(9, 4), "over-cap"],
+    ["a carry-over picked again", carryOvers, [], course(101, 20), "duplicate"],
+    ["a course already selected", [], units(2, 3), course(2, 3), "duplicate"],
+  ] as const)("%s", (_case, registered, selected, picking, expected) => {
+    expect(refusalToPick(registered, selected, picking)).toBe(expected);
+    // Registering the selection with the pick gives the same answer on the server.
+    expect(refusalToRegister(registered, [...selected, picking])?.refusal ?? null).toBe(expected);
+  });
+});
+
+describe("registeredAtLevel", () => {
+  it("keeps one level's registrations out of the session's", () => {
+    const session = [
+      { course_id: 1, registration_level: 100 },
+      { course_id: 2, registration_level: 200 },
+    ];
+    expect(registeredAtLevel(session, "200")).toEqual([{ course_id: 2, registration_level: 200 }]);
   });
 });
 

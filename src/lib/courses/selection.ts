@@ -33,7 +33,8 @@ export function refusalToAdd(
 
 /**
  * The server's check of one registration: adds each course in turn to what the session already
- * holds and names the first refusal and the course that caused it.
+ * holds and names the first refusal and the course that caused it. `registered` is the whole
+ * session at every level: carry-over courses count against the cap like any other.
  */
 export function refusalToRegister<T extends Countable>(
   registered: readonly Countable[],
@@ -48,6 +49,25 @@ export function refusalToRegister<T extends Countable>(
   }
   return null;
 }
+
+/**
+ * The course picker's check when a student ticks `course`: the same check the server makes when
+ * the selection is registered, so a pick the page accepts is never refused on Register.
+ */
+export function refusalToPick(
+  sessionRegistered: readonly Countable[],
+  selected: readonly Countable[],
+  course: Countable,
+  max = MAX_UNITS,
+): Refusal | null {
+  return refusalToRegister(sessionRegistered, [...selected, course], max)?.refusal ?? null;
+}
+
+/** The registrations of one level, out of a session's registrations at every level. */
+export const registeredAtLevel = <T extends { registration_level?: number }>(
+  sessionRegistered: readonly T[],
+  level: number | string,
+) => sessionRegistered.filter((course) => String(course.registration_level) === String(level));
 
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, "");
 

@@ -24,7 +24,7 @@ export function signInFromForm(form: HTMLFormElement) {
         json: { username: fields.get("username"), password: fields.get("password") },
       });
       rememberStudent(answer.data.tokens.student);
-      showToast("Login successful", "success");
+      // 'Login successful' shows on the next page (the proxy leaves it a flash cookie).
       window.location.assign(next);
     } catch (error) {
       button.disabled = false;

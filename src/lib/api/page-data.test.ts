@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRefusal, SessionEnded } from "./server-api.ts";
+import { loadPaymentHistory } from "../payments/payment-history.ts";
+import { loadRegistrationHistory } from "../courses/registration-history.ts";
+
+// An API double whose every call fails the way the real client throws.
+const failingApi = (error: Error) => ({ get: () => Promise.reject(error) });
+
+describe("history pages when their API call fails", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ["payment history", (api: ReturnType<typeof failingApi>) => loadPaymentHistory(api, 7)],
+    ["course registration history", (api: ReturnType<typeof failingApi>) => loadRegistrationHistory(api, "2023/2024")],
+  ])("%s: nothing to show, and the failure is logged", async (what, load) => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(load(failingApi(new ApiRefusal(500, "database down")))).resolves.toBeNull();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`${what} not loaded`));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("database down"));
+  });
+
+  it("an ended session still goes to sign-in", async () => {
+    await expect(loadPaymentHistory(failingApi(new SessionEnded()), 7)).rejects.toBeInstanceOf(SessionEnded);
+  });
+
+  it("loads the registrations of the session asked for, sessions oldest first", async () => {
+    const api = {
+      get: (path: string) =>
+        Promise.resolve(
+          path.startsWith("/setup")
+            ? { data: { data: [{ name: "2024/2025" }, { name: "2019/2020" }] } }
+            : { data: [], approvals: [] },
+        ),
+    };
+    const history = await loadRegistrationHistory(api as never, "2019/2020");
+    expect(history).toEqual({ names: ["2019/2020", "2024/2025"], view: { data: [], approvals: [] } });
+  });
+});

@@ -1,0 +1,18 @@
+import { SessionEnded } from "./server-api.ts";
+
+/**
+ * A page's data, or null when the API could not give it. The page still renders, with a message
+ * and a way to retry, instead of the error page; the failure goes to the log (spec section 8: list
+ * failures on the history pages are only logged). An ended session still goes to sign-in.
+ */
+export async function loadPageData<T>(what: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof SessionEnded) throw error;
+    console.error(
+      JSON.stringify({ level: "error", name: "pages", message: `${what} not loaded`, error: String(error) }),
+    );
+    return null;
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { loadPageData } from "../api/page-data.ts";
+import type { ServerApi } from "../api/server-api.ts";
+import { HostelInvoice, PaymentInfo } from "./payment-record.ts";
+
+/** What /history/payments lists: school-fee payments and hostel invoices; null when not loaded. */
+export function loadPaymentHistory(api: Pick<ServerApi, "get">, studentId: number) {
+  return loadPageData("payment history", async () => {
+    const [info, hostel] = await Promise.all([
+      api.get(`/student/payment-info/${studentId}`, z.object({ data: PaymentInfo })),
+      api.get(`/student/hostel-invoices/${studentId}`, z.object({ data: z.array(HostelInvoice) })),
+    ]);
+    return { fees: info.data.school_fee_payment, hostel: hostel.data };
+  });
+}
