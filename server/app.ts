@@ -20,6 +20,7 @@ import { complaintRoutes } from "./complaints/routes.ts";
 import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
+import { staffRoutes } from "./staff/routes.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -77,6 +78,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/", complaintRoutes(deps));
   app.route("/", libraryRoutes(deps));
   app.route("/", passwordRoutes(deps));
+  app.route("/", staffRoutes(deps));
 
   if (deps.outboxDir) app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
 

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -330,4 +331,106 @@ export const registrationApprovals = pgTable(
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
+);
+
+// ── Staff ────────────────────────────────────────────────────────────────────
+
+/** What a staff member may do; one account can hold several (docs/decisions/080). */
+export const STAFF_ROLES = ["registry", "adviser", "bursar", "support", "admin"] as const;
+
+/**
+ * College staff, kept apart from students: another sign-in name (e-mail), another cookie, other
+ * sessions. A new account has no password until its owner sets one through the invitation link.
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    name: text().notNull(),
+    /** Stored lower-cased: the sign-in name. */
+    email: text().notNull().unique(),
+    passwordHash: text(),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    roles: text().array().notNull(),
+    active: boolean().notNull().default(true),
+    /** Base32 TOTP secret; set once enrolment is confirmed with a first code. */
+    totpSecret: text(),
+    /** A secret shown for enrolment but not yet confirmed. */
+    totpPendingSecret: text(),
+    /** SHA-256 hashes of unused recovery codes. */
+    recoveryCodeHashes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The last TOTP time step accepted, so one code cannot be used twice. */
+    totpLastStep: integer(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("staff_email_is_lower_case", sql`${table.email} = lower(${table.email})`)],
+);
+
+/** The departments and levels a course adviser advises: one row per department and level. */
+export const adviserScopes = pgTable(
+  "adviser_scopes",
+  {
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    level: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.departmentId, table.level] })],
+);
+
+/**
+ * Staff sign-in sessions. `secondFactorAt` is null until the TOTP code is given (or when the
+ * account has none); until then the session opens only the code and enrolment steps.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    secondFactorAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.staffId)],
+);
+
+/** Single-use links that let a staff member set their password (invitation or reset). */
+export const staffPasswordTokens = pgTable("staff_password_tokens", {
+  id: id(),
+  staffId: integer()
+    .notNull()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Every change staff make: who, when, what, which record, the values before and after. The
+ * product only ever inserts here; a trigger refuses updates and deletes (migration 0002).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    at: timestamp({ withTimezone: true }).notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (table) => [index().on(table.at), index().on(table.entity, table.entityId), index().on(table.staffId)],
 );

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { staffAccountRoutes } from "./account-routes.ts";
+import { auditRoutes } from "./audit-routes.ts";
+import { staffAuthRoutes } from "./auth-routes.ts";
+
+/** Everything under /staff: sign-in, accounts and the audit log (docs/decisions/080). */
+export function staffRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.route("/", staffAuthRoutes(deps));
+  app.route("/", staffAccountRoutes(deps));
+  app.route("/", auditRoutes(deps));
+  return app;
+}
