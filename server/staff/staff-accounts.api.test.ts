@@ -81,6 +81,7 @@ describe("roles on every staff endpoint", () => {
   // A throwaway account the admin-only routes act on (id 2: created after the admin above).
   const endpoints: { method: string; path: string; roles: StaffRole[] | "any"; json?: unknown }[] = [
     { method: "GET", path: "/staff/me", roles: "any" },
+    { method: "GET", path: "/staff/departments", roles: "any" },
     { method: "GET", path: "/staff/accounts", roles: ["admin"] },
     { method: "POST", path: "/staff/accounts", roles: ["admin"], json: {} },
     { method: "PATCH", path: "/staff/accounts/2", roles: ["admin"], json: {} },

@@ -1,22 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Secret, TOTP } from "otpauth";
+import { Secret } from "otpauth";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../../src/lib/staff/totp-uri.ts";
 
-/** RFC 6238 with the parameters every authenticator app accepts: SHA-1, 6 digits, 30 s. */
-const PERIOD_SECONDS = 30;
-const ISSUER = "College Portal (staff)";
-
-function totpFor(secret: string, label = "") {
-  return new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
-}
+export { totpUri } from "../../src/lib/staff/totp-uri.ts";
 
 /** A new random 160-bit secret in base32, as authenticator apps expect. */
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
-}
-
-/** The otpauth:// address an authenticator app reads from the QR code. */
-export function totpUri(secret: string, email: string): string {
-  return totpFor(secret, email).toString();
 }
 
 /**
@@ -28,7 +18,7 @@ export function acceptedStep(secret: string, code: string, now: Date): number | 
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(secret).validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return null;
-  return Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+  return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
 
 /** The current code: for the demo and tests, which play the authenticator app. */

@@ -102,3 +102,6 @@ export const SetStaffPasswordRequest = z.object({
     .min(10, "Choose a password of at least 10 characters.")
     .max(200, "That password is too long."),
 });
+
+export const StaffDepartments = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), faculty: z.string() })) });
+export const StaffAccounts = z.object({ data: z.array(StaffAccount) });

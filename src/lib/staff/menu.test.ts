@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { mayOpen, menuFor } from "./menu.ts";
+
+describe("the staff menu by role", () => {
+  it.each([
+    [["support"], ["/staff", "/staff/totp"]],
+    [["registry"], ["/staff", "/staff/audit", "/staff/totp"]],
+    [["admin"], ["/staff", "/staff/accounts", "/staff/audit", "/staff/totp"]],
+    [["adviser", "registry"], ["/staff", "/staff/audit", "/staff/totp"]],
+  ] as const)("%j sees %j", (roles, hrefs) => {
+    expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
+  });
+});
+
+describe("which staff pages a role may open", () => {
+  it.each([
+    ["/staff/accounts", ["registry"], false],
+    ["/staff/accounts/", ["admin"], true],
+    ["/staff/audit", ["registry"], true],
+    ["/staff/audit", ["support"], false],
+    ["/staff", ["support"], true],
+    ["/staff/totp", ["adviser"], true],
+  ] as const)("%s for %j: %s", (path, roles, allowed) => {
+    expect(mayOpen(path, roles)).toBe(allowed);
+  });
+});
