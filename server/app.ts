@@ -21,6 +21,7 @@ import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
+import { CSV_IMPORT_BODY_LIMIT, isCsvImport } from "./staff/csv/csv-file.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -61,7 +62,7 @@ export function createApi(deps: ApiDeps) {
     if (c.req.method === "PATCH" && c.req.path.startsWith("/student/biodata-update/"))
       return next();
     return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
+      maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
         throw new ApiError(413, "That request is too large.");
       },

@@ -5,6 +5,12 @@ import { ApiError } from "../../http/errors.ts";
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const CSV_MAX_ROWS = 5_000;
 
+/** The multipart request around the file: the file plus its form fields and boundaries. */
+export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;
+
+/** Staff imports are POST /staff/<what>/import (students, courses, mappings, …). */
+export const isCsvImport = (method: string, path: string) => method === "POST" && /^\/staff\/[a-z-]+\/import$/.test(path);
+
 /** One refused row: `row` counts lines as a spreadsheet shows them (the header is row 1). */
 export type RowRefusal = { row: number; field: string; message: string };
 
