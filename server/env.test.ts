@@ -10,9 +10,9 @@ const production = {
 
 describe("readServerEnv in production", () => {
   it("starts with a real Paystack key", () => {
-    expect(readServerEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_0123" }).PAYSTACK_SECRET_KEY).toBe(
-      "sk_live_0123",
-    );
+    expect(
+      readServerEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_0123" }).PAYSTACK_SECRET_KEY,
+    ).toBe("sk_live_0123");
   });
 
   it("starts with the sandbox only when it is allowed", () => {

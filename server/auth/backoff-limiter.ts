@@ -52,7 +52,8 @@ export function createBackoffLimiter(db: Database, rule: BackoffRule) {
           setWhere: sql`${rateLimits.windowStartedAt} + ${waitSql} <= ${nowSql}`,
         })
         .returning({ hits: rateLimits.hits });
-      if (counted.length > 0) return { blocked: false, retryAfterSeconds: 0, hits: counted[0]!.hits };
+      if (counted.length > 0)
+        return { blocked: false, retryAfterSeconds: 0, hits: counted[0]!.hits };
 
       const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
       const waitEnds = row ? row.windowStartedAt.getTime() + waitMs(row.hits) : now.getTime();

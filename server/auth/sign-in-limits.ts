@@ -70,6 +70,9 @@ export async function forgetFailedSignIns(db: Database, phone: string) {
   await db
     .delete(rateLimits)
     .where(
-      or(eq(rateLimits.key, phoneKey(phone)), sql`starts_with(${rateLimits.key}, ${pairPrefix(phone)})`),
+      or(
+        eq(rateLimits.key, phoneKey(phone)),
+        sql`starts_with(${rateLimits.key}, ${pairPrefix(phone)})`,
+      ),
     );
 }

@@ -53,7 +53,11 @@ export function passwordRoutes(deps: ApiDeps) {
     for (const { limiter, key } of checks) {
       const { blocked, retryAfterSeconds } = await limiter.hit(key, now());
       if (blocked) {
-        throw tooManyRequests("Too many password reset requests.", retryAfterSeconds, "and try again.");
+        throw tooManyRequests(
+          "Too many password reset requests.",
+          retryAfterSeconds,
+          "and try again.",
+        );
       }
     }
 

@@ -3,7 +3,9 @@ import { choosePaystackSecretKey, PUBLIC_SANDBOX_KEY } from "./secret-key.ts";
 
 describe("choosePaystackSecretKey", () => {
   it("uses the configured key wherever it runs", () => {
-    expect(choosePaystackSecretKey({ nodeEnv: "production", configuredKey: "sk_live_abc" })).toBe("sk_live_abc");
+    expect(choosePaystackSecretKey({ nodeEnv: "production", configuredKey: "sk_live_abc" })).toBe(
+      "sk_live_abc",
+    );
   });
 
   it.each(["development", "test"])("lets %s drive the sandbox with the public key", (nodeEnv) => {
