@@ -4,8 +4,8 @@ import { rateLimits } from "../db/schema.ts";
 
 /**
  * `freeAttempts` pass at once; after that each attempt opens a wait of `firstDelayMs`,
- * doubling with every further attempt up to `maxDelayMs`. A key left alone for
- * `forgetAfterMs` starts again from nothing.
+ * doubling with every further attempt up to `maxDelayMs`. `forgetAfterMs` after its last
+ * counted attempt a key starts again from nothing.
  */
 export type BackoffRule = {
   freeAttempts: number;
