@@ -16,6 +16,7 @@ import { createFileStorage } from "../server/uploads/file-storage.ts";
 import { createProxy } from "../proxy/app.ts";
 import { createPaystackClient } from "../server/paystack/client.ts";
 import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
+import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
 import { startPaymentReconciler } from "../server/payments/reconciler.ts";
 import { createOutboxMailer, createSmtpMailer } from "../server/mail/mailer.ts";
 
@@ -48,7 +49,10 @@ const servers: Server[] = [];
 
 // Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
 const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? port + 8;
-const paystackSecretKey = serverEnv.PAYSTACK_SECRET_KEY || "sk_test_local_sandbox_key";
+const paystackSecretKey = choosePaystackSecretKey({
+  nodeEnv: serverEnv.NODE_ENV,
+  configuredKey: serverEnv.PAYSTACK_SECRET_KEY,
+});
 let paystackBaseUrl = serverEnv.PAYSTACK_BASE_URL;
 if (!serverEnv.PAYSTACK_SECRET_KEY) {
   paystackBaseUrl = `http://localhost:${sandboxPort}`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 
 const optionalUrl = z
   .string()
@@ -45,6 +46,9 @@ export function readServerEnv(source = process.env): ServerEnv {
     const problems: string[] = [];
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
       problems.push("  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)");
+    // With the public sandbox key anyone could sign a webhook that credits a payment.
+    if (env.PAYSTACK_SECRET_KEY === PUBLIC_SANDBOX_KEY)
+      problems.push("  - PAYSTACK_SECRET_KEY: the local sandbox's public key cannot be used in production");
     if (!env.SLIP_SIGNING_SECRET) problems.push("  - SLIP_SIGNING_SECRET: required in production");
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
       problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import {
+  FAILURES_PER_CLIENT,
+  FAILURES_PER_PHONE,
+  FAILURES_PER_PHONE_AND_CLIENT,
+} from "./sign-in-limits.ts";
 
 let api: ApiHarness;
 let student: Awaited<ReturnType<ApiHarness["createStudent"]>>;
@@ -75,50 +80,109 @@ describe("POST /student/uniben/login", () => {
   });
 });
 
-describe("failed sign-in rate limit", () => {
-  it("blocks a phone after 10 failures in 15 minutes with a clear 429, then lets it in later", async () => {
-    const target = await api.createStudent({ phone: "08032223333", password: "right-one" });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await login({ username: target.phone, password: "nope" }, `192.0.2.${attempt}`);
-      expect(response.status).toBe(401);
-    }
-    const blocked = await login({ username: target.phone, password: "right-one" }, "192.0.2.200");
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await blocked.json()).error.message).toMatch(/Too many failed sign-in attempts/);
+describe("failed sign-in limits (decision 053)", () => {
+  const { freeAttempts } = FAILURES_PER_PHONE_AND_CLIENT;
+  let phones = 0;
+  const newStudent = () =>
+    api.createStudent({ phone: `0804${String(++phones).padStart(7, "0")}`, password: "right-one" });
+  const fail = (phone: string, client: string) => login({ username: phone, password: "nope" }, client);
+  const retryAfter = (response: Response) => Number(response.headers.get("retry-after"));
 
-    api.clock.advance(16 * 60_000);
-    expect((await login({ username: target.phone, password: "right-one" }, "192.0.2.201")).status).toBe(200);
+  it("slows one client guessing one phone with a wait that doubles, up to 15 minutes", async () => {
+    const target = await newStudent();
+    const client = "192.0.2.10";
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      expect((await fail(target.phone, client)).status).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      const refused = await fail(target.phone, client);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error.message).toMatch(
+        /^Too many failed sign-in attempts\. Wait \d+ minutes? and try again, or reset your password\.$/,
+      );
+      waits.push(retryAfter(refused));
+      api.clock.advance(retryAfter(refused) * 1000);
+      expect((await fail(target.phone, client)).status).toBe(401);
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
   });
 
-  it("holds the limit against a burst of parallel guesses: only 10 are checked", async () => {
-    const target = await api.createStudent({ phone: "08032224444", password: "right-one" });
+  it("does not lengthen the wait for attempts made during it", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt <= freeAttempts; attempt++) await fail(target.phone, "192.0.2.11");
+    api.clock.advance(10_000);
+    const early = await fail(target.phone, "192.0.2.11");
+    expect(retryAfter(early)).toBe(20);
+  });
+
+  it("lets the owner in from their own network while someone elsewhere hammers the phone", async () => {
+    const target = await newStudent();
+    const statuses = [];
+    for (let attempt = 0; attempt < 30; attempt++) {
+      statuses.push((await fail(target.phone, "192.0.2.66")).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(freeAttempts);
+    const owner = await login({ username: target.phone, password: "right-one" }, "192.0.2.200");
+    expect(owner.status).toBe(200);
+  });
+
+  it("under distributed guessing, gives each network one attempt: the owner's right password gets in", async () => {
+    const target = await newStudent();
+    for (let client = 0; client < FAILURES_PER_PHONE.limit; client++) {
+      expect((await fail(target.phone, `198.18.0.${client}`)).status).toBe(401);
+    }
+    expect((await fail(target.phone, "198.18.1.1")).status).toBe(401);
+    const secondTry = await fail(target.phone, "198.18.1.1");
+    expect(secondTry.status).toBe(429);
+    expect(retryAfter(secondTry)).toBeLessThanOrEqual(15 * 60);
+
+    const owner = await login({ username: target.phone, password: "right-one" }, "192.0.2.201");
+    expect(owner.status).toBe(200);
+  });
+
+  it("holds the limit against a burst of parallel guesses from one client", async () => {
+    const target = await newStudent();
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, attempt) =>
-        login({ username: target.phone, password: `guess-${attempt}` }, `192.0.3.${attempt}`),
+        login({ username: target.phone, password: `guess-${attempt}` }, "192.0.3.1"),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([...Array(10).fill(401), ...Array(20).fill(429)]);
+    expect(statuses).toEqual([...Array(freeAttempts).fill(401), ...Array(30 - freeAttempts).fill(429)]);
   });
 
-  it("does not count a client's right sign-ins against it", async () => {
-    const client = "192.0.4.1";
-    for (let attempt = 0; attempt < 9; attempt++) {
-      await login({ username: `0809000000${attempt}`, password: "nope" }, client);
+  it("forgives a client's failures on a phone once the right password is given", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts - 1; attempt++) await fail(target.phone, "192.0.4.1");
+    expect((await login({ username: target.phone, password: "right-one" }, "192.0.4.1")).status).toBe(200);
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      expect((await fail(target.phone, "192.0.4.1")).status).toBe(401);
     }
-    for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await login({ username: "08031112222", password: "correct-horse" }, client)).status).toBe(200);
-    }
-    expect((await login({ username: "08090000009", password: "nope" }, client)).status).toBe(401);
-    expect((await login({ username: "08031112222", password: "correct-horse" }, client)).status).toBe(429);
   });
 
-  it("blocks one client trying many phones", async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await login({ username: `0807000000${attempt}`, password: "nope" }, "192.0.2.99");
+  it("counts one IPv6 /64 as one client", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      await fail(target.phone, `2001:db8:1:2::${attempt + 1}`);
     }
-    const blocked = await login({ username: "08031112222", password: "correct-horse" }, "192.0.2.99");
+    expect((await fail(target.phone, "2001:db8:1:2:ffff::9")).status).toBe(429);
+    expect((await fail(target.phone, "2001:db8:1:3::1")).status).toBe(401);
+  });
+
+  it("blocks one client network trying many phones, but not a campus's worth of mistakes", async () => {
+    const client = "192.0.2.99";
+    const perStudent = freeAttempts;
+    const students = Math.ceil(FAILURES_PER_CLIENT.limit / perStudent);
+    let refused = 0;
+    for (let index = 0; index < students; index++) {
+      const target = await newStudent();
+      for (let attempt = 0; attempt < perStudent; attempt++) {
+        if ((await fail(target.phone, client)).status === 429) refused++;
+      }
+    }
+    expect(refused).toBe(0);
+    const blocked = await login({ username: "08031112222", password: "correct-horse" }, client);
     expect(blocked.status).toBe(429);
     const otherClient = await login({ username: "08031112222", password: "correct-horse" }, "192.0.2.98");
     expect(otherClient.status).toBe(200);

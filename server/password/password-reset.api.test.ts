@@ -347,18 +347,20 @@ describe("PATCH /password/password-reset-complete", () => {
 });
 
 describe("a reset after too many failed sign-ins", () => {
-  it("lets the student sign in with the new password at once", async () => {
+  it("lets the student sign in with the new password at once, from where they failed", async () => {
     const student = await api.createStudent({ email: "locked.out@example.com" });
-    for (let attempt = 0; attempt < 10; attempt++) await canSignIn(student.phone, "guess");
-    const blocked = await api.request("/student/uniben/login", {
-      method: "POST",
-      json: { username: student.phone, password: "demo1234" },
-      clientAddress: nextClient(),
-    });
-    expect(blocked.status).toBe(429);
+    const signIn = (password: string) =>
+      api.request("/student/uniben/login", {
+        method: "POST",
+        json: { username: student.phone, password },
+        clientAddress: "203.0.113.77",
+      });
+    let last = await signIn("guess");
+    while (last.status === 401) last = await signIn("guess");
+    expect(last.status).toBe(429);
 
     const { uidb64, token } = await mailedLink("locked.out@example.com");
     expect((await complete({ uidb64, token, password: "a-fresh-start-1" })).status).toBe(200);
-    expect(await canSignIn(student.phone, "a-fresh-start-1")).toBe(true);
+    expect((await signIn("a-fresh-start-1")).status).toBe(200);
   });
 });

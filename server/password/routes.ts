@@ -3,12 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { clientNetwork } from "../http/client-address.ts";
 import { readJson } from "../http/validate.ts";
+import { tooManyRequests } from "../http/too-many-requests.ts";
 import { students } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
-import { FAILED_SIGN_IN_LIMIT, signInFailureKey } from "../auth/routes.ts";
+import { forgetFailedSignIns } from "../auth/sign-in-limits.ts";
 import { ResetCompleteRequest, ResetEmailRequest } from "../../src/lib/password/password-reset.ts";
 import { completeReset, findLiveResetToken, issueResetToken } from "./reset-tokens.ts";
 import { resetMail } from "./reset-mail.ts";
@@ -46,17 +47,16 @@ export function passwordRoutes(deps: ApiDeps) {
     // Counted and checked in one step per key (parallel requests cannot all slip through);
     // the client first, so a client already blocked adds nothing to an address's counter.
     const checks = [
-      { limiter: perClient, key: `reset:client:${clientAddress(c.req.raw)}` },
+      { limiter: perClient, key: `reset:client:${clientNetwork(c.req.raw)}` },
       { limiter: perEmail, key: `reset:email:${address}` },
     ];
     for (const { limiter, key } of checks) {
       const { blocked, retryAfterSeconds } = await limiter.hit(key, now());
       if (blocked) {
-        const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-        throw new ApiError(
-          429,
-          `Too many password reset requests. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-          { headers: { "Retry-After": String(retryAfterSeconds) } },
+        throw tooManyRequests(
+          "Too many password reset requests.",
+          retryAfterSeconds,
+          "and try again.",
         );
       }
     }
@@ -88,7 +88,7 @@ export function passwordRoutes(deps: ApiDeps) {
     if (!(await completeReset(db, live, passwordHash, now())))
       throw new ApiError(400, LINK_NOT_VALID);
     // A student who locked themselves out by guessing may sign in with the new password at once.
-    await createRateLimiter(db, FAILED_SIGN_IN_LIMIT).clear(signInFailureKey(live.student.phone));
+    await forgetFailedSignIns(db, live.student.phone);
     logger.info("password reset by e-mail link", { studentId: live.student.id });
     return c.json({
       status: "success",

@@ -7,6 +7,7 @@ import { StudentIdParam } from "../students/routes.ts";
 import { QuoteRequest, SchoolFeeRequest } from "../../src/lib/payments/fee-request.ts";
 import type { QuoteAnswer } from "../../src/lib/payments/fee-request.ts";
 import { loadPaymentInfo, toPaymentRecord } from "./payment-info.ts";
+import { createPaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
 import { quoteFeeKobo, startSchoolFeePayment } from "./school-fee.ts";
 import { slipRoutes } from "./slip-routes.ts";
@@ -17,6 +18,7 @@ import { paystackWebhookRoutes } from "./webhook.ts";
 export function paymentRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const signedIn = requireStudent(deps);
+  const limits = createPaymentLimits(deps.db);
 
   app.get("/student/payment-info/:id", signedIn, async (c) => {
     const { id } = readParams(c, StudentIdParam);
@@ -42,6 +44,7 @@ export function paymentRoutes(deps: ApiDeps) {
   app.post("/student/school-fee", signedIn, async (c) => {
     const request = await readJson(c, SchoolFeeRequest);
     assertOwnId(c.var.student, request.student_id);
+    await limits.countPaymentStart(c.var.student.id, deps.now());
     const choice = {
       option: request.payment_option,
       level: request.payment_level,
@@ -52,7 +55,10 @@ export function paymentRoutes(deps: ApiDeps) {
 
   app.get("/paystack/verify/:reference", signedIn, async (c) => {
     const { reference } = readParams(c, ReferenceParam);
-    const payment = await verifyOwnPayment(deps, c.var.student.id, reference);
+    const studentId = c.var.student.id;
+    const payment = await verifyOwnPayment(deps, studentId, reference, () =>
+      limits.countPaystackCheck(studentId, deps.now()),
+    );
     return c.json({
       status: "success",
       message: "Payment verified",

@@ -13,17 +13,21 @@ const UNREACHABLE =
 /**
  * Asks Paystack about one of the student's own payments and records the answer (spec: verify
  * and Requery). Answers the credited payment, or refuses with what the student can do next.
+ * `countPaystackCheck` runs just before Paystack is asked (and may refuse): a payment already
+ * credited or not the student's is answered from our own records and costs nothing.
  */
 export async function verifyOwnPayment(
   deps: ApiDeps,
   studentId: number,
   reference: string,
+  countPaystackCheck: () => Promise<void>,
 ): Promise<PaymentRow> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
   // Another student's reference gets the same answer as an unknown one: it reveals nothing.
   if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
   if (payment.status === "success") return payment;
 
+  await countPaystackCheck();
   let transaction;
   try {
     transaction = await deps.paystack.verify(reference);

@@ -1,54 +1,40 @@
-// Test support: validates JSON against the schemas of Paystack's published OpenAPI spec.
-// Only tests import this (ajv and yaml are dev dependencies).
+// Test support: validates JSON against the schemas of the Paystack calls we use, taken from
+// Paystack's published OpenAPI spec and committed beside this file, so the tests need nothing
+// outside the project. Only tests and scripts import this (ajv is a dev dependency).
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
-import { parse } from "yaml";
+import type { PaystackOperations } from "./openapi-extract.ts";
 
-const SPEC = new URL("../../../shared/paystack/openapi.yaml", import.meta.url);
-const COMPONENT_REF = "#/components/schemas/";
+export const PAYSTACK_OPERATIONS_FILE = fileURLToPath(
+  new URL("./schemas/paystack-operations.json", import.meta.url),
+);
+export const SCHEMAS_NOTE =
+  "Request and response schemas of the Paystack calls the portal makes, from Paystack's published OpenAPI spec (PaystackOSS, MIT licence: see LICENSE beside this file) with $refs inlined. Do not edit: run `npm run paystack:schemas`.";
 
 /** Returns the problems of `value` against a schema; an empty list means it conforms. */
 export type ContractCheck = (value: unknown) => string[];
 
-/** Loads the spec once and hands out a check per `components.schemas` name. */
-export function loadPaystackContract(): (schemaName: string) => ContractCheck {
-  const spec = parse(readFileSync(SPEC, "utf8")) as { components: { schemas: object } };
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  ajv.addSchema({ $id: "paystack", definitions: toJsonSchema(spec.components.schemas) });
+export function readPaystackOperations(): PaystackOperations {
+  return (JSON.parse(readFileSync(PAYSTACK_OPERATIONS_FILE, "utf8")) as { operations: PaystackOperations })
+    .operations;
+}
 
-  return (schemaName) => {
-    const validate = ajv.getSchema(`paystack#/definitions/${schemaName}`);
-    if (!validate) throw new Error(`${schemaName} is not in Paystack's components.schemas`);
+/** Checks for an operation's request body and for its answer with a given HTTP status. */
+export function loadPaystackContract() {
+  const operations = readPaystackOperations();
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const checkFor = (schema: object | undefined, what: string): ContractCheck => {
+    if (!schema) throw new Error(`Paystack's spec gives no schema for ${what}`);
+    const validate = ajv.compile(schema);
     return (value) =>
       validate(value)
         ? []
         : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message}`);
   };
-}
-
-/**
- * OpenAPI 3.0 schema → JSON Schema: `$ref`s point into `definitions`, and `nullable: true`
- * becomes an explicit null alternative (ajv refuses `nullable` without `type`).
- */
-export function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (node === null || typeof node !== "object") return node;
-
-  const { nullable, ...rest } = node as Record<string, unknown>;
-  const schema = Object.fromEntries(
-    Object.entries(rest).map(([key, value]) => [key, toJsonSchema(value)]),
-  );
-  if (typeof schema.$ref === "string" && schema.$ref.startsWith(COMPONENT_REF)) {
-    schema.$ref = `#/definitions/${schema.$ref.slice(COMPONENT_REF.length)}`;
-  }
-  // `nullable` is a schema keyword only when it is a boolean; otherwise it names a property.
-  if (typeof nullable !== "boolean") {
-    return nullable === undefined ? schema : { ...schema, nullable: toJsonSchema(nullable) };
-  }
-  if (!nullable) return schema;
-  if (typeof schema.$ref === "string") return { anyOf: [schema, { type: "null" }] };
-  if (typeof schema.type === "string") schema.type = [schema.type, "null"];
-  if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
-  // Without a type the schema already admits null.
-  return schema;
+  return {
+    request: (operation: string) => checkFor(operations[operation]?.request, `${operation}'s request`),
+    response: (operation: string, status: number) =>
+      checkFor(operations[operation]?.responses[String(status)], `${operation} answering ${status}`),
+  };
 }
