@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { refuse } from "./refusal.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -17,16 +18,7 @@ export function sameOriginOnly(allowedOrigins: string[]): MiddlewareHandler {
     const crossSite = origin
       ? origin !== ownOrigin && !allowed.has(origin)
       : site !== undefined && site !== "same-origin" && site !== "none";
-    if (crossSite) {
-      return c.json(
-        {
-          status: "error",
-          message: "This request came from another website and was refused.",
-          error: { message: "This request came from another website and was refused." },
-        },
-        403,
-      );
-    }
+    if (crossSite) return refuse(c, 403, "This request came from another website and was refused.");
     return next();
   };
 }
