@@ -1,11 +1,13 @@
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { secureHeaders } from "hono/secure-headers";
 import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
+import { refuseOversizedBodies } from "./body-limits.ts";
+import { canonicalOrigin } from "./canonical-origin.ts";
 import { relay, type Fetch } from "./relay.ts";
 import { sameOriginOnly } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { mountStaffSignIn } from "./staff-sign-in.ts";
 
 export type ProxyOptions = {
@@ -47,16 +49,21 @@ export function createProxy(options: ProxyOptions) {
   const flash = (c: Context, message: Flash) =>
     setCookie(c, FLASH_COOKIE, message, { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: FLASH_MAX_AGE_SECONDS });
 
-  async function signIn(c: Context, credentials: unknown): Promise<LoginOutcome> {
+  /** `credentials` is the body sent to the API, which validates it (and its content type). */
+  async function signIn(
+    c: Context,
+    credentials: string,
+    contentType = "application/json",
+  ): Promise<LoginOutcome> {
     const response = await fetchUpstream(
       new Request(new URL("/student/uniben/login", options.apiUrl), {
         method: "POST",
         headers: {
-          "content-type": "application/json",
+          "content-type": contentType,
           accept: "application/json",
           "x-forwarded-for": clientAddress(c),
         },
-        body: JSON.stringify(credentials),
+        body: credentials,
       }),
     );
     const body = (await response.json().catch(() => null)) as LoginOutcome["body"];
@@ -67,32 +74,18 @@ export function createProxy(options: ProxyOptions) {
     return { ok: false, status: response.status === 200 ? 502 : response.status, body };
   }
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Astro hydrates islands with small inline scripts; nothing is loaded from other hosts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      strictTransportSecurity: secure ? "max-age=31536000; includeSubDomains" : false,
-      referrerPolicy: "same-origin",
-    }),
-  );
+  app.use(securityHeaders({ https: secure }));
+  app.use(canonicalOrigin(options.publicOrigin));
   app.use(compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));
+  app.use(refuseOversizedBodies());
 
   // The sign-in form posts here when JavaScript has not loaded; the island uses the JSON route.
   app.post("/login", async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const next = safeNextPath(typeof form.next === "string" ? form.next : null);
-    const outcome = await signIn(c, { username: form.username ?? "", password: form.password ?? "" });
+    const credentials = { username: form.username ?? "", password: form.password ?? "" };
+    const outcome = await signIn(c, JSON.stringify(credentials));
     if (outcome.ok) {
       keepSession(c, outcome.token);
       flash(c, "signed-in");
@@ -104,8 +97,9 @@ export function createProxy(options: ProxyOptions) {
   });
 
   app.post("/api/student/uniben/login", async (c) => {
-    const credentials = await c.req.json().catch(() => ({}));
-    const outcome = await signIn(c, credentials);
+    // Passed on as sent, not parsed and written again: JSON nested thousands deep parses, but
+    // writing it again overflows the stack. The API parses and validates it.
+    const outcome = await signIn(c, await c.req.text(), c.req.header("content-type") ?? "");
     if (!outcome.ok) return c.json(outcome.body, outcome.status as 400);
     keepSession(c, outcome.token);
     flash(c, "signed-in");

@@ -11,8 +11,9 @@ const pages = new Hono().all("*", (c) => {
   return c.html(`<p>page ${new URL(c.req.url).pathname}</p>`);
 });
 
+/** The proxy, called at its public origin (other hosts are sent there first). */
 function proxyFor(publicOrigin: string) {
-  return createProxy({
+  const app = createProxy({
     publicOrigin,
     apiUrl: "http://api.internal",
     pagesUrl: "http://pages.internal",
@@ -22,6 +23,10 @@ function proxyFor(publicOrigin: string) {
       return target.request(url.pathname + url.search, request);
     },
   });
+  return {
+    request: (path: string, init?: RequestInit, env?: object) =>
+      app.request(`${publicOrigin}${path}`, init, env),
+  };
 }
 const proxy = proxyFor("http://localhost:4321");
 const ORIGIN = "http://localhost:4321";
@@ -217,7 +222,7 @@ describe("upstream addresses", () => {
     const { proxy, sent } = recordingProxy();
     const socket = { incoming: { socket: { remoteAddress: "198.51.100.23" } } };
     await proxy.request(
-      "/api/student/uniben/login",
+      `${ORIGIN}/api/student/uniben/login`,
       {
         method: "POST",
         headers: { "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": "10.9.8.7" },
@@ -225,7 +230,7 @@ describe("upstream addresses", () => {
       },
       socket,
     );
-    await proxy.request("/api/student/me", { headers: { "cf-connecting-ip": "10.9.8.6" } }, socket);
+    await proxy.request(`${ORIGIN}/api/student/me`, { headers: { "cf-connecting-ip": "10.9.8.6" } }, socket);
     expect(sent.map((request) => request.headers.get("x-forwarded-for"))).toEqual([
       "198.51.100.23",
       "198.51.100.23",

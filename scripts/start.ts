@@ -59,7 +59,8 @@ if (!serverEnv.PAYSTACK_SECRET_KEY) {
   const sandbox = createPaystackSandbox({
     secretKey: paystackSecretKey,
     publicUrl: paystackBaseUrl,
-    webhookUrl: `http://localhost:${port}/api/paystack/webhook`,
+    // At the public origin: the proxy refuses POSTs addressed to any other host name.
+    webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
   });
   servers.push(serve({ fetch: sandbox.fetch, port: sandboxPort }) as Server);
   logger.warn("Paystack sandbox in use: no money moves", { checkout: paystackBaseUrl });

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
+import { CSV_IMPORT_BODY_LIMIT, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import type { Logger } from "./http/logger.ts";
@@ -21,7 +22,6 @@ import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
-import { CSV_IMPORT_BODY_LIMIT, isCsvImport } from "./staff/csv/csv-file.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -44,9 +44,6 @@ export type ApiDeps = {
   outboxDir?: string;
 };
 
-// JSON bodies are small; the passport upload route sets its own larger limit.
-const JSON_BODY_LIMIT = 64 * 1024;
-
 /** The college API: one router per domain behind shared error handling and limits. */
 export function createApi(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -59,8 +56,7 @@ export function createApi(deps: ApiDeps) {
   app.use(async (c, next) => {
     // Only the passport upload route sets its own larger limit; a claimed content type alone
     // must not lift the limit elsewhere (readJson reads any body whatever its type).
-    if (c.req.method === "PATCH" && c.req.path.startsWith("/student/biodata-update/"))
-      return next();
+    if (isBiodataUpload(c.req.method, c.req.path)) return next();
     return bodyLimit({
       maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {

@@ -75,3 +75,23 @@ describe("the 64 KiB limit on JSON bodies", () => {
     },
   );
 });
+
+describe("JSON under another label", () => {
+  it.each(["text/plain", "application/x-www-form-urlencoded", ""])(
+    "(%s) is refused with 415 and stores nothing",
+    async (type) => {
+      const response = await api.request("/complaint/", {
+        method: "POST",
+        token,
+        headers: type ? { "content-type": type } : {},
+        body: JSON.stringify({ subject: "Fees", message: "Labelled as something else" }),
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).error.message).toBe(
+        "Send the request body as JSON (Content-Type: application/json).",
+      );
+      const [stored] = await api.db.select({ n: count() }).from(complaints);
+      expect(stored!.n).toBe(0);
+    },
+  );
+});

@@ -49,7 +49,15 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   return result.data;
 }
 
+/**
+ * Reads a JSON body labelled as JSON. Any other label is refused: a page on another site can
+ * post text/plain without asking the browser first, and JSON under that label is not a mistake
+ * a client of ours makes.
+ */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
+    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
+  }
   let body: unknown;
   try {
     body = await c.req.json();

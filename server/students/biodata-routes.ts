@@ -6,7 +6,7 @@ import { ApiError } from "../http/errors.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
-import { PASSPORT_MAX_BYTES } from "../uploads/passport-photo.ts";
+import { BIODATA_BODY_LIMIT } from "../../src/lib/http/body-limits.ts";
 import {
   ContactChangeConfirmation,
   CONTACT_CHANGED,
@@ -16,9 +16,6 @@ import { updateBiodata } from "./biodata.ts";
 import { confirmContactChange } from "./contact-change.ts";
 import { StudentIdParam } from "./routes.ts";
 import { loadStudentRecord } from "./student-record.ts";
-
-/** The photo's own limit plus room for the text fields and multipart boundaries. */
-export const BIODATA_BODY_LIMIT = PASSPORT_MAX_BYTES + 64 * 1024;
 
 const TOO_LARGE = "The photo is larger than 5 MB. Choose a smaller photo.";
 const NOT_A_FORM = "Send the biodata as a form (multipart/form-data).";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSPORT_MAX_BYTES, UploadError, processPassportPhoto } from "./passport-photo.ts";
+import { PASSPORT_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
+import { UploadError, processPassportPhoto } from "./passport-photo.ts";
 import { makeImage, makeOneBitPng, withJpegDimensions } from "./test-images.ts";
 
 const WRONG_TYPE = "The passport photo must be a JPEG, PNG or WebP image.";

@@ -1,8 +1,6 @@
 import sharp from "sharp";
 import type { Metadata, Sharp } from "sharp";
-
-/** Largest upload accepted, in bytes (5 MiB), checked before any decoding. */
-export const PASSPORT_MAX_BYTES = 5 * 1024 * 1024;
+import { PASSPORT_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
 
 /** Most pixels accepted (width × height), so a small file cannot decode into gigabytes. */
 export const PASSPORT_MAX_INPUT_PIXELS = 40_000_000;

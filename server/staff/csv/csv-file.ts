@@ -1,15 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { ApiError } from "../../http/errors.ts";
+import { CSV_MAX_BYTES } from "../../../src/lib/http/body-limits.ts";
 
-/** What one import accepts: enough for a whole college's intake, small enough to check in one go. */
-export const CSV_MAX_BYTES = 2 * 1024 * 1024;
+/** Rows one import accepts: a whole college's intake, few enough to check in one go. */
 export const CSV_MAX_ROWS = 5_000;
-
-/** The multipart request around the file: the file plus its form fields and boundaries. */
-export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;
-
-/** Staff imports are POST /staff/<what>/import (students, courses, mappings, …). */
-export const isCsvImport = (method: string, path: string) => method === "POST" && /^\/staff\/[a-z-]+\/import$/.test(path);
 
 /** One refused row: `row` counts lines as a spreadsheet shows them (the header is row 1). */
 export type RowRefusal = { row: number; field: string; message: string };
