@@ -162,7 +162,8 @@ describe("bad input is refused with a clear message", () => {
     expect((await api.request("/staff/registrations/abc", { token: adviser.token })).status).toBe(400);
     const notJson = await api.request("/staff/registrations/1/approve", { method: "POST", token: adviser.token, body: "semester=1", headers: { "content-type": "text/plain" } });
     expect(notJson.status).toBe(400);
-    for (const query of [{ status: "done" }, { level: "700" }, { page: "0" }, { department_id: "x" }]) {
+    const badFilters: Record<string, string>[] = [{ status: "done" }, { level: "700" }, { page: "0" }, { department_id: "x" }];
+    for (const query of badFilters) {
       const { status, body } = await kit.list(adviser.token, query);
       expect(status, JSON.stringify(query)).toBe(400);
       expect(body.error.message).toMatch(/^(Choose|Levels|Pages)/);
