@@ -1,5 +1,8 @@
 import { Hono } from "hono";
+import { desc } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
+import type { Database } from "../db/client.ts";
+import { academicSessions } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
@@ -18,6 +21,9 @@ import { advises, assertMayRead, findAdvisee } from "./adviser-scope.ts";
 import { registrationList } from "./registration-list.ts";
 import { approveSemester, returnSemester } from "./review-actions.ts";
 import { semesterReviews } from "./semester-review.ts";
+
+const sessionNames = async (db: Database) =>
+  (await db.select({ name: academicSessions.name }).from(academicSessions).orderBy(desc(academicSessions.name))).map((row) => row.name);
 
 /**
  * Course advisers review their students' registrations (docs/decisions/085). Advisers read and act
@@ -39,7 +45,8 @@ export function advisingRoutes(deps: ApiDeps) {
   app.get("/staff/registrations", readers, async (c) => {
     const query = readQuery(c, RegistrationListQuery);
     const session = await sessionOrNewest(query.session);
-    return c.json(await registrationList(db, c.var.staff, { ...query, session }));
+    const [page, sessions] = await Promise.all([registrationList(db, c.var.staff, { ...query, session }), sessionNames(db)]);
+    return c.json({ ...page, sessions });
   });
 
   app.get("/staff/registrations/:studentId", readers, async (c) => {

@@ -57,6 +57,8 @@ export type RegistrationListRow = z.infer<typeof RegistrationListRow>;
 
 export const RegistrationListPage = z.object({
   session: z.string(),
+  /** Every session, newest first, for the page's session filter. */
+  sessions: z.array(z.string()),
   data: z.array(RegistrationListRow),
   total: z.number(),
   page: z.number(),
