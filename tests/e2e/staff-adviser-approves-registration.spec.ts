@@ -60,7 +60,7 @@ test("the course adviser returns a 200-level student's first semester with a not
   await expect(page.getByRole("list", { name: "Course Advisor" })).toContainText("Add BIO 213: it is compulsory at 200 level.");
   await registerFirstSemester(page, ["BIO 213"]);
 
-  await adviser.reload();
+  await adviser.goto(adviser.url());
   await expect(adviser.getByRole("heading", { name: "First Semester: Pending" })).toBeVisible();
   await adviser.getByRole("button", { name: "Approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText("First Semester approved. The student can no longer change it.");
