@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, waitForIslands } from "./support.ts";
 
@@ -84,5 +85,11 @@ test("the course adviser returns a 200-level student's first semester with a not
   await expect(page.getByRole("list", { name: "Course Advisor" })).toContainText(`Approved by ${ADVISER.name}`);
   await page.goto("/course-reg/print?level=200&session=2024%2F2025");
   await expect(page.getByRole("region", { name: "First Semester Courses" })).toContainText(`Course Advisor — Approved by ${ADVISER.name} on`);
+
+  // DESIGN budget: a staff page's HTML with its inlined CSS stays within 30 KiB gzip.
+  for (const path of ["/staff/registrations", new URL(adviser.url()).pathname + "?session=2024%2F2025"]) {
+    const html = await (await adviser.request.get(path)).body();
+    expect(gzipSync(html).length, path).toBeLessThanOrEqual(30 * 1024);
+  }
   await staffContext.close();
 });
