@@ -11,6 +11,7 @@ import {
   findSession,
   frozenSemesterError,
   lockStudent,
+  withdrawReturns,
 } from "./registration-rules.ts";
 
 type Registrant = { id: number; programmeId: number; level: number };
@@ -103,6 +104,7 @@ export async function registerCourses(db: Database, student: Registrant, request
         semester: course.semester,
       })),
     );
+    await withdrawReturns(tx, student.id, sessionName, adding.map((course) => course.semester));
     return { registered: adding.length, units: totalUnits(registered) + totalUnits(adding) };
   });
 }

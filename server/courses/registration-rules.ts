@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { academicSessions, registrationApprovals, students } from "../db/schema.ts";
+import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
 
@@ -57,4 +57,21 @@ export function frozenSemesterError(semester: 1 | 2, session: string) {
     403,
     `The Course Advisor has approved your ${semesterLabel(semester)} registration for ${session}; no courses can be added to it.`,
   );
+}
+
+/**
+ * The student changed semesters an adviser had returned: they are pending again, waiting for the
+ * adviser. The note stays in the audit log.
+ */
+export async function withdrawReturns(tx: Transaction, studentId: number, session: string, semesters: readonly (1 | 2)[]) {
+  if (semesters.length === 0) return;
+  await tx
+    .delete(registrationReturns)
+    .where(
+      and(
+        eq(registrationReturns.studentId, studentId),
+        eq(registrationReturns.session, session),
+        inArray(registrationReturns.semester, [...new Set(semesters)]),
+      ),
+    );
 }

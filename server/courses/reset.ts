@@ -9,6 +9,7 @@ import {
   assertModifiable,
   findSession,
   lockStudent,
+  withdrawReturns,
 } from "./registration-rules.ts";
 
 /**
@@ -47,6 +48,7 @@ export async function resetSemester(db: Database, studentId: number, request: Re
         `You have no ${semesterLabel(semester)} courses registered for ${sessionName}.`,
       );
     }
+    await withdrawReturns(tx, studentId, sessionName, [semester]);
     return { removed: removed.length };
   });
 }

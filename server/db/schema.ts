@@ -318,7 +318,11 @@ export const courseRegistrations = pgTable(
   ],
 );
 
-/** A Course Advisor's approval of one semester's registration; it freezes that semester. */
+/**
+ * A Course Advisor's approval of one semester's registration; it freezes that semester. An
+ * adviser's approval names them by `staffId` (their current name is shown); approvals from before
+ * staff accounts keep only the name that was recorded, in `approvedBy` (docs/decisions/085).
+ */
 export const registrationApprovals = pgTable(
   "registration_approvals",
   {
@@ -327,8 +331,33 @@ export const registrationApprovals = pgTable(
       .references(() => students.id),
     session: text().notNull(),
     semester: integer().notNull(),
-    approvedBy: text().notNull(),
+    staffId: integer().references(() => staff.id),
+    approvedBy: text(),
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.studentId, table.session, table.semester] }),
+    check("registration_approvals_names_one_approver", sql`num_nonnulls(${table.staffId}, ${table.approvedBy}) = 1`),
+  ],
+);
+
+/**
+ * A semester an adviser sent back to the student with a note. It lasts until the student changes
+ * that semester (then it is pending again) or an adviser approves it.
+ */
+export const registrationReturns = pgTable(
+  "registration_returns",
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    note: text().notNull(),
+    returnedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
 );

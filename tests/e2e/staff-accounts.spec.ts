@@ -72,6 +72,22 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   await staffSignIn(adviser, "halima.sule@college.example", "Chemistry-Lab-2025");
   await expect(adviser.getByRole("heading", { name: "Welcome, Dr. Halima Sule" })).toBeVisible();
   await expect(adviser.getByText("You advise: Chemistry 300 level.")).toBeVisible();
+
+  // She advises Chemistry 300 only: a Biology student's registration is refused, even by its address.
+  const student = await browser.newPage();
+  await signIn(student, DEMO.returning);
+  const studentId = await student.evaluate(() => (JSON.parse(sessionStorage.getItem("user-info") ?? "{}") as { id: number }).id);
+  await student.close();
+  await adviser.goto("/staff/registrations");
+  await expect(adviser.getByRole("status")).toContainText("0 students in 2024/2025");
+  const refused = await adviser.goto(`/staff/registrations/${studentId}?session=2024%2F2025`);
+  expect(refused?.status()).toBe(403);
+  await expect(adviser.getByRole("alert")).toContainText("You do not advise this student's department and level.");
+  const approve = await adviser.request.post(`/staff/registrations/${studentId}?session=2024%2F2025`, {
+    form: { action: "approve", session: "2024/2025", semester: "1" },
+    headers: { origin: PORTAL_ORIGIN },
+  });
+  expect(approve.status()).toBe(403);
   await adviser.close();
 });
 
