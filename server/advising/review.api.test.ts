@@ -161,7 +161,7 @@ describe("bad input is refused with a clear message", () => {
   it("refuses a student id that is not a number, a non-JSON body and bad list filters", async () => {
     expect((await api.request("/staff/registrations/abc", { token: adviser.token })).status).toBe(400);
     const notJson = await api.request("/staff/registrations/1/approve", { method: "POST", token: adviser.token, body: "semester=1", headers: { "content-type": "text/plain" } });
-    expect(notJson.status).toBe(400);
+    expect(notJson.status).toBe(415);
     const badFilters: Record<string, string>[] = [{ status: "done" }, { level: "700" }, { page: "0" }, { department_id: "x" }];
     for (const query of badFilters) {
       const { status, body } = await kit.list(adviser.token, query);
