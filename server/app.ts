@@ -21,7 +21,7 @@ import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
-import { CSV_IMPORT_BODY_LIMIT, isCsvImport } from "./staff/csv/csv-file.ts";
+import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isCsvImport } from "./staff/csv/csv-file.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -64,7 +64,7 @@ export function createApi(deps: ApiDeps) {
     return bodyLimit({
       maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
-        throw new ApiError(413, "That request is too large.");
+        throw new ApiError(413, isCsvImport(c.req.method, c.req.path) ? CSV_TOO_LARGE : "That request is too large.");
       },
     })(c, next);
   });

@@ -4,12 +4,18 @@ import type { ApiEnv } from "../http/context.ts";
 import { staffAccountRoutes } from "./account-routes.ts";
 import { auditRoutes } from "./audit-routes.ts";
 import { staffAuthRoutes } from "./auth-routes.ts";
+import { studentImportRoutes } from "./students/import-routes.ts";
+import { studentRecordRoutes } from "./students/record-routes.ts";
+import { studentSignInRoutes } from "./students/sign-in-routes.ts";
 
-/** Everything under /staff: sign-in, accounts and the audit log (docs/decisions/080). */
+/** Everything under /staff: sign-in, accounts, the audit log (080) and the registry's students (082). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
   app.route("/", staffAccountRoutes(deps));
   app.route("/", auditRoutes(deps));
+  app.route("/", studentImportRoutes(deps));
+  app.route("/", studentRecordRoutes(deps));
+  app.route("/", studentSignInRoutes(deps));
   return app;
 }

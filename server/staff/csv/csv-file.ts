@@ -5,6 +5,8 @@ import { ApiError } from "../../http/errors.ts";
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const CSV_MAX_ROWS = 5_000;
 
+export const CSV_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+
 /** The multipart request around the file: the file plus its form fields and boundaries. */
 export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;
 
@@ -28,7 +30,7 @@ const refuse = (message: string): never => {
 export function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength === 0) refuse("The file is empty. Choose the CSV file with your rows.");
   if (bytes.byteLength > CSV_MAX_BYTES) {
-    refuse(`The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+    refuse(CSV_TOO_LARGE);
   }
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (utf16 || bytes.includes(0)) {
