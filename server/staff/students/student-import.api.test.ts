@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const importing = (file: string | Uint8Array, options: { dryRun?: boolean } = {}) => postImport(api, registryToken, file, options);
+const importing = (file: Parameters<typeof postImport>[2], options: { dryRun?: boolean } = {}) => postImport(api, registryToken, file, options);
 const studentCount = async () => (await api.db.select({ n: count() }).from(students))[0]!.n;
 const auditCount = async () => (await api.db.select({ n: count() }).from(auditLog))[0]!.n;
 

@@ -31,7 +31,7 @@ export function studentRow(n: number, changes: Partial<Record<StudentImportColum
 export const importFile = (rows: string[], newline = "\n") => [IMPORT_HEADER, ...rows].join(newline) + newline;
 
 /** Posts a file to the import endpoint as a browser form would. */
-export function postImport(api: ApiHarness, token: string | undefined, file: string | Uint8Array, options: { dryRun?: boolean; name?: string } = {}) {
+export function postImport(api: ApiHarness, token: string | undefined, file: string | Uint8Array<ArrayBuffer>, options: { dryRun?: boolean; name?: string } = {}) {
   const form = new FormData();
   form.set("file", new File([file], options.name ?? "students.csv", { type: "text/csv" }));
   if (options.dryRun) form.set("dry_run", "true");
