@@ -4,9 +4,9 @@ import { mayOpen, menuFor } from "./menu.ts";
 describe("the staff menu by role", () => {
   it.each([
     [["support"], ["/staff", "/staff/totp"]],
-    [["registry"], ["/staff", "/staff/audit", "/staff/totp"]],
+    [["registry"], ["/staff", "/staff/students", "/staff/audit", "/staff/totp"]],
     [["admin"], ["/staff", "/staff/accounts", "/staff/audit", "/staff/totp"]],
-    [["adviser", "registry"], ["/staff", "/staff/audit", "/staff/totp"]],
+    [["adviser", "registry"], ["/staff", "/staff/students", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
   });
@@ -20,6 +20,9 @@ describe("which staff pages a role may open", () => {
     ["/staff/audit", ["support"], false],
     ["/staff", ["support"], true],
     ["/staff/totp", ["adviser"], true],
+    ["/staff/students/import", ["registry"], true],
+    ["/staff/students/42", ["admin"], false],
+    ["/staff/students", ["support"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });
