@@ -3,7 +3,7 @@ import type { ApiDeps } from "../../app.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
 import { requireStaff } from "../require-staff.ts";
-import { STUDENT_RECORD_ROLES } from "./student-id.ts";
+import { STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { importStudents } from "./student-import.ts";
 
 /** POST /staff/students/import: a CSV of students, checked (dry_run=true) or written, all rows or none. */

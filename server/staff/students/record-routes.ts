@@ -11,7 +11,7 @@ import { changedFields, recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
 import { loadPlaces } from "./places.ts";
 import { forAudit, fieldsOf, toColumns } from "./student-fields.ts";
-import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-id.ts";
+import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { findStudent, searchStudents, staffStudentView, takenByOthers } from "./student-records.ts";
 
 const TAKEN_JUST_NOW = "Another student was given that matric number, application number, phone or e-mail a moment ago. Check the record and save again.";

@@ -8,7 +8,7 @@ import { recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
 import { ACTIVATION_LINK_HOURS, sendActivationLink } from "./activation.ts";
 import { clearSignInLockout, signInFailures } from "./sign-in-lockout.ts";
-import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-id.ts";
+import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { findStudent } from "./student-records.ts";
 
 /** Helping a student in: forget their failed sign-ins, or mail the link that sets a first password. */

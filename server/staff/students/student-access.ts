@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const NO_SUCH_STUDENT = "There is no student with that id. Search for them again.";
 
-/** The :id of /staff/students/:id… routes. */
+/** Which record a /staff/students/:id… route works on. */
 export const StudentIdParam = z.object({ id: z.coerce.number({ error: NO_SUCH_STUDENT }).int().positive(NO_SUCH_STUDENT) });
 
 /** Who may work on student records: the registry (docs/decisions/082 says why not admin). */
