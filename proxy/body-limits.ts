@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import {
   BIODATA_BODY_LIMIT,
   CSV_IMPORT_BODY_LIMIT,
-  CSV_MAX_BYTES,
+  CSV_TOO_LARGE,
   isBiodataUpload,
   isCsvImport,
   isStaffPageForm,
@@ -14,7 +14,6 @@ import { refuse } from "./refusal.ts";
 
 const TOO_LARGE = "That request is too large. Shorten what you typed and try again.";
 const PHOTO_TOO_LARGE = `The photo is larger than ${PASSPORT_MAX_BYTES / 1024 / 1024} MB. Choose a smaller photo.`;
-const FILE_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 
 /**
  * Refuses request bodies over the API's own limits with 413 before anything is relayed: the API
@@ -34,7 +33,7 @@ export function refuseOversizedBodies(): MiddlewareHandler {
   });
   const forCsv = bodyLimit({
     maxSize: CSV_IMPORT_BODY_LIMIT,
-    onError: (c) => refuse(c, 413, FILE_TOO_LARGE, { file: FILE_TOO_LARGE }),
+    onError: (c) => refuse(c, 413, CSV_TOO_LARGE, { file: CSV_TOO_LARGE }),
   });
   return (c, next) => {
     const { pathname } = new URL(c.req.url);

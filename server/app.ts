@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
-import { CSV_IMPORT_BODY_LIMIT, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
+import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import type { Logger } from "./http/logger.ts";
@@ -60,7 +60,7 @@ export function createApi(deps: ApiDeps) {
     return bodyLimit({
       maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
-        throw new ApiError(413, "That request is too large.");
+        throw new ApiError(413, isCsvImport(c.req.method, c.req.path) ? CSV_TOO_LARGE : "That request is too large.");
       },
     })(c, next);
   });

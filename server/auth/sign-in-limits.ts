@@ -1,8 +1,8 @@
 import { or, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { tooManyRequests } from "../http/too-many-requests.ts";
-import { createBackoffLimiter } from "./backoff-limiter.ts";
+import { backoffWaitMs, createBackoffLimiter } from "./backoff-limiter.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 // Decision 053 says why these three counters and these numbers.
@@ -72,13 +72,24 @@ export function createSignInLimits(db: Database, kind: SignInKind = "login") {
 }
 
 /** Forgets every failed sign-in on an account (after a password reset: the owner is back in). */
-export async function forgetFailedSignIns(db: Database, account: string, kind: SignInKind = "login") {
-  await db
-    .delete(rateLimits)
-    .where(
-      or(
-        eq(rateLimits.key, accountKey(kind, account)),
-        sql`starts_with(${rateLimits.key}, ${pairPrefix(kind, account)})`,
-      ),
-    );
+export async function forgetFailedSignIns(db: Database | Transaction, account: string, kind: SignInKind = "login") {
+  await db.delete(rateLimits).where(countersOf(kind, account));
+}
+
+const countersOf = (kind: SignInKind, account: string) =>
+  or(eq(rateLimits.key, accountKey(kind, account)), sql`starts_with(${rateLimits.key}, ${pairPrefix(kind, account)})`);
+
+/**
+ * How an account's sign-in stands, for the registry's record page: failures counted on it from
+ * any network in the current window, and whether some network must wait before its next try.
+ */
+export async function signInStanding(db: Database, account: string, now: Date, kind: SignInKind = "login") {
+  const rows = await db.select().from(rateLimits).where(countersOf(kind, account));
+  const everywhere = rows.find((row) => row.key === accountKey(kind, account));
+  const windowLive = everywhere && now.getTime() - everywhere.windowStartedAt.getTime() < FAILURES_PER_PHONE.windowMs;
+  const slowed = rows.some(
+    (row) => row.key !== accountKey(kind, account) &&
+      row.windowStartedAt.getTime() + backoffWaitMs(FAILURES_PER_PHONE_AND_CLIENT, row.hits) > now.getTime(),
+  );
+  return { failures: windowLive ? everywhere.hits : 0, slowed };
 }

@@ -83,6 +83,8 @@ export const students = pgTable("students", {
   lgaOrigin: text(),
   /** Set by the registry when a record must no longer be edited by the student. */
   biodataLocked: boolean().notNull().default(false),
+  /** Why the registry locked it, shown to the student beside the locked notice. */
+  biodataLockReason: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });

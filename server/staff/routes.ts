@@ -5,13 +5,19 @@ import { staffAccountRoutes } from "./account-routes.ts";
 import { advisingRoutes } from "../advising/routes.ts";
 import { auditRoutes } from "./audit-routes.ts";
 import { staffAuthRoutes } from "./auth-routes.ts";
+import { studentImportRoutes } from "./students/import-routes.ts";
+import { studentRecordRoutes } from "./students/record-routes.ts";
+import { studentSignInRoutes } from "./students/sign-in-routes.ts";
 
-/** Everything under /staff: sign-in, accounts, the audit log (080) and advisers' reviews (085). */
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082) and advisers' reviews (085). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
   app.route("/", staffAccountRoutes(deps));
   app.route("/", auditRoutes(deps));
   app.route("/", advisingRoutes(deps));
+  app.route("/", studentImportRoutes(deps));
+  app.route("/", studentRecordRoutes(deps));
+  app.route("/", studentSignInRoutes(deps));
   return app;
 }

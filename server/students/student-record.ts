@@ -90,6 +90,7 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
     lga_origin: student.lgaOrigin,
     payment_complete: await paymentCompleteFor(db, student.id, session),
     biodata_locked: student.biodataLocked,
+    biodata_lock_reason: student.biodataLockReason,
     admin_response: [
       {
         approved_program: {

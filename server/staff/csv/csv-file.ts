@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { ApiError } from "../../http/errors.ts";
-import { CSV_MAX_BYTES } from "../../../src/lib/http/body-limits.ts";
+import { CSV_MAX_BYTES, CSV_TOO_LARGE } from "../../../src/lib/http/body-limits.ts";
 
 /** Rows one import accepts: a whole college's intake, few enough to check in one go. */
 export const CSV_MAX_ROWS = 5_000;
@@ -22,7 +22,7 @@ const refuse = (message: string): never => {
 export function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength === 0) refuse("The file is empty. Choose the CSV file with your rows.");
   if (bytes.byteLength > CSV_MAX_BYTES) {
-    refuse(`The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+    refuse(CSV_TOO_LARGE);
   }
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (utf16 || bytes.includes(0)) {

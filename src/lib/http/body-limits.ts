@@ -21,6 +21,7 @@ export function isBiodataUpload(method: string, apiPath: string) {
 /** A staff CSV import (2 MiB, a whole college's intake): the file plus the form around it. */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;
+export const CSV_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 
 /** Staff imports are `POST /staff/<what>/import` (students, courses, mappings, …), path without /api. */
 export function isCsvImport(method: string, apiPath: string) {

@@ -6,6 +6,7 @@ export type StaffMenuItem = { href: string; label: string; roles: readonly Staff
 export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff", label: "Home", roles: "all" },
   { href: "/staff/accounts", label: "Staff accounts", roles: ["admin"] },
+  { href: "/staff/students", label: "Students", roles: ["registry"] },
   { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
   { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
   { href: "/staff/totp", label: "Authenticator app", roles: "all" },
