@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** Uploads a file as the staff pages do: multipart with `file` and `dry_run`. */
-async function upload(what: string, file: string | Uint8Array, dryRun = false) {
+async function upload(what: string, file: string | Uint8Array<ArrayBuffer>, dryRun = false) {
   const form = new FormData();
   form.set("file", new File([file], `${what}.csv`, { type: "text/csv" }));
   form.set("dry_run", String(dryRun));
