@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { courseMappings, courses, departments, faculties, programmes, students } from "../../db/schema.ts";
+import { courseMappings, courses, departments, faculties, programmes } from "../../db/schema.ts";
 import type { z } from "zod";
 import type { StructureQuery } from "../../../src/lib/staff/structure.ts";
 
@@ -24,8 +24,9 @@ export async function facultyList(db: Database, query: Query) {
     .select({
       id: faculties.id,
       name: faculties.name,
-      departments: sql<number>`(select count(*)::int from ${departments} where ${departments.facultyId} = ${faculties.id})`,
-      programmes: sql<number>`(select count(*)::int from ${programmes} where ${programmes.facultyId} = ${faculties.id})`,
+      // Spelled out: inside a subquery drizzle would leave the column names unqualified.
+      departments: sql<number>`(select count(*)::int from "departments" where "departments"."faculty_id" = "faculties"."id")`,
+      programmes: sql<number>`(select count(*)::int from "programmes" where "programmes"."faculty_id" = "faculties"."id")`,
     })
     .from(faculties)
     .where(where)
@@ -59,7 +60,7 @@ export async function programmeList(db: Database, query: Query) {
       faculty_id: programmes.facultyId,
       faculty: faculties.name,
       final_level: programmes.finalLevel,
-      students: sql<number>`(select count(*)::int from ${students} where ${students.programmeId} = ${programmes.id})`,
+      students: sql<number>`(select count(*)::int from "students" where "students"."programme_id" = "programmes"."id")`,
     })
     .from(programmes)
     .innerJoin(faculties, eq(faculties.id, programmes.facultyId))
