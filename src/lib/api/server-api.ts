@@ -44,7 +44,25 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     }
     return schema.parse(body);
   }
+  /**
+   * Sends a form upload (a staff CSV import). Answers the parsed body for 2xx and for 422, the
+   * status an import uses for "checked, but rows were refused"; other refusals throw ApiRefusal.
+   */
+  async function upload<T extends z.ZodType>(path: string, form: FormData, schema: T): Promise<z.infer<T>> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+    const response = await fetch(new URL(path, site().API_URL), { method: "POST", headers, body: form, signal: AbortSignal.timeout(TIMEOUT_MS * 3) });
+    if (response.status === 401) throw new SessionEnded();
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok && response.status !== 422) {
+      const message = (body as { error?: { message?: string } } | null)?.error?.message;
+      throw new ApiRefusal(response.status, message ?? "The portal could not read that file.");
+    }
+    return schema.parse(body);
+  }
   return {
+    upload,
     get: <T extends z.ZodType>(path: string, schema: T) => call(path, schema),
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),

@@ -6,6 +6,8 @@ export type StaffMenuItem = { href: string; label: string; roles: readonly Staff
 export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff", label: "Home", roles: "all" },
   { href: "/staff/accounts", label: "Staff accounts", roles: ["admin"] },
+  { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
+  { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
   { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
   { href: "/staff/totp", label: "Authenticator app", roles: "all" },
 ];
