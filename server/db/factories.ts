@@ -14,7 +14,7 @@ export const SESSION_NAMES = [
   "2024/2025",
 ] as const;
 
-export const CURRENT_SESSION = "2024/2025";
+const CURRENT_SESSION = "2024/2025";
 
 /**
  * The sessions, with the current one open for registration (no dates) and recorded as promoted:

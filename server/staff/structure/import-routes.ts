@@ -26,6 +26,7 @@ export function structureImportRoutes(deps: ApiDeps) {
       const author = { staffId: c.var.staff.id, at: deps.now() };
       const report = await withUniqueNames(() =>
         deps.db.transaction(async (tx) => {
+          // Each planner takes the rows of its own header; `kind` ties them, which TypeScript cannot follow through the loop.
           const plan = await IMPORT_PLANNERS[kind](tx, rows as never);
           const counts = countOutcomes(plan.planned);
           if (dryRun || plan.rejected.length > 0) return importReport(counts, plan.rejected, dryRun);
