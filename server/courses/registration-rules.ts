@@ -3,6 +3,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import { collegeDate, windowRefusal } from "../../src/lib/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
 
@@ -29,13 +30,10 @@ export async function findSession(db: Queryable, name: string) {
   return session;
 }
 
-export function assertModifiable(session: { name: string; courseModifiable: boolean }) {
-  if (!session.courseModifiable) {
-    throw new ApiError(
-      403,
-      `Course registration for ${session.name} is closed; it can no longer change.`,
-    );
-  }
+/** Refuses unless the registry has opened the session's registration and today is within its dates. */
+export function assertModifiable(session: typeof academicSessions.$inferSelect, now: Date) {
+  const refusal = windowRefusal(session, collegeDate(now));
+  if (refusal) throw new ApiError(403, refusal);
 }
 
 /** The semesters of a session the Course Advisor has approved for the student. */

@@ -36,7 +36,7 @@ export function courseRoutes(deps: ApiDeps) {
 
   app.post("/courses/register", signedIn, async (c) => {
     const request = await readJson(c, RegisterRequest);
-    const result = await registerCourses(deps.db, c.var.student, request);
+    const result = await registerCourses(deps.db, c.var.student, request, deps.now());
     deps.logger.info("courses registered", {
       studentId: c.var.student.id,
       session: request.session,
@@ -47,7 +47,7 @@ export function courseRoutes(deps: ApiDeps) {
 
   app.post("/courses/reset/", signedIn, async (c) => {
     const request = await readJson(c, ResetRequest);
-    const result = await resetSemester(deps.db, c.var.student.id, request);
+    const result = await resetSemester(deps.db, c.var.student.id, request, deps.now());
     return c.json({ status: "success", message: "Reset successful", data: result });
   });
 

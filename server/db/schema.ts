@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -38,13 +39,49 @@ export const programmes = pgTable("programmes", {
   facultyId: integer()
     .notNull()
     .references(() => faculties.id),
-});
+  /**
+   * The level of the programme's last year: promotion marks students here as graduating instead
+   * of moving them up (NCE: 300; a four-year degree: 400). Set per programme by the registry.
+   */
+  finalLevel: integer().notNull().default(400),
+}, (table) => [check("programmes_final_level_is_a_level", sql`${table.finalLevel} in (100, 200, 300, 400, 500)`)]);
 
-/** Academic sessions such as "2024/2025"; course registration changes only where course_modifiable. */
-export const academicSessions = pgTable("academic_sessions", {
-  id: id(),
-  name: text().notNull().unique(),
-  courseModifiable: boolean().notNull().default(false),
+/**
+ * Academic sessions such as "2024/2025". Exactly one is current (the one fees, registration and
+ * the dashboard mean by default); registration changes only while course_modifiable and, when
+ * dates are set, from the opening day to the closing day inclusive (college time).
+ */
+export const academicSessions = pgTable(
+  "academic_sessions",
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    courseModifiable: boolean().notNull().default(false),
+    isCurrent: boolean().notNull().default(false),
+    registrationOpensOn: date({ mode: "string" }),
+    registrationClosesOn: date({ mode: "string" }),
+  },
+  (table) => [
+    uniqueIndex("academic_sessions_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`),
+    check(
+      "academic_sessions_window_in_order",
+      sql`${table.registrationOpensOn} is null or ${table.registrationClosesOn} is null or ${table.registrationOpensOn} <= ${table.registrationClosesOn}`,
+    ),
+  ],
+);
+
+/**
+ * Students' levels are set for a session at most once: by the promotion run at its start, or, for
+ * the session that was current when the portal began, by the data loaded then (`promotedBy` null).
+ */
+export const sessionPromotions = pgTable("session_promotions", {
+  sessionId: integer()
+    .primaryKey()
+    .references(() => academicSessions.id),
+  promotedBy: integer().references(() => staff.id),
+  at: timestamp({ withTimezone: true }).notNull(),
+  promoted: integer().notNull(),
+  graduating: integer().notNull(),
 });
 
 // ── Students and their sign-in ───────────────────────────────────────────────

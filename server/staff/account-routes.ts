@@ -7,7 +7,6 @@ import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { CreateStaffRequest, UpdateStaffRequest, type AdviserScope } from "../../src/lib/staff/staff.ts";
-import { departmentPage } from "../courses/catalogue.ts";
 import { listStaff, replaceAdviserScopes, staffAccount, unknownDepartments } from "./accounts.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { issueStaffPasswordToken } from "./password-links.ts";
@@ -42,9 +41,6 @@ export function staffAccountRoutes(deps: ApiDeps) {
   }
 
   app.get("/staff/accounts", async (c) => c.json({ data: await listStaff(db) }));
-
-  // The departments an adviser can be given; any staff page that names departments reads this.
-  app.get("/staff/departments", requireStaff(deps), async (c) => c.json({ data: (await departmentPage(db, 1, 1000)).results }));
 
   app.post("/staff/accounts", async (c) => {
     const request = await readJson(c, CreateStaffRequest);

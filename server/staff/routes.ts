@@ -8,8 +8,10 @@ import { staffAuthRoutes } from "./auth-routes.ts";
 import { studentImportRoutes } from "./students/import-routes.ts";
 import { studentRecordRoutes } from "./students/record-routes.ts";
 import { studentSignInRoutes } from "./students/sign-in-routes.ts";
+import { academicStructureRoutes } from "./structure/routes.ts";
+import { sessionAdminRoutes } from "./sessions/routes.ts";
 
-/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082) and advisers' reviews (085). */
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084) and advisers' reviews (085). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
@@ -19,5 +21,7 @@ export function staffRoutes(deps: ApiDeps) {
   app.route("/", studentImportRoutes(deps));
   app.route("/", studentRecordRoutes(deps));
   app.route("/", studentSignInRoutes(deps));
+  app.route("/", academicStructureRoutes(deps));
+  app.route("/", sessionAdminRoutes(deps));
   return app;
 }

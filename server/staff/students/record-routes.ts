@@ -22,9 +22,6 @@ export function studentRecordRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const registry = requireStaff(deps, { roles: STUDENT_RECORD_ROLES });
 
-  // The programmes a record can be moved to; any staff page that names programmes reads this.
-  app.get("/staff/programmes", requireStaff(deps), async (c) => c.json({ data: (await loadPlaces(db)).programmes.rows }));
-
   app.get("/staff/students", registry, async (c) => {
     const { q, page } = readQuery(c, StudentSearchQuery);
     return c.json(await searchStudents(db, q, page));

@@ -23,7 +23,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
   async function call<T extends z.ZodType>(
     path: string,
     schema: T,
-    init: { method?: string; json?: unknown; form?: FormData; resultOn?: readonly number[] } = {},
+    init: { method?: string; json?: unknown; form?: FormData; resultOn?: readonly number[]; timeoutMs?: number } = {},
   ): Promise<z.infer<T>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -35,7 +35,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
       headers,
       // A FormData body gets its multipart content type (with the boundary) from fetch itself.
       body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
     });
     if (response.status === 401) throw new SessionEnded();
     const body: unknown = await response.json().catch(() => null);
@@ -51,7 +51,8 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
       call(path, schema, { method, json }),
     /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
     upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = []) =>
-      call(path, schema, { method: "POST", form, resultOn }),
+      // A whole college's file takes longer to check than a page's data.
+      call(path, schema, { method: "POST", form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),
   };
 }
 export type ServerApi = ReturnType<typeof createServerApi>;

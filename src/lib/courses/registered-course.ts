@@ -49,6 +49,8 @@ export const AcademicSession = z.object({
   id: z.number().int(),
   name: z.string(),
   course_modifiable: z.boolean(),
+  /** Ours, beyond the spec: the session the registry marked current (absent from other APIs). */
+  is_current: z.boolean().optional(),
 });
 export type AcademicSession = z.infer<typeof AcademicSession>;
 

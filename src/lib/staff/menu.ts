@@ -8,6 +8,8 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/accounts", label: "Staff accounts", roles: ["admin"] },
   { href: "/staff/students", label: "Students", roles: ["registry"] },
   { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
+  { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
+  { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
   { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
   { href: "/staff/totp", label: "Authenticator app", roles: "all" },
 ];
