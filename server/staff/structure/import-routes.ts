@@ -4,7 +4,7 @@ import type { ApiEnv } from "../../http/context.ts";
 import { IMPORT_HEADERS, type ImportKind } from "../../../src/lib/staff/structure.ts";
 import { parseCsv } from "../csv/csv-file.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
-import { importReport } from "../csv/import-report.ts";
+import { answerImport, importReport } from "../csv/import-report.ts";
 import { requireStaff } from "../require-staff.ts";
 import { countOutcomes } from "./import-plan.ts";
 import { withUniqueNames } from "./structure-checks.ts";
@@ -35,7 +35,7 @@ export function structureImportRoutes(deps: ApiDeps) {
         }),
       );
       deps.logger.info("structure import", { kind, staffId: author.staffId, dryRun, written: report.written, rejected: report.rejected.length });
-      return c.json({ status: "success", data: report }, report.rejected.length > 0 && !dryRun ? 422 : 200);
+      return answerImport(c, report);
     });
   }
   return app;

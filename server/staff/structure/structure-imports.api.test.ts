@@ -20,7 +20,7 @@ async function upload(what: string, file: string | Uint8Array<ArrayBuffer>, dryR
   form.set("dry_run", String(dryRun));
   const response = await api.request(`/staff/${what}/import`, { method: "POST", token, body: form });
   const body = await response.json();
-  return { status: response.status, report: body.data, message: body.message as string | undefined };
+  return { status: response.status, report: body, message: body.message as string | undefined };
 }
 
 const rowsIn = async (table: typeof courses | typeof courseMappings | typeof faculties | typeof departments | typeof programmes) =>

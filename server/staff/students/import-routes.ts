@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiDeps } from "../../app.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
+import { answerImport } from "../csv/import-report.ts";
 import { requireStaff } from "../require-staff.ts";
 import { STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { importStudents } from "./student-import.ts";
@@ -12,11 +13,7 @@ export function studentImportRoutes(deps: ApiDeps) {
   app.post("/staff/students/import", requireStaff(deps, { roles: STUDENT_RECORD_ROLES }), async (c) => {
     const { text, dryRun } = await readCsvUpload(c);
     const report = await importStudents(deps, c.var.staff.id, text, dryRun);
-    // A real run that wrote nothing is a refusal (422), with the same report as a dry run.
-    if (!report.dry_run && !report.written) {
-      return c.json({ status: "error", ...report, error: { message: report.message } }, 422);
-    }
-    return c.json({ status: "success", ...report });
+    return answerImport(c, report);
   });
   return app;
 }

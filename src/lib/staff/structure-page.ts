@@ -3,7 +3,6 @@ import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
 import { ImportReport, type ImportKind } from "./structure.ts";
 
 const Done = z.object({ message: z.string() });
-const Imported = z.object({ data: ImportReport });
 
 /** What a structure page shows after a form post: a notice, a refusal, or an import's report. */
 export type PostOutcome = { notice?: string; problem?: string; report?: ImportReport; status?: number };
@@ -30,8 +29,8 @@ export async function handleStructurePost(request: Request, api: ServerApi, what
       const file = form.get("file");
       if (file instanceof File && file.size > 0) upload.set("file", file);
       upload.set("dry_run", form.get("dry_run") === "true" ? "true" : "false");
-      const { data } = await api.upload(`/staff/${what}/import`, upload, Imported, [422]);
-      return { report: data, status: data.rejected.length && !data.dry_run ? 422 : 200 };
+      const report = await api.upload(`/staff/${what}/import`, upload, ImportReport, [422]);
+      return { report, status: report.written || report.dry_run ? 200 : 422 };
     }
     const fields = Object.fromEntries(
       [...form].filter(([key, value]) => typeof value === "string" && value.trim() !== "" && key !== "action" && key !== "id"),

@@ -75,13 +75,4 @@ export type FacultyPage = z.infer<typeof FacultyPage>;
 export type ProgrammePage = z.infer<typeof ProgrammePage>;
 
 /** What every import answers (server/staff/csv/import-report.ts). */
-export const ImportReport = z.object({
-  dry_run: z.boolean(),
-  written: z.boolean(),
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-  message: z.string(),
-});
-export type ImportReport = z.infer<typeof ImportReport>;
+export { ImportReport } from "./import-report.ts";

@@ -156,15 +156,5 @@ export const StaffStudent = StudentSummary.extend({
 export type StaffStudent = z.infer<typeof StaffStudent>;
 
 /** What POST /staff/students/import answers (docs/decisions/081): counts describe what was, or in a dry run would be, written. */
-export const StudentImportReport = z.object({
-  dry_run: z.boolean(),
-  written: z.boolean(),
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-  message: z.string(),
-});
-export type StudentImportReport = z.infer<typeof StudentImportReport>;
 
 export const StaffProgrammes = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
