@@ -1,13 +1,14 @@
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { readSessionToken, safeNextPath, sessionCookieName } from "../src/lib/session/cookie.ts";
+import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
 import { refuseOversizedBodies } from "./body-limits.ts";
 import { canonicalOrigin } from "./canonical-origin.ts";
 import { relay, type Fetch } from "./relay.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { mountStaffSignIn } from "./staff-sign-in.ts";
 
 export type ProxyOptions = {
   publicOrigin: string;
@@ -120,12 +121,18 @@ export function createProxy(options: ProxyOptions) {
     return c.redirect("/login?signed_out=1", 303);
   });
 
+  mountStaffSignIn(app, { fetchUpstream, apiUrl: options.apiUrl, secure, clientAddress });
+
   app.all("/api/*", async (c) => {
-    const token = readSessionToken(c.req.header("cookie"), secure);
     const url = new URL(c.req.url);
+    const cookies = c.req.header("cookie");
+    // Staff routes take the staff cookie; a student's cookie reaches them only to be refused (403).
+    const staffToken = url.pathname.startsWith("/api/staff/") ? readStaffToken(cookies, secure) : null;
+    const token = staffToken ?? readSessionToken(cookies, secure);
     const target = upstreamUrl(options.apiUrl, url.pathname.slice("/api".length), url.search);
     const response = await relay(fetchUpstream, c.req.raw, target, apiHeaders(c, token));
-    if (response.status === 401) response.headers.append("set-cookie", expiredCookie(cookieName, secure));
+    const spentCookie = staffToken ? staffCookieName(secure) : cookieName;
+    if (response.status === 401) response.headers.append("set-cookie", expiredCookie(spentCookie, secure));
     return response;
   });
 

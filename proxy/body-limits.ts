@@ -2,7 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
   BIODATA_BODY_LIMIT,
+  CSV_IMPORT_BODY_LIMIT,
+  CSV_TOO_LARGE,
   isBiodataUpload,
+  isCsvImport,
+  isStaffPageForm,
   JSON_BODY_LIMIT,
   PASSPORT_MAX_BYTES,
 } from "../src/lib/http/body-limits.ts";
@@ -27,10 +31,16 @@ export function refuseOversizedBodies(): MiddlewareHandler {
     maxSize: BIODATA_BODY_LIMIT,
     onError: (c) => refuse(c, 413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE }),
   });
+  const forCsv = bodyLimit({
+    maxSize: CSV_IMPORT_BODY_LIMIT,
+    onError: (c) => refuse(c, 413, CSV_TOO_LARGE, { file: CSV_TOO_LARGE }),
+  });
   return (c, next) => {
     const { pathname } = new URL(c.req.url);
+    const { method } = c.req;
     const apiPath = pathname.startsWith("/api/") ? pathname.slice("/api".length) : null;
-    const biodata = apiPath !== null && isBiodataUpload(c.req.method, apiPath);
-    return (biodata ? forBiodata : forJson)(c, next);
+    if (apiPath !== null && isBiodataUpload(method, apiPath)) return forBiodata(c, next);
+    const csv = apiPath !== null ? isCsvImport(method, apiPath) : isStaffPageForm(method, pathname);
+    return (csv ? forCsv : forJson)(c, next);
   };
 }

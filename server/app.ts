@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
-import { isBiodataUpload, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
+import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import type { Logger } from "./http/logger.ts";
@@ -21,6 +21,7 @@ import { complaintRoutes } from "./complaints/routes.ts";
 import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
+import { staffRoutes } from "./staff/routes.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -57,9 +58,9 @@ export function createApi(deps: ApiDeps) {
     // must not lift the limit elsewhere (readJson reads any body whatever its type).
     if (isBiodataUpload(c.req.method, c.req.path)) return next();
     return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
+      maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
-        throw new ApiError(413, "That request is too large.");
+        throw new ApiError(413, isCsvImport(c.req.method, c.req.path) ? CSV_TOO_LARGE : "That request is too large.");
       },
     })(c, next);
   });
@@ -74,6 +75,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/", complaintRoutes(deps));
   app.route("/", libraryRoutes(deps));
   app.route("/", passwordRoutes(deps));
+  app.route("/", staffRoutes(deps));
 
   if (deps.outboxDir) app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
 

@@ -6,5 +6,8 @@ declare namespace App {
     api: import("./lib/api/server-api.ts").ServerApi;
     /** A one-time message for this page ('Login successful'), from the flash cookie. */
     flash?: string;
+    /** On staff pages: the signed-in staff member and the API with their token. */
+    staff: import("./lib/staff/staff.ts").StaffMe["data"];
+    staffApi: import("./lib/api/server-api.ts").ServerApi;
   }
 }

@@ -5,6 +5,7 @@ import { site } from "./lib/config/site.ts";
 import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
 import { FLASH_COOKIE, flashMessage } from "./lib/session/flash.ts";
 import { StudentRecord } from "./lib/students/student-record.ts";
+import { isStaffPage, staffGate } from "./lib/staff/staff-gate.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.
 const PUBLIC_PAGES = [/^\/login\/?$/, /^\/reset-password\/?$/, /^\/password\/reset(\/|$)/, /^\/verify\//, /^\/_/, /^\/404\/?$/, /^\/500\/?$/];
@@ -13,6 +14,8 @@ const Me = z.object({ data: StudentRecord });
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
+  // Staff pages have their own cookie and gate; a student session never opens them.
+  if (isStaffPage(pathname)) return staffGate(context, next);
   const token = readSessionToken(context.request.headers.get("cookie"), site().PUBLIC_ORIGIN.startsWith("https:"));
   context.locals.api = createServerApi(token, context.request.headers.get("x-forwarded-for"));
   if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();

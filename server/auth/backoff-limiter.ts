@@ -17,6 +17,13 @@ export type BackoffRule = {
 // 2^20 × any sensible first delay is far past any cap; the bound keeps power() finite.
 const MAX_DOUBLINGS = 20;
 
+/** How long `hits` attempts on one key must wait before the next is counted. */
+export function backoffWaitMs(rule: BackoffRule, hits: number) {
+  return hits < rule.freeAttempts
+    ? 0
+    : Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(hits - rule.freeAttempts, MAX_DOUBLINGS));
+}
+
 /**
  * Progressive delay kept in the `rate_limits` table: `hits` counts attempts and the window
  * starts at the last counted one and lasts as long as the wait `hits` has earned. An attempt
@@ -24,13 +31,7 @@ const MAX_DOUBLINGS = 20;
  * `hit` counts and decides in one conditional upsert, so parallel attempts cannot all pass.
  */
 export function createBackoffLimiter(db: Database, rule: BackoffRule) {
-  const waitMs = (hits: number) =>
-    hits < rule.freeAttempts
-      ? 0
-      : Math.min(
-          rule.maxDelayMs,
-          rule.firstDelayMs * 2 ** Math.min(hits - rule.freeAttempts, MAX_DOUBLINGS),
-        );
+  const waitMs = (hits: number) => backoffWaitMs(rule, hits);
   const waitSql = sql`(case when ${rateLimits.hits} < ${rule.freeAttempts} then 0
     else least(${rule.maxDelayMs}, ${rule.firstDelayMs} * power(2, least(${rateLimits.hits} - ${rule.freeAttempts}, ${MAX_DOUBLINGS})))
     end) * interval '1 millisecond'`;

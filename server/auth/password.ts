@@ -27,9 +27,22 @@ export async function hashPassword(password: string, cost = OWASP_SCRYPT_COST): 
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
+/**
+ * A stored value no password matches, for a student imported by the registry who has not yet
+ * chosen one (they do so through "Forgot password" or an activation link). Random, so no two
+ * students share it and reset links (hashed with it) stay distinct.
+ */
+export const unusablePasswordHash = () => `unusable$${randomBytes(16).toString("base64url")}`;
+export const isUnusablePasswordHash = (stored: string) => stored.startsWith("unusable$");
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !key) return false;
+  if (scheme !== "scrypt" || !salt || !key) {
+    // Matches nothing, but takes as long as a wrong password: the answer time must not tell
+    // which accounts have never been activated.
+    await verifyPassword(password, await decoyHash());
+    return false;
+  }
   const expected = Buffer.from(key, "base64");
   const actual = await derive(password, Buffer.from(salt, "base64"), {
     N: Number(n),

@@ -1,8 +1,8 @@
 import { or, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { tooManyRequests } from "../http/too-many-requests.ts";
-import { createBackoffLimiter } from "./backoff-limiter.ts";
+import { backoffWaitMs, createBackoffLimiter } from "./backoff-limiter.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 // Decision 053 says why these three counters and these numbers.
@@ -22,9 +22,15 @@ export const FAILURES_PER_CLIENT = { limit: 300, windowMs: 15 * 60_000 };
  */
 export const FAILURES_PER_PHONE = { limit: 50, windowMs: 15 * 60_000 };
 
-const phoneKey = (phone: string) => `login:phone:${phone}`;
-const pairPrefix = (phone: string) => `login:phone-client:${phone}@`;
-const clientKey = (network: string) => `login:client:${network}`;
+/**
+ * Whose sign-in the counters guard: students by phone (`login:`), staff by e-mail
+ * (`staff-login:`). The same rules apply to both (decision 080), in separate keys.
+ */
+export type SignInKind = "login" | "staff-login";
+
+const accountKey = (kind: SignInKind, account: string) => `${kind}:phone:${account}`;
+const pairPrefix = (kind: SignInKind, account: string) => `${kind}:phone-client:${account}@`;
+const clientKey = (kind: SignInKind, network: string) => `${kind}:client:${network}`;
 
 function refuse(retryAfterSeconds: number): never {
   throw tooManyRequests(
@@ -40,39 +46,50 @@ function refuse(retryAfterSeconds: number): never {
  * counter is only touched when the ones before it let the attempt through, so an attempt
  * already refused costs no one else anything. A right password calls `succeeded()`.
  */
-export function createSignInLimits(db: Database) {
+export function createSignInLimits(db: Database, kind: SignInKind = "login") {
   const perPair = createBackoffLimiter(db, FAILURES_PER_PHONE_AND_CLIENT);
   const perClient = createRateLimiter(db, FAILURES_PER_CLIENT);
   const perPhone = createRateLimiter(db, FAILURES_PER_PHONE);
 
-  return async function admitSignIn(phone: string, network: string, now: Date) {
-    const pairKey = `${pairPrefix(phone)}${network}`;
+  return async function admitSignIn(account: string, network: string, now: Date) {
+    const pairKey = `${pairPrefix(kind, account)}${network}`;
     const pair = await perPair.hit(pairKey, now);
     if (pair.blocked) refuse(pair.retryAfterSeconds);
-    const client = await perClient.hit(clientKey(network), now);
+    const client = await perClient.hit(clientKey(kind, network), now);
     if (client.blocked) refuse(client.retryAfterSeconds);
-    const everywhere = await perPhone.hit(phoneKey(phone), now);
+    const everywhere = await perPhone.hit(accountKey(kind, account), now);
     if (everywhere.blocked && pair.hits > 1) refuse(everywhere.retryAfterSeconds);
 
     return {
       /** The password was right: this client's failures on the phone are forgiven. */
       async succeeded() {
         await perPair.clear(pairKey);
-        await perClient.release(clientKey(network));
-        await perPhone.release(phoneKey(phone));
+        await perClient.release(clientKey(kind, network));
+        await perPhone.release(accountKey(kind, account));
       },
     };
   };
 }
 
-/** Forgets every failed sign-in on `phone` (after a password reset: the owner is back in). */
-export async function forgetFailedSignIns(db: Database, phone: string) {
-  await db
-    .delete(rateLimits)
-    .where(
-      or(
-        eq(rateLimits.key, phoneKey(phone)),
-        sql`starts_with(${rateLimits.key}, ${pairPrefix(phone)})`,
-      ),
-    );
+/** Forgets every failed sign-in on an account (after a password reset: the owner is back in). */
+export async function forgetFailedSignIns(db: Database | Transaction, account: string, kind: SignInKind = "login") {
+  await db.delete(rateLimits).where(countersOf(kind, account));
+}
+
+const countersOf = (kind: SignInKind, account: string) =>
+  or(eq(rateLimits.key, accountKey(kind, account)), sql`starts_with(${rateLimits.key}, ${pairPrefix(kind, account)})`);
+
+/**
+ * How an account's sign-in stands, for the registry's record page: failures counted on it from
+ * any network in the current window, and whether some network must wait before its next try.
+ */
+export async function signInStanding(db: Database, account: string, now: Date, kind: SignInKind = "login") {
+  const rows = await db.select().from(rateLimits).where(countersOf(kind, account));
+  const everywhere = rows.find((row) => row.key === accountKey(kind, account));
+  const windowLive = everywhere && now.getTime() - everywhere.windowStartedAt.getTime() < FAILURES_PER_PHONE.windowMs;
+  const slowed = rows.some(
+    (row) => row.key !== accountKey(kind, account) &&
+      row.windowStartedAt.getTime() + backoffWaitMs(FAILURES_PER_PHONE_AND_CLIENT, row.hits) > now.getTime(),
+  );
+  return { failures: windowLive ? everywhere.hits : 0, slowed };
 }

@@ -11,6 +11,7 @@ import {
   findSession,
   frozenSemesterError,
   lockStudent,
+  withdrawReturns,
 } from "./registration-rules.ts";
 
 type Registrant = { id: number; programmeId: number; level: number };
@@ -20,7 +21,7 @@ type Registrant = { id: number; programmeId: number; level: number };
  * course offered to the student's programme at the level, none registered before, no approved
  * semester touched, and the session's units must stay within the cap.
  */
-export async function registerCourses(db: Database, student: Registrant, request: RegisterRequest) {
+export async function registerCourses(db: Database, student: Registrant, request: RegisterRequest, now: Date) {
   const { session: sessionName, registration_level: level } = request;
   if (level > student.level) {
     throw new ApiError(
@@ -33,7 +34,7 @@ export async function registerCourses(db: Database, student: Registrant, request
   }
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
-    assertModifiable(await findSession(tx, sessionName));
+    assertModifiable(await findSession(tx, sessionName), now);
 
     const ids = [...new Set(request.courses)];
     const known = await tx.select().from(courses).where(inArray(courses.id, ids));
@@ -103,6 +104,7 @@ export async function registerCourses(db: Database, student: Registrant, request
         semester: course.semester,
       })),
     );
+    await withdrawReturns(tx, student.id, sessionName, adding.map((course) => course.semester));
     return { registered: adding.length, units: totalUnits(registered) + totalUnits(adding) };
   });
 }

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { academicSessions, registrationApprovals, students } from "../db/schema.ts";
+import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import { collegeDate, windowRefusal } from "../../src/lib/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
 
@@ -29,13 +30,10 @@ export async function findSession(db: Queryable, name: string) {
   return session;
 }
 
-export function assertModifiable(session: { name: string; courseModifiable: boolean }) {
-  if (!session.courseModifiable) {
-    throw new ApiError(
-      403,
-      `Course registration for ${session.name} is closed; it can no longer change.`,
-    );
-  }
+/** Refuses unless the registry has opened the session's registration and today is within its dates. */
+export function assertModifiable(session: typeof academicSessions.$inferSelect, now: Date) {
+  const refusal = windowRefusal(session, collegeDate(now));
+  if (refusal) throw new ApiError(403, refusal);
 }
 
 /** The semesters of a session the Course Advisor has approved for the student. */
@@ -57,4 +55,21 @@ export function frozenSemesterError(semester: 1 | 2, session: string) {
     403,
     `The Course Advisor has approved your ${semesterLabel(semester)} registration for ${session}; no courses can be added to it.`,
   );
+}
+
+/**
+ * The student changed semesters an adviser had returned: they are pending again, waiting for the
+ * adviser. The note stays in the audit log.
+ */
+export async function withdrawReturns(tx: Transaction, studentId: number, session: string, semesters: readonly (1 | 2)[]) {
+  if (semesters.length === 0) return;
+  await tx
+    .delete(registrationReturns)
+    .where(
+      and(
+        eq(registrationReturns.studentId, studentId),
+        eq(registrationReturns.session, session),
+        inArray(registrationReturns.semester, [...new Set(semesters)]),
+      ),
+    );
 }

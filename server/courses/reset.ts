@@ -9,13 +9,14 @@ import {
   assertModifiable,
   findSession,
   lockStudent,
+  withdrawReturns,
 } from "./registration-rules.ts";
 
 /**
  * Removes one semester of the student's registration for a session. The advisor's approval is
  * checked before the session window: it is the reason that still holds when a session reopens.
  */
-export async function resetSemester(db: Database, studentId: number, request: ResetRequest) {
+export async function resetSemester(db: Database, studentId: number, request: ResetRequest, now: Date) {
   if (request.student_id !== studentId) {
     throw new ApiError(403, "You can only reset your own course registration.");
   }
@@ -27,7 +28,7 @@ export async function resetSemester(db: Database, studentId: number, request: Re
     if ((await approvedSemesters(tx, studentId, sessionName)).has(semester)) {
       throw new ApiError(403, APPROVED_CANNOT_RESET);
     }
-    assertModifiable(session);
+    assertModifiable(session, now);
     const removed = await tx
       .delete(courseRegistrations)
       .where(
@@ -47,6 +48,7 @@ export async function resetSemester(db: Database, studentId: number, request: Re
         `You have no ${semesterLabel(semester)} courses registered for ${sessionName}.`,
       );
     }
+    await withdrawReturns(tx, studentId, sessionName, [semester]);
     return { removed: removed.length };
   });
 }

@@ -11,7 +11,7 @@ import {
   SlipQuery,
   StudentViewQuery,
 } from "../../src/lib/courses/requests.ts";
-import { registeredCourses, registrationApprovalsFor, registrationSlip } from "./student-view.ts";
+import { registeredCourses, registrationApprovalsFor, registrationReturnsFor, registrationSlip } from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";
 
@@ -24,18 +24,19 @@ export function courseRoutes(deps: ApiDeps) {
   app.get("/courses/student-view", signedIn, async (c) => {
     const query = readQuery(c, StudentViewQuery);
     const session = query.session ?? (await currentSessionName(deps.db));
-    if (!session) return c.json({ status: "success", data: [], approvals: [] });
+    if (!session) return c.json({ status: "success", data: [], approvals: [], returns: [] });
     const studentId = c.var.student.id;
-    const [data, approvals] = await Promise.all([
+    const [data, approvals, returns] = await Promise.all([
       registeredCourses(deps.db, studentId, session, query.registration_level),
       registrationApprovalsFor(deps.db, studentId, session),
+      registrationReturnsFor(deps.db, studentId, session),
     ]);
-    return c.json({ status: "success", data, approvals });
+    return c.json({ status: "success", data, approvals, returns });
   });
 
   app.post("/courses/register", signedIn, async (c) => {
     const request = await readJson(c, RegisterRequest);
-    const result = await registerCourses(deps.db, c.var.student, request);
+    const result = await registerCourses(deps.db, c.var.student, request, deps.now());
     deps.logger.info("courses registered", {
       studentId: c.var.student.id,
       session: request.session,
@@ -46,7 +47,7 @@ export function courseRoutes(deps: ApiDeps) {
 
   app.post("/courses/reset/", signedIn, async (c) => {
     const request = await readJson(c, ResetRequest);
-    const result = await resetSemester(deps.db, c.var.student.id, request);
+    const result = await resetSemester(deps.db, c.var.student.id, request, deps.now());
     return c.json({ status: "success", message: "Reset successful", data: result });
   });
 

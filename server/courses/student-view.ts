@@ -1,10 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { courseRegistrations, courses, registrationApprovals } from "../db/schema.ts";
+import { courseRegistrations, courses, registrationApprovals, registrationReturns, staff } from "../db/schema.ts";
 import type {
   Approval,
   Course,
   RegistrationSlip,
+  ReturnedSemester,
 } from "../../src/lib/courses/registered-course.ts";
 
 /** The courses a student has registered in a session (optionally at one level). */
@@ -37,15 +38,19 @@ export async function registeredCourses(
   }));
 }
 
-/** The Course Advisor's approvals of a student's registration in a session, by semester. */
+/**
+ * The Course Advisor's approvals of a student's registration in a session, by semester, named by
+ * the approving adviser's current name (or the name recorded before staff accounts existed).
+ */
 export async function registrationApprovalsFor(
   db: Database,
   studentId: number,
   session: string,
 ): Promise<Approval[]> {
   const rows = await db
-    .select()
+    .select({ approval: registrationApprovals, adviser: staff.name })
     .from(registrationApprovals)
+    .leftJoin(staff, eq(staff.id, registrationApprovals.staffId))
     .where(
       and(
         eq(registrationApprovals.studentId, studentId),
@@ -53,10 +58,35 @@ export async function registrationApprovalsFor(
       ),
     )
     .orderBy(asc(registrationApprovals.semester));
-  return rows.map((row) => ({
-    semester: row.semester === 2 ? 2 : 1,
-    approved_by: row.approvedBy,
-    approved_at: row.approvedAt.toISOString(),
+  return rows.map(({ approval, adviser }) => ({
+    semester: approval.semester === 2 ? 2 : 1,
+    approved_by: adviser ?? approval.approvedBy ?? "",
+    approved_at: approval.approvedAt.toISOString(),
+  }));
+}
+
+/** The semesters of a session an adviser has sent back to the student, with the note. */
+export async function registrationReturnsFor(
+  db: Database,
+  studentId: number,
+  session: string,
+): Promise<ReturnedSemester[]> {
+  const rows = await db
+    .select({ returned: registrationReturns, adviser: staff.name })
+    .from(registrationReturns)
+    .innerJoin(staff, eq(staff.id, registrationReturns.staffId))
+    .where(
+      and(
+        eq(registrationReturns.studentId, studentId),
+        eq(registrationReturns.session, session),
+      ),
+    )
+    .orderBy(asc(registrationReturns.semester));
+  return rows.map(({ returned, adviser }) => ({
+    semester: returned.semester === 2 ? 2 : 1,
+    returned_by: adviser,
+    returned_at: returned.returnedAt.toISOString(),
+    note: returned.note,
   }));
 }
 

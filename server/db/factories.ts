@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "./client.ts";
-import { academicSessions, announcements, departments, faculties, programmes, students } from "./schema.ts";
+import { academicSessions, announcements, departments, faculties, programmes, sessionPromotions, students } from "./schema.ts";
+import { defaultFinalLevel } from "../../src/lib/staff/structure-cells.ts";
 import { hashPassword, type ScryptCost } from "../auth/password.ts";
 
-/** The six sessions the portal offers (spec section 9); only the newest accepts changes. */
+/** The six sessions the portal offers (spec section 9); the newest is current and open. */
 export const SESSION_NAMES = [
   "2019/2020",
   "2020/2021",
@@ -13,11 +14,20 @@ export const SESSION_NAMES = [
   "2024/2025",
 ] as const;
 
-export async function insertSessions(db: Database, modifiable: readonly string[] = ["2024/2025"]) {
-  return db
+const CURRENT_SESSION = "2024/2025";
+
+/**
+ * The sessions, with the current one open for registration (no dates) and recorded as promoted:
+ * the students loaded with it are already at their levels for it.
+ */
+export async function insertSessions(db: Database, modifiable: readonly string[] = [CURRENT_SESSION]) {
+  const rows = await db
     .insert(academicSessions)
-    .values(SESSION_NAMES.map((name) => ({ name, courseModifiable: modifiable.includes(name) })))
+    .values(SESSION_NAMES.map((name) => ({ name, courseModifiable: modifiable.includes(name), isCurrent: name === CURRENT_SESSION })))
     .returning();
+  const current = rows.find((row) => row.isCurrent)!;
+  await db.insert(sessionPromotions).values({ sessionId: current.id, at: new Date(), promoted: 0, graduating: 0 });
+  return rows;
 }
 
 /** A school with its departments and programmes, as the seed and tests both need them. */
@@ -33,7 +43,7 @@ export async function insertSchool(
     .returning();
   const programmeRows = await db
     .insert(programmes)
-    .values(school.programmes.map((name) => ({ name, facultyId })))
+    .values(school.programmes.map((name) => ({ name, facultyId, finalLevel: defaultFinalLevel(name) })))
     .returning();
   return { faculty: faculty!, departments: departmentRows, programmes: programmeRows };
 }

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -37,13 +39,49 @@ export const programmes = pgTable("programmes", {
   facultyId: integer()
     .notNull()
     .references(() => faculties.id),
-});
+  /**
+   * The level of the programme's last year: promotion marks students here as graduating instead
+   * of moving them up (NCE: 300; a four-year degree: 400). Set per programme by the registry.
+   */
+  finalLevel: integer().notNull().default(400),
+}, (table) => [check("programmes_final_level_is_a_level", sql`${table.finalLevel} in (100, 200, 300, 400, 500)`)]);
 
-/** Academic sessions such as "2024/2025"; course registration changes only where course_modifiable. */
-export const academicSessions = pgTable("academic_sessions", {
-  id: id(),
-  name: text().notNull().unique(),
-  courseModifiable: boolean().notNull().default(false),
+/**
+ * Academic sessions such as "2024/2025". Exactly one is current (the one fees, registration and
+ * the dashboard mean by default); registration changes only while course_modifiable and, when
+ * dates are set, from the opening day to the closing day inclusive (college time).
+ */
+export const academicSessions = pgTable(
+  "academic_sessions",
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    courseModifiable: boolean().notNull().default(false),
+    isCurrent: boolean().notNull().default(false),
+    registrationOpensOn: date({ mode: "string" }),
+    registrationClosesOn: date({ mode: "string" }),
+  },
+  (table) => [
+    uniqueIndex("academic_sessions_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`),
+    check(
+      "academic_sessions_window_in_order",
+      sql`${table.registrationOpensOn} is null or ${table.registrationClosesOn} is null or ${table.registrationOpensOn} <= ${table.registrationClosesOn}`,
+    ),
+  ],
+);
+
+/**
+ * Students' levels are set for a session at most once: by the promotion run at its start, or, for
+ * the session that was current when the portal began, by the data loaded then (`promotedBy` null).
+ */
+export const sessionPromotions = pgTable("session_promotions", {
+  sessionId: integer()
+    .primaryKey()
+    .references(() => academicSessions.id),
+  promotedBy: integer().references(() => staff.id),
+  at: timestamp({ withTimezone: true }).notNull(),
+  promoted: integer().notNull(),
+  graduating: integer().notNull(),
 });
 
 // ── Students and their sign-in ───────────────────────────────────────────────
@@ -82,6 +120,8 @@ export const students = pgTable("students", {
   lgaOrigin: text(),
   /** Set by the registry when a record must no longer be edited by the student. */
   biodataLocked: boolean().notNull().default(false),
+  /** Why the registry locked it, shown to the student beside the locked notice. */
+  biodataLockReason: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
@@ -317,7 +357,11 @@ export const courseRegistrations = pgTable(
   ],
 );
 
-/** A Course Advisor's approval of one semester's registration; it freezes that semester. */
+/**
+ * A Course Advisor's approval of one semester's registration; it freezes that semester. An
+ * adviser's approval names them by `staffId` (their current name is shown); approvals from before
+ * staff accounts keep only the name that was recorded, in `approvedBy` (docs/decisions/085).
+ */
 export const registrationApprovals = pgTable(
   "registration_approvals",
   {
@@ -326,8 +370,135 @@ export const registrationApprovals = pgTable(
       .references(() => students.id),
     session: text().notNull(),
     semester: integer().notNull(),
-    approvedBy: text().notNull(),
+    staffId: integer().references(() => staff.id),
+    approvedBy: text(),
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  (table) => [
+    primaryKey({ columns: [table.studentId, table.session, table.semester] }),
+    check("registration_approvals_names_one_approver", sql`num_nonnulls(${table.staffId}, ${table.approvedBy}) = 1`),
+  ],
+);
+
+/**
+ * A semester an adviser sent back to the student with a note. It lasts until the student changes
+ * that semester (then it is pending again) or an adviser approves it.
+ */
+export const registrationReturns = pgTable(
+  "registration_returns",
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    note: text().notNull(),
+    returnedAt: timestamp({ withTimezone: true }).notNull(),
+  },
   (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
+);
+
+// ── Staff ────────────────────────────────────────────────────────────────────
+
+/** What a staff member may do; one account can hold several (docs/decisions/080). */
+export const STAFF_ROLES = ["registry", "adviser", "bursar", "support", "admin"] as const;
+
+/**
+ * College staff, kept apart from students: another sign-in name (e-mail), another cookie, other
+ * sessions. A new account has no password until its owner sets one through the invitation link.
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    name: text().notNull(),
+    /** Stored lower-cased: the sign-in name. */
+    email: text().notNull().unique(),
+    passwordHash: text(),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    roles: text().array().notNull(),
+    active: boolean().notNull().default(true),
+    /** Base32 TOTP secret; set once enrolment is confirmed with a first code. */
+    totpSecret: text(),
+    /** A secret shown for enrolment but not yet confirmed. */
+    totpPendingSecret: text(),
+    /** SHA-256 hashes of unused recovery codes. */
+    recoveryCodeHashes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The last TOTP time step accepted, so one code cannot be used twice. */
+    totpLastStep: integer(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("staff_email_is_lower_case", sql`${table.email} = lower(${table.email})`)],
+);
+
+/** The departments and levels a course adviser advises: one row per department and level. */
+export const adviserScopes = pgTable(
+  "adviser_scopes",
+  {
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    level: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.departmentId, table.level] })],
+);
+
+/**
+ * Staff sign-in sessions. `secondFactorAt` is null until the TOTP code is given (or when the
+ * account has none); until then the session opens only the code and enrolment steps.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    secondFactorAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.staffId)],
+);
+
+/** Single-use links that let a staff member set their password (invitation or reset). */
+export const staffPasswordTokens = pgTable("staff_password_tokens", {
+  id: id(),
+  staffId: integer()
+    .notNull()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Every change staff make: who, when, what, which record, the values before and after. The
+ * product only ever inserts here; a trigger refuses updates and deletes (migration 0002).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    at: timestamp({ withTimezone: true }).notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (table) => [index().on(table.at), index().on(table.entity, table.entityId), index().on(table.staffId)],
 );

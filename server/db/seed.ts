@@ -13,6 +13,7 @@ import { seedCourses } from "../courses/seed.ts";
 import { seedLibrary } from "../library/library-items.ts";
 import { seedDemoPayments } from "../payments/seed.ts";
 import { seedLockedDemoStudent } from "../students/seed.ts";
+import { seedDemoStaff } from "../staff/seed.ts";
 
 /** Fills an empty database with a fictional college and two demo students (README lists them). */
 export async function seedDemoData(
@@ -94,6 +95,7 @@ export async function seedDemoData(
   await seedDemoPayments(db);
   await seedLibrary(db);
   await seedCourses(db, { approvedHistoryFor: "08030000001" });
+  await seedDemoStaff(db);
   return true;
 }
 

@@ -19,14 +19,22 @@ function tokenHash(token: string, passwordHash: string) {
   return createHash("sha256").update(`${token}\n${passwordHash}`).digest("hex");
 }
 
-/** Stores a new single-use token for the student and returns it (256 random bits, base64url). */
-export async function issueResetToken(db: Database, student: Student, now: Date): Promise<string> {
+/**
+ * Stores a new single-use token for the student and returns it (256 random bits, base64url).
+ * The registry's activation links live longer (server/staff/students/activation.ts).
+ */
+export async function issueResetToken(
+  db: Database,
+  student: Student,
+  now: Date,
+  lifetimeMinutes = RESET_LINK_MINUTES,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(passwordResetTokens).values({
     studentId: student.id,
     tokenHash: tokenHash(token, student.passwordHash),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + lifetimeMinutes * 60_000),
   });
   return token;
 }

@@ -4,6 +4,7 @@ import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { academicSessions, announcements } from "../db/schema.ts";
+import { collegeDate, windowState } from "../../src/lib/courses/registration-window.ts";
 
 export function setupRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -19,11 +20,17 @@ export function setupRoutes(deps: ApiDeps) {
   });
 
   app.get("/setup/sessions/read", signedIn, async (c) => {
-    const rows = await deps.db
-      .select({ id: academicSessions.id, name: academicSessions.name, course_modifiable: academicSessions.courseModifiable })
-      .from(academicSessions)
-      .orderBy(desc(academicSessions.name));
-    return c.json({ status: "success", data: { data: rows } });
+    const rows = await deps.db.select().from(academicSessions).orderBy(desc(academicSessions.name));
+    const today = collegeDate(deps.now());
+    // course_modifiable says whether a student can change registration today: the registry's
+    // switch and its dates together, so the course page never offers what the server refuses.
+    const data = rows.map((session) => ({
+      id: session.id,
+      name: session.name,
+      course_modifiable: windowState(session, today) === "open",
+      is_current: session.isCurrent,
+    }));
+    return c.json({ status: "success", data: { data } });
   });
 
   return app;

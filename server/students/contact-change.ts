@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import type { Transaction } from "../db/client.ts";
 import { accountChanges, contactChangeRequests, students } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
 import { endOtherSessions, type SignedInStudent } from "../auth/sessions.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
@@ -195,11 +196,4 @@ async function sendNotices(deps: Deps, before: Student, after: Student, at: Date
         ),
     ),
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
 }

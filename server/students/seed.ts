@@ -36,5 +36,6 @@ export async function seedLockedDemoStudent(db: Database) {
     stateOrigin: "Imo",
     lgaOrigin: "Owerri Municipal",
     biodataLocked: true,
+    biodataLockReason: "Checked against your admission documents at final-year screening.",
   });
 }

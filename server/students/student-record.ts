@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import {
@@ -17,12 +17,12 @@ type StudentRow = typeof students.$inferSelect;
 /** The API path a student's passport photo is served from (signed-in users only). */
 export const photoUrl = (key: string | null) => (key ? `/api/student/photo/${key}` : null);
 
-/** The newest academic session: the one fees and registration refer to unless told otherwise. */
+/** The session the registry marked current: the one fees and registration mean unless told otherwise. */
 export async function currentSessionName(db: Database): Promise<string | null> {
   const [row] = await db
     .select({ name: academicSessions.name })
     .from(academicSessions)
-    .orderBy(desc(academicSessions.name))
+    .where(eq(academicSessions.isCurrent, true))
     .limit(1);
   return row?.name ?? null;
 }
@@ -90,6 +90,7 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
     lga_origin: student.lgaOrigin,
     payment_complete: await paymentCompleteFor(db, student.id, session),
     biodata_locked: student.biodataLocked,
+    biodata_lock_reason: student.biodataLockReason,
     admin_response: [
       {
         approved_program: {

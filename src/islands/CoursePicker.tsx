@@ -101,6 +101,7 @@ export function CoursePicker(props: CoursePickerProps) {
           <RegisteredCourses
             courses={picker.registeredHere}
             approvals={picker.view.approvals}
+            returns={picker.view.returns}
             level={picker.level}
             session={picker.session}
             modifiable={picker.modifiable}

@@ -113,6 +113,7 @@ test("a locked record shows the form read-only with the reason", async ({ page }
   await signIn(page, LOCKED, "/biodata");
 
   await expect(page.getByText("The registry has locked your biodata")).toBeVisible();
+  await expect(page.getByText("The registry's reason: Checked against your admission documents")).toBeVisible();
   await expect(page.getByLabel("Email")).toBeDisabled();
   await expect(page.getByLabel("Passport photo")).toBeDisabled();
   await expect(page.getByLabel("LGA of origin")).toHaveValue("Owerri Municipal");

@@ -1,5 +1,5 @@
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
-import type { Approval, Course } from "../../lib/courses/registered-course.ts";
+import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
 import { advisorLines } from "../../lib/courses/advisor.ts";
 import { APPROVED_CANNOT_RESET, semesterLabel } from "../../lib/courses/selection.ts";
 import { printoutPath } from "./picker-state.ts";
@@ -8,6 +8,7 @@ import { printoutPath } from "./picker-state.ts";
 export function RegisteredCourses(props: {
   courses: Course[];
   approvals: Approval[];
+  returns: ReturnedSemester[];
   level: string;
   session: string;
   modifiable: boolean;
@@ -18,6 +19,11 @@ export function RegisteredCourses(props: {
   const lines = advisorLines(
     props.courses.map((course) => course.semester),
     props.approvals,
+    props.returns,
+  );
+  // An approved semester is frozen on the server: offer no reset the server would refuse.
+  const resettable = ([1, 2] as const).filter(
+    (semester) => !props.approvals.some((approval) => approval.semester === semester),
   );
   return (
     <div className="registered">
@@ -51,14 +57,14 @@ export function RegisteredCourses(props: {
       <p className="note">{APPROVED_CANNOT_RESET}</p>
       <ul className="advisor" aria-label="Course Advisor">
         {lines.map((line) => (
-          <li key={line.semester} className={line.approved ? "tone-success" : "tone-warning"}>
+          <li key={line.semester} className={`tone-${line.tone}`}>
             Course Advisor — {line.text}
           </li>
         ))}
       </ul>
       <div className="actions">
         {props.modifiable &&
-          ([1, 2] as const).map((semester) => (
+          resettable.map((semester) => (
             <button
               key={semester}
               type="button"

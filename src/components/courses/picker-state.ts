@@ -1,4 +1,4 @@
-import type { Approval, Course } from "../../lib/courses/registered-course.ts";
+import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
 
 /** What the /course-reg page hands the course picker with its HTML, so the first paint needs no fetch. */
 export type CoursePickerProps = {
@@ -12,6 +12,8 @@ export type CoursePickerProps = {
   /** Every course registered in `session`, at any level: carry-overs count against the cap too. */
   registered: Course[];
   approvals: Approval[];
+  /** Semesters the Course Advisor sent back, with the note. */
+  returns: ReturnedSemester[];
   /** The programme's courses at `level`, both semesters. */
   offered: Course[];
   /** Shown once after a successful registration reloaded the page. */

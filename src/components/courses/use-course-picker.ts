@@ -23,7 +23,7 @@ export function useCoursePicker(props: CoursePickerProps) {
     [props.level]: props.offered,
   });
   // The session's registrations at every level: they all count against the cap.
-  const [view, setView] = useState({ courses: props.registered, approvals: props.approvals });
+  const [view, setView] = useState({ courses: props.registered, approvals: props.approvals, returns: props.returns });
   const [selected, setSelected] = useState<Course[]>([]);
   const [notice, setNotice] = useState<Notice | null>(
     props.notice ? { text: props.notice, tone: "success", place: "actions" } : null,
@@ -38,11 +38,11 @@ export function useCoursePicker(props: CoursePickerProps) {
 
   async function loadRegistered(nextSession: string) {
     const request = ++latestView.current;
-    if (!nextSession) return setView({ courses: [], approvals: [] });
+    if (!nextSession) return setView({ courses: [], approvals: [], returns: [] });
     try {
       const body = await apiRequest<StudentView>(sessionViewPath(nextSession));
       if (request === latestView.current)
-        setView({ courses: body.data, approvals: body.approvals });
+        setView({ courses: body.data, approvals: body.approvals, returns: body.returns });
     } catch (error) {
       if (request === latestView.current)
         setNotice({ text: (error as Error).message, tone: "error", place: "actions" });

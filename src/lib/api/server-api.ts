@@ -23,7 +23,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
   async function call<T extends z.ZodType>(
     path: string,
     schema: T,
-    init: { method?: string; json?: unknown } = {},
+    init: { method?: string; json?: unknown; form?: FormData; resultOn?: readonly number[]; timeoutMs?: number } = {},
   ): Promise<z.infer<T>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -33,12 +33,13 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     const response = await fetch(new URL(path, site().API_URL), {
       method: init.method ?? "GET",
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      // A FormData body gets its multipart content type (with the boundary) from fetch itself.
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
     });
     if (response.status === 401) throw new SessionEnded();
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
+    if (!response.ok && !init.resultOn?.includes(response.status)) {
       const message = (body as { error?: { message?: string } } | null)?.error?.message;
       throw new ApiRefusal(response.status, message ?? "The portal could not answer that request.");
     }
@@ -48,6 +49,10 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     get: <T extends z.ZodType>(path: string, schema: T) => call(path, schema),
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),
+    /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
+    upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = []) =>
+      // A whole college's file takes longer to check than a page's data.
+      call(path, schema, { method: "POST", form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),
   };
 }
 export type ServerApi = ReturnType<typeof createServerApi>;

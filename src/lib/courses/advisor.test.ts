@@ -30,12 +30,23 @@ describe("advisorLines", () => {
       ],
     ],
     [
+      "first returned with the adviser's note, second approved",
+      [1, 2],
+      [approval(2, "2024-11-20T09:00:00Z")],
+      [
+        "First Semester: Returned by Dr. Musa Abdullahi on 21/11/2024: Add BIO 112.",
+        "Second Semester: Approved by Dr. Funmilayo Adeyemi on 20/11/2024",
+      ],
+    ],
+    [
       "an approval for a semester with no courses is not shown",
       [2],
       [approval(1, "2024-11-20T09:00:00Z")],
       ["Second Semester: Approval pending"],
     ],
   ] as const)("%s", (_case, semesters, approvals, lines) => {
-    expect(advisorLines(semesters, approvals).map((line) => line.text)).toEqual(lines);
+    const returns = [{ semester: 1, returned_by: "Dr. Musa Abdullahi", returned_at: "2024-11-21T08:00:00Z", note: "Add BIO 112." }] as const;
+    const returnedFirst = lines.some((line) => line.startsWith("First Semester: Returned"));
+    expect(advisorLines(semesters, approvals, returnedFirst ? returns : []).map((line) => line.text)).toEqual(lines);
   });
 });

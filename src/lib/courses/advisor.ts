@@ -1,4 +1,4 @@
-import type { Approval } from "./registered-course.ts";
+import type { Approval, ReturnedSemester } from "./registered-course.ts";
 import { semesterLabel } from "./selection.ts";
 
 // Intl rather than dayjs: this runs in the course picker island too, where every KB counts.
@@ -9,16 +9,29 @@ const lagosDate = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
 });
 
+/** `status` alone suits a place that already names the semester (the slip); `text` names it. */
+export type AdvisorLine = { semester: 1 | 2; tone: "success" | "danger" | "warning"; status: string; text: string };
+
 /**
  * The Course Advisor line for each semester that has registered courses: who approved it and
- * when, or that approval is pending.
+ * when, who returned it and their note, or that approval is pending.
  */
-export function advisorLines(semesters: readonly (1 | 2)[], approvals: readonly Approval[]) {
+export function advisorLines(
+  semesters: readonly (1 | 2)[],
+  approvals: readonly Approval[],
+  returns: readonly ReturnedSemester[] = [],
+): AdvisorLine[] {
   return [...new Set(semesters)].sort().map((semester) => {
     const approval = approvals.find((entry) => entry.semester === semester);
-    const status = approval
-      ? `Approved by ${approval.approved_by} on ${lagosDate.format(new Date(approval.approved_at))}`
-      : "Approval pending";
-    return { semester, approved: Boolean(approval), text: `${semesterLabel(semester)}: ${status}` };
+    const returned = returns.find((entry) => entry.semester === semester);
+    const line = (tone: AdvisorLine["tone"], status: string) => ({ semester, tone, status, text: `${semesterLabel(semester)}: ${status}` });
+    if (approval) {
+      return line("success", `Approved by ${approval.approved_by} on ${lagosDate.format(new Date(approval.approved_at))}`);
+    }
+    if (returned) {
+      const on = lagosDate.format(new Date(returned.returned_at));
+      return line("danger", `Returned by ${returned.returned_by} on ${on}: ${returned.note}`);
+    }
+    return line("warning", "Approval pending");
   });
 }

@@ -22,8 +22,22 @@ export const Approval = z.object({
 });
 export type Approval = z.infer<typeof Approval>;
 
-/** GET /courses/student-view: the registered courses plus the advisor's approvals of them. */
-export const StudentView = z.object({ data: z.array(Course), approvals: z.array(Approval) });
+/** A semester the Course Advisor sent back: the student changes it and it is pending again. */
+export const ReturnedSemester = z.object({
+  semester: z.union([z.literal(1), z.literal(2)]),
+  returned_by: z.string(),
+  /** ISO date-time. */
+  returned_at: z.string(),
+  note: z.string(),
+});
+export type ReturnedSemester = z.infer<typeof ReturnedSemester>;
+
+/** GET /courses/student-view: the registered courses plus the advisor's approvals and returns. */
+export const StudentView = z.object({
+  data: z.array(Course),
+  approvals: z.array(Approval),
+  returns: z.array(ReturnedSemester),
+});
 export type StudentView = z.infer<typeof StudentView>;
 
 /** GET /courses/mapped/read and GET /courses/all/: a list under data.data. */
@@ -35,6 +49,8 @@ export const AcademicSession = z.object({
   id: z.number().int(),
   name: z.string(),
   course_modifiable: z.boolean(),
+  /** Ours, beyond the spec: the session the registry marked current (absent from other APIs). */
+  is_current: z.boolean().optional(),
 });
 export type AcademicSession = z.infer<typeof AcademicSession>;
 

@@ -17,3 +17,21 @@ export const BIODATA_BODY_LIMIT = PASSPORT_MAX_BYTES + 64 * 1024;
 export function isBiodataUpload(method: string, apiPath: string) {
   return method === "PATCH" && apiPath.startsWith("/student/biodata-update/");
 }
+
+/** A staff CSV import (2 MiB, a whole college's intake): the file plus the form around it. */
+export const CSV_MAX_BYTES = 2 * 1024 * 1024;
+export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;
+export const CSV_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+
+/** Staff imports are `POST /staff/<what>/import` (students, courses, mappings, …), path without /api. */
+export function isCsvImport(method: string, apiPath: string) {
+  return method === "POST" && /^\/staff\/[a-z-]+\/import$/.test(apiPath);
+}
+
+/**
+ * A form posted to a staff page: the import pages forward a CSV file to the API, so they get the
+ * import's limit. Only staff pages: students' forms keep the JSON limit.
+ */
+export function isStaffPageForm(method: string, pathname: string) {
+  return method === "POST" && pathname.startsWith("/staff/");
+}

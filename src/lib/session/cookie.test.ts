@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSessionToken, safeNextPath } from "./cookie.ts";
+import { readSessionToken, readStaffToken, safeNextPath, safeStaffNextPath } from "./cookie.ts";
 
 const token = "abcdefghijklmnopqrstuvwxyzABCDEF0123456789_-";
 
@@ -38,5 +38,25 @@ describe("readSessionToken", () => {
     [`portal_session=${token}`, null],
   ])("over https accepts only the __Host- cookie: %j", (header, expected) => {
     expect(readSessionToken(header, true)).toBe(expected);
+  });
+});
+
+describe("the staff cookie", () => {
+  it("is read apart from the student's", () => {
+    expect(readStaffToken(`portal_session=${token}`)).toBeNull();
+    expect(readStaffToken(`portal_session=x; portal_staff=${token}`)).toBe(token);
+    expect(readSessionToken(`portal_staff=${token}`)).toBeNull();
+    expect(readStaffToken(`portal_staff=${token}`, true)).toBeNull();
+    expect(readStaffToken(`__Host-portal_staff=${token}`, true)).toBe(token);
+  });
+
+  it.each([
+    [null, "/staff"],
+    ["/staff/accounts", "/staff/accounts"],
+    ["/payment", "/staff"],
+    ["/staff/login/code", "/staff"],
+    ["//evil.example/staff/", "/staff"],
+  ])("staff sign-in may lead from %j to %j", (next, expected) => {
+    expect(safeStaffNextPath(next)).toBe(expected);
   });
 });

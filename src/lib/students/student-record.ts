@@ -40,6 +40,8 @@ export const StudentRecord = z.object({
   lga_origin: z.string().nullable(),
   payment_complete: PaymentComplete,
   biodata_locked: z.boolean(),
+  /** Ours, not the spec's: why the registry locked the biodata (an existing college API may not send it). */
+  biodata_lock_reason: z.string().nullish(),
   admin_response: z.array(AdminResponse),
   updated_at: z.string(),
 });

@@ -1,0 +1,77 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import { courseRegistrations, courses, registrationApprovals, registrationReturns } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { findSession, lockStudent } from "../courses/registration-rules.ts";
+import { recordAudit } from "../staff/audit.ts";
+import type { SignedInStaff } from "../staff/staff-sessions.ts";
+import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import type { ApproveRequest, ReturnRequest } from "../../src/lib/staff/registrations.ts";
+import { assertAdvises } from "./adviser-scope.ts";
+import { semesterStatus } from "./semester-review.ts";
+
+type Semester = { studentId: number; session: string; semester: 1 | 2 };
+
+/** What a semester holds right now, read inside the locked transaction. */
+async function semesterFacts(tx: Transaction, { studentId, session, semester }: Semester) {
+  const bySemester = <T extends typeof registrationApprovals | typeof registrationReturns>(table: T) =>
+    and(eq(table.studentId, studentId), eq(table.session, session), eq(table.semester, semester));
+  const [registered, [approval], [returned]] = await Promise.all([
+    tx
+      .select({ code: courses.code, unit: courses.unit })
+      .from(courseRegistrations)
+      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+      .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
+      .orderBy(asc(courses.code)),
+    tx.select().from(registrationApprovals).where(bySemester(registrationApprovals)),
+    tx.select().from(registrationReturns).where(bySemester(registrationReturns)),
+  ]);
+  const status = semesterStatus({ courses: registered.length, approved: Boolean(approval), returned: Boolean(returned) });
+  return { registered, status, note: returned?.note ?? null };
+}
+
+/**
+ * Locks the student's row (as registration and reset do), so a review and the student's own change
+ * run one after the other; then checks the adviser's scope and the semester's state.
+ */
+async function reviewable(tx: Transaction, member: SignedInStaff, target: Semester, action: "approve" | "return") {
+  await lockStudent(tx, target.studentId);
+  await assertAdvises(tx, member, target.studentId);
+  const session = await findSession(tx, target.session);
+  const facts = await semesterFacts(tx, target);
+  const what = `${semesterLabel(target.semester)} registration for ${target.session}`;
+  if (facts.status === "not_submitted") throw new ApiError(409, `The student has no ${semesterLabel(target.semester)} courses registered for ${target.session}; there is nothing to ${action}.`);
+  if (facts.status === "approved") throw new ApiError(409, `The ${what} is already approved; an approved registration cannot change.`);
+  return { session, facts };
+}
+
+const auditedRecord = (target: Semester) => ({ entity: "course_registration", entityId: `${target.studentId}:${target.session}:${target.semester}` });
+
+/** Approves a semester: it freezes for the student (no reset, no more courses) and shows the adviser's name. */
+export async function approveSemester(db: Database, member: SignedInStaff, studentId: number, request: ApproveRequest, at: Date) {
+  const target = { studentId, session: request.session, semester: request.semester };
+  await db.transaction(async (tx) => {
+    const { facts } = await reviewable(tx, member, target, "approve");
+    await tx.insert(registrationApprovals).values({ ...target, staffId: member.id, approvedAt: at });
+    await tx.delete(registrationReturns).where(and(eq(registrationReturns.studentId, studentId), eq(registrationReturns.session, target.session), eq(registrationReturns.semester, target.semester)));
+    const approved = { status: "approved", courses: facts.registered.map((course) => course.code), units: facts.registered.reduce((sum, course) => sum + course.unit, 0) };
+    await recordAudit(tx, { staffId: member.id, action: "registration.approve", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: approved }, at);
+  });
+}
+
+/** Sends a semester back with a note; the student changes it and it is pending again. */
+export async function returnSemester(db: Database, member: SignedInStaff, studentId: number, request: ReturnRequest, at: Date) {
+  const target = { studentId, session: request.session, semester: request.semester };
+  await db.transaction(async (tx) => {
+    const { session, facts } = await reviewable(tx, member, target, "return");
+    if (!session.courseModifiable) {
+      throw new ApiError(409, `Course registration for ${session.name} is closed, so the student could not change it. Approve it, or ask the registry to reopen the session.`);
+    }
+    const row = { ...target, staffId: member.id, note: request.note, returnedAt: at };
+    await tx
+      .insert(registrationReturns)
+      .values(row)
+      .onConflictDoUpdate({ target: [registrationReturns.studentId, registrationReturns.session, registrationReturns.semester], set: { staffId: member.id, note: request.note, returnedAt: at } });
+    await recordAudit(tx, { staffId: member.id, action: "registration.return", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: { status: "returned", note: request.note } }, at);
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "students" ADD COLUMN "biodata_lock_reason" text;

@@ -1,0 +1,115 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ApiDeps } from "../app.ts";
+import { staff } from "../db/schema.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import { readJson, readParams } from "../http/validate.ts";
+import { CreateStaffRequest, UpdateStaffRequest, type AdviserScope } from "../../src/lib/staff/staff.ts";
+import { listStaff, replaceAdviserScopes, staffAccount, unknownDepartments } from "./accounts.ts";
+import { changedFields, recordAudit } from "./audit.ts";
+import { issueStaffPasswordToken } from "./password-links.ts";
+import { requireStaff } from "./require-staff.ts";
+import { staffPasswordMail } from "./staff-mail.ts";
+import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
+
+const StaffIdParam = z.object({ id: z.coerce.number({ error: "No such staff account." }).int().positive("No such staff account.") });
+
+/** The administrator's work: create, invite, change roles, deactivate, reset an authenticator. */
+export function staffAccountRoutes(deps: ApiDeps) {
+  const { db, now, logger } = deps;
+  const app = new Hono<ApiEnv>();
+  app.use("/staff/accounts", requireStaff(deps, { roles: ["admin"] }));
+  app.use("/staff/accounts/*", requireStaff(deps, { roles: ["admin"] }));
+
+  async function sendPasswordLink(member: StaffRow) {
+    const token = await issueStaffPasswordToken(db, member, now());
+    const link = new URL(`/staff/password/${token}`, deps.publicOrigin).toString();
+    await deps.mailer.send(staffPasswordMail(member, link));
+  }
+
+  async function checkScopes(advises: AdviserScope[]) {
+    const unknown = await unknownDepartments(db, advises.map((scope) => scope.department_id));
+    if (unknown.length) throw new ApiError(400, `There is no department with id ${unknown.join(", ")}.`, { fields: { advises: "Unknown department." } });
+  }
+
+  async function findMember(id: number) {
+    const [member] = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
+    if (!member) throw new ApiError(404, "There is no staff account with that id.");
+    return member;
+  }
+
+  app.get("/staff/accounts", async (c) => c.json({ data: await listStaff(db) }));
+
+  app.post("/staff/accounts", async (c) => {
+    const request = await readJson(c, CreateStaffRequest);
+    await checkScopes(request.advises);
+    const admin = c.var.staff;
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staff)
+        .values({ name: request.name, email: request.email, roles: request.roles, createdAt: now(), updatedAt: now() })
+        .onConflictDoNothing({ target: staff.email })
+        .returning();
+      if (!row) return null;
+      await replaceAdviserScopes(tx, row.id, request.advises);
+      const after = { name: row.name, email: row.email, roles: row.roles, advises: request.advises };
+      await recordAudit(tx, { staffId: admin.id, action: "staff.create", entity: "staff", entityId: row.id, after }, now());
+      return row;
+    });
+    if (!created) throw new ApiError(409, "A staff account with that e-mail address already exists.", { fields: { email: "Already in use." } });
+    await sendPasswordLink(created).catch((error: unknown) => logger.error("staff invitation not sent", { staffId: created.id, error: String(error) }));
+    return c.json({ status: "success", message: `Account created. An invitation is on its way to ${created.email}.`, data: await staffAccount(db, created) }, 201);
+  });
+
+  app.patch("/staff/accounts/:id", async (c) => {
+    const { id } = readParams(c, StaffIdParam);
+    const change = await readJson(c, UpdateStaffRequest);
+    const admin = c.var.staff;
+    if (id === admin.id && (change.active === false || (change.roles && !change.roles.includes("admin")))) {
+      throw new ApiError(400, "You cannot deactivate your own account or remove your own admin role; ask another administrator.");
+    }
+    if (change.advises) await checkScopes(change.advises);
+    const member = await findMember(id);
+    const before = { ...(await staffAccount(db, member)) };
+    await db.transaction(async (tx) => {
+      const fields = { name: change.name, roles: change.roles, active: change.active };
+      await tx.update(staff).set({ ...fields, updatedAt: now() }).where(eq(staff.id, id));
+      if (change.advises) await replaceAdviserScopes(tx, id, change.advises);
+      const diff = changedFields(
+        { name: before.name, roles: before.roles, active: before.active, advises: before.advises.map(({ department_id, level }) => ({ department_id, level })) },
+        { ...fields, advises: change.advises },
+      );
+      if (diff.changed) await recordAudit(tx, { staffId: admin.id, action: "staff.update", entity: "staff", entityId: id, before: diff.before, after: diff.after }, now());
+      // A deactivated member, or one whose roles shrank, is signed out at once, everywhere.
+      if (change.active === false || change.roles) await endAllStaffSessions(tx as unknown as typeof db, id, now());
+    });
+    return c.json({ status: "success", message: "Account updated.", data: await staffAccount(db, await findMember(id)) });
+  });
+
+  app.post("/staff/accounts/:id/password-link", async (c) => {
+    const { id } = readParams(c, StaffIdParam);
+    const member = await findMember(id);
+    if (!member.active) throw new ApiError(400, "That account is deactivated. Activate it first.");
+    await recordAudit(db, { staffId: c.var.staff.id, action: "staff.password_link", entity: "staff", entityId: id }, now());
+    await sendPasswordLink(member);
+    return c.json({ status: "success", message: `A password link is on its way to ${member.email}.` });
+  });
+
+  app.post("/staff/accounts/:id/totp-reset", async (c) => {
+    const { id } = readParams(c, StaffIdParam);
+    const member = await findMember(id);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(staff)
+        .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, recoveryCodeHashes: [], updatedAt: now() })
+        .where(eq(staff.id, id));
+      await recordAudit(tx, { staffId: c.var.staff.id, action: "staff.totp_reset", entity: "staff", entityId: id }, now());
+      await endAllStaffSessions(tx as unknown as typeof db, id, now());
+    });
+    return c.json({ status: "success", message: `${member.name} must set up an authenticator app again at the next sign-in.` });
+  });
+
+  return app;
+}

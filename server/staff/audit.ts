@@ -1,0 +1,48 @@
+import type { Database, Transaction } from "../db/client.ts";
+import { auditLog } from "../db/schema.ts";
+
+/** One staff change as the audit log keeps it; `before`/`after` hold only the fields that changed. */
+export type AuditEntry = {
+  staffId: number;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+const toRow = (entry: AuditEntry, at: Date) => ({
+  staffId: entry.staffId,
+  at,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});
+
+/** Writes the audit row inside the caller's transaction, so a change is never kept without its record. */
+export async function recordAudit(db: Database | Transaction, entry: AuditEntry, at: Date) {
+  await db.insert(auditLog).values(toRow(entry, at));
+}
+
+/** The fields of `after` that differ from `before`, with both sides, for a compact audit row. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) {
+      was[key] = before[key] ?? null;
+      now[key] = value;
+    }
+  }
+  return { before: was, after: now, changed: Object.keys(now).length > 0 };
+}
+
+/** Many audit rows, a few hundred per statement: an import changes thousands of records in one transaction. */
+export async function recordAudits(db: Database | Transaction, entries: AuditEntry[], at: Date) {
+  for (let start = 0; start < entries.length; start += 500) {
+    await db.insert(auditLog).values(entries.slice(start, start + 500).map((entry) => toRow(entry, at)));
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../http/errors.ts";
+import { CSV_MAX_BYTES } from "../../../src/lib/http/body-limits.ts";
+import { csvCell, decodeCsv, parseCsv, toCsv } from "./csv-file.ts";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+};
+
+describe("decodeCsv", () => {
+  it("reads UTF-8 with or without a byte-order mark", () => {
+    expect(decodeCsv(bytes("code,title\nBIO101,Cell\n"))).toBe("code,title\nBIO101,Cell\n");
+    expect(decodeCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes("a\n")]))).toBe("a\n");
+  });
+
+  it.each([
+    ["an empty file", new Uint8Array(), "The file is empty."],
+    ["Windows-1252 (é as 0xE9)", new Uint8Array([...bytes("surname\nAdé"), 0xe9, 0x0a]), "not in UTF-8"],
+    ["UTF-16", new Uint8Array([0xff, 0xfe, 0x61, 0x00]), "not a CSV text file"],
+    ["a binary file", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), "not a CSV text file"],
+    ["a file over the limit", new Uint8Array(CSV_MAX_BYTES + 1).fill(0x61), "larger than 2 MB"],
+  ])("refuses %s", (_case, input, message) => {
+    expect(refusal(() => decodeCsv(input))).toContain(message);
+  });
+});
+
+describe("parseCsv", () => {
+  const columns = ["code", "title", "unit"] as const;
+
+  it("gives each row its spreadsheet line number, trimmed cells, with CRLF or LF", () => {
+    const rows = parseCsv("code,title,unit\r\n BIO101 , Cell Biology ,2\r\n\r\nCHM101,\"Atoms, Molecules\",3\n", columns);
+    expect(rows).toEqual([
+      { row: 2, values: { code: "BIO101", title: "Cell Biology", unit: "2" } },
+      { row: 3, values: { code: "CHM101", title: "Atoms, Molecules", unit: "3" } },
+    ]);
+  });
+
+  it("accepts a header in capitals but not in another order or with a missing column", () => {
+    expect(parseCsv("CODE,Title,UNIT\nA,B,1", columns)).toHaveLength(1);
+    expect(refusal(() => parseCsv("title,code,unit\nB,A,1", columns))).toBe("The first line must be exactly: code,title,unit");
+    expect(refusal(() => parseCsv("code,title\nA,B", columns))).toBe("The first line must be exactly: code,title,unit");
+  });
+
+  it.each([
+    ["a header alone", "code,title,unit\n", "no rows"],
+    ["a stray quote", 'code,title,unit\nA,"B,1\n', "not valid CSV"],
+    ["a row with extra cells", "code,title,unit\nA,B,1,extra\n", "Row 2 has more cells"],
+  ])("refuses %s", (_case, text, message) => {
+    expect(refusal(() => parseCsv(text, columns))).toContain(message);
+  });
+});
+
+describe("exported cells", () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+    ["+2348030000001", `"'+2348030000001"`],
+    ["-1+1", `"'-1+1"`],
+    ["@SUM(A1)", `"'@SUM(A1)"`],
+    ["Okonkwo", '"Okonkwo"'],
+    [null, '""'],
+  ])("%j is written as %s", (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it("writes CRLF lines a spreadsheet opens", () => {
+    expect(toCsv(["a", "b"], [[1, "x"]])).toBe('"a","b"\r\n"1","x"\r\n');
+  });
+});

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { staffAccountRoutes } from "./account-routes.ts";
+import { advisingRoutes } from "../advising/routes.ts";
+import { auditRoutes } from "./audit-routes.ts";
+import { staffAuthRoutes } from "./auth-routes.ts";
+import { studentImportRoutes } from "./students/import-routes.ts";
+import { studentRecordRoutes } from "./students/record-routes.ts";
+import { studentSignInRoutes } from "./students/sign-in-routes.ts";
+import { academicStructureRoutes } from "./structure/routes.ts";
+import { sessionAdminRoutes } from "./sessions/routes.ts";
+
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084) and advisers' reviews (085). */
+export function staffRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.route("/", staffAuthRoutes(deps));
+  app.route("/", staffAccountRoutes(deps));
+  app.route("/", auditRoutes(deps));
+  app.route("/", advisingRoutes(deps));
+  app.route("/", studentImportRoutes(deps));
+  app.route("/", studentRecordRoutes(deps));
+  app.route("/", studentSignInRoutes(deps));
+  app.route("/", academicStructureRoutes(deps));
+  app.route("/", sessionAdminRoutes(deps));
+  return app;
+}

@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staff } from "../db/schema.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { codeFor, createStaff, staffSignIn } from "./staff-test-kit.ts";
+import { STAFF_SESSION_LIMITS } from "./staff-sessions.ts";
+import { hashRecoveryCode } from "./totp.ts";
+
+let api: ApiHarness;
+let clients = 0;
+const nextClient = () => `198.51.100.${++clients}`;
+
+beforeAll(async () => {
+  api = await createApiHarness();
+});
+afterAll(() => api.close());
+
+const login = (json: unknown, clientAddress = nextClient()) => api.request("/staff/login", { method: "POST", json, clientAddress });
+const stageOf = async (response: Response) => ((await response.json()) as { data: { stage: string } }).data.stage;
+
+describe("POST /staff/login", () => {
+  it("signs a registry officer in at once: no authenticator is required for that role", async () => {
+    const member = await createStaff(api, { roles: ["registry"] });
+    const response = await login({ email: member.email.toUpperCase(), password: "staff-password" });
+    expect(response.status).toBe(200);
+    expect(await stageOf(response)).toBe("ready");
+  });
+
+  it("answers the same 401 for an unknown e-mail, a wrong password, a deactivated account and one with no password yet", async () => {
+    const known = await createStaff(api, { roles: ["support"] });
+    const inactive = await createStaff(api, { roles: ["support"], active: false });
+    const [invited] = await api.db.insert(staff).values({ name: "New", email: "new@college.test", roles: ["support"] }).returning();
+    const answers = await Promise.all([
+      login({ email: "nobody@college.test", password: "staff-password" }),
+      login({ email: known.email, password: "wrong-password" }),
+      login({ email: inactive.email, password: "staff-password" }),
+      login({ email: invited!.email, password: "anything" }),
+    ]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    expect(bodies[0].error.message).toBe("That e-mail address or password is wrong. Check both and try again.");
+  });
+
+  it.each([
+    ["no fields", {}, "Enter an e-mail address."],
+    ["a malformed e-mail", { email: "registry", password: "x" }, "Enter a valid e-mail address, like name@college.edu.ng."],
+    ["no password", { email: "a@college.test" }, "Enter your password."],
+  ])("refuses %s with 400", async (_case, json, message) => {
+    const response = await login(json);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(message);
+  });
+
+  it("slows guesses from one address without locking the owner out from their own desk", async () => {
+    const member = await createStaff(api, { roles: ["registry"] });
+    // The students' rules (decision 053): five free failures per e-mail and network, then a wait.
+    for (let i = 0; i < 5; i++) expect((await login({ email: member.email, password: "guess" }, "203.0.113.66")).status).toBe(401);
+    const limited = await login({ email: member.email, password: "staff-password" }, "203.0.113.66");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    const owner = await login({ email: member.email, password: "staff-password" }, "192.0.2.200");
+    expect(owner.status).toBe(200);
+  });
+});
+
+describe("the second factor", () => {
+  it("asks an admin without an authenticator to set one up, and opens nothing else until then", async () => {
+    const admin = await createStaff(api, { roles: ["admin"] });
+    const response = await login({ email: admin.email, password: "staff-password" });
+    const token = ((await response.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    const accounts = await api.request("/staff/accounts", { token });
+    expect(accounts.status).toBe(403);
+
+    const started = await api.request("/staff/totp/start", { method: "POST", token });
+    expect(started.status).toBe(200);
+    const { data } = (await started.json()) as { data: { secret: string; uri: string } };
+    expect(data.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(data.uri).toContain(`secret=${data.secret}`);
+
+    const wrong = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: "000000" } });
+    expect(wrong.status).toBe(400);
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, admin.id) } });
+    expect(confirmed.status).toBe(200);
+    const codes = ((await confirmed.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect((await api.request("/staff/accounts", { token })).status).toBe(200);
+  });
+
+  it("asks for the code at sign-in, refuses a wrong one and a replayed one, and takes a recovery code once", async () => {
+    const bursar = await createStaff(api, { roles: ["bursar", "registry"], totp: true });
+    const first = await login({ email: bursar.email, password: "staff-password" });
+    expect(await stageOf(first.clone())).toBe("code");
+    const token = ((await first.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    expect((await api.request("/staff/audit", { token })).status).toBe(403);
+    expect((await api.request("/staff/login/code", { method: "POST", token, json: { code: "12345" } })).status).toBe(400);
+    const code = await codeFor(api, bursar.id);
+    expect((await api.request("/staff/login/code", { method: "POST", token, json: { code } })).status).toBe(200);
+    expect((await api.request("/staff/audit", { token })).status).toBe(200);
+
+    const again = await login({ email: bursar.email, password: "staff-password" });
+    const second = ((await again.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    const replay = await api.request("/staff/login/code", { method: "POST", token: second, json: { code } });
+    expect(replay.status).toBe(400);
+
+    const recovery = "aaaa-bbbb-cccc";
+    await api.db.update(staff).set({ recoveryCodeHashes: [hashRecoveryCode(recovery)] }).where(eq(staff.id, bursar.id));
+    expect((await api.request("/staff/login/code", { method: "POST", token: second, json: { code: "AAAA BBBB CCCC" } })).status).toBe(200);
+    const third = ((await (await login({ email: bursar.email, password: "staff-password" })).json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    expect((await api.request("/staff/login/code", { method: "POST", token: third, json: { code: recovery } })).status).toBe(400);
+  });
+});
+
+describe("staff and student sessions stay apart", () => {
+  it("refuses a student's session on staff endpoints with 403, and a staff session on student endpoints with 401", async () => {
+    const student = await api.createStudent();
+    const studentToken = await api.signIn(student.phone);
+    const member = await createStaff(api, { roles: ["registry", "admin"], totp: true });
+    const staffToken = await staffSignIn(api, member);
+    const asStudent = await api.request("/staff/me", { token: studentToken });
+    expect(asStudent.status).toBe(403);
+    expect((await asStudent.json()).error.message).toContain("for college staff");
+    expect((await api.request(`/student/profile/${student.id}`, { token: staffToken })).status).toBe(401);
+    expect((await api.request("/staff/me", { token: staffToken })).status).toBe(200);
+  });
+
+  it(`ends a staff session after ${STAFF_SESSION_LIMITS.idleMinutes} idle minutes and at sign-out`, async () => {
+    const member = await createStaff(api, { roles: ["support"] });
+    const token = await staffSignIn(api, member);
+    api.clock.advance((STAFF_SESSION_LIMITS.idleMinutes + 1) * 60_000);
+    expect((await api.request("/staff/me", { token })).status).toBe(401);
+    const fresh = await staffSignIn(api, member);
+    expect((await api.request("/staff/logout", { method: "POST", token: fresh })).status).toBe(200);
+    expect((await api.request("/staff/me", { token: fresh })).status).toBe(401);
+  });
+});

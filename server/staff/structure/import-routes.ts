@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../../app.ts";
+import type { ApiEnv } from "../../http/context.ts";
+import { IMPORT_HEADERS, type ImportKind } from "../../../src/lib/staff/structure.ts";
+import { parseCsv } from "../csv/csv-file.ts";
+import { readCsvUpload } from "../csv/csv-upload.ts";
+import { answerImport, importReport } from "../csv/import-report.ts";
+import { requireStaff } from "../require-staff.ts";
+import { countOutcomes } from "./import-plan.ts";
+import { withUniqueNames } from "./structure-checks.ts";
+import { IMPORT_PLANNERS } from "./structure-imports.ts";
+
+/**
+ * POST /staff/{faculties,departments,programmes,courses,course-mappings}/import: the file is
+ * checked and written in one transaction, all rows or none (decisions 081 and 083). A dry run
+ * and a written file answer 200; a real run refused for some rows answers 422 with the report.
+ */
+export function structureImportRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const registry = requireStaff(deps, { roles: ["registry"] });
+
+  for (const kind of Object.keys(IMPORT_HEADERS) as ImportKind[]) {
+    app.post(`/staff/${kind}/import`, registry, async (c) => {
+      const { text, dryRun } = await readCsvUpload(c);
+      const rows = parseCsv(text, IMPORT_HEADERS[kind]);
+      const author = { staffId: c.var.staff.id, at: deps.now() };
+      const report = await withUniqueNames(() =>
+        deps.db.transaction(async (tx) => {
+          // Each planner takes the rows of its own header; `kind` ties them, which TypeScript cannot follow through the loop.
+          const plan = await IMPORT_PLANNERS[kind](tx, rows as never);
+          const counts = countOutcomes(plan.planned);
+          if (dryRun || plan.rejected.length > 0) return importReport(counts, plan.rejected, dryRun);
+          for (const row of plan.planned) await row.write(tx, author);
+          return importReport(counts, [], false);
+        }),
+      );
+      deps.logger.info("structure import", { kind, staffId: author.staffId, dryRun, written: report.written, rejected: report.rejected.length });
+      return answerImport(c, report);
+    });
+  }
+  return app;
+}

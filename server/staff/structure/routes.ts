@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../../app.ts";
+import type { ApiEnv } from "../../http/context.ts";
+import { structureImportRoutes } from "./import-routes.ts";
+import { mappingRoutes } from "./mapping-routes.ts";
+import { structureRoutes } from "./structure-routes.ts";
+
+/** The registry's academic structure: faculties to course mappings, by form and by CSV (decision 083). */
+export function academicStructureRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.route("/", structureRoutes(deps));
+  app.route("/", mappingRoutes(deps));
+  app.route("/", structureImportRoutes(deps));
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { ApiDeps } from "../../app.ts";
+import type { students } from "../../db/schema.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import { issueResetToken } from "../../password/reset-tokens.ts";
+import { encodeUid } from "../../password/uidb64.ts";
+
+type Student = typeof students.$inferSelect;
+
+/**
+ * An activation link lasts three days, not the reset link's 30 minutes: it is sent by the
+ * registry, not asked for by the student, who may read mail only when they next have data.
+ */
+export const ACTIVATION_LINK_HOURS = 72;
+
+export const ACTIVATION_MAIL_SUBJECT = "Activate your student portal account";
+
+/** The activation e-mail; plain text so every mail client shows the link. */
+export function activationMail(student: Student, link: string): MailMessage {
+  return {
+    to: student.email,
+    subject: ACTIVATION_MAIL_SUBJECT,
+    text: [
+      `Dear ${student.othername},`,
+      "",
+      "The college registry has created your account on the student portal.",
+      "Open this link to choose your password:",
+      "",
+      link,
+      "",
+      `The link works once, for ${ACTIVATION_LINK_HOURS} hours. Then sign in with your phone number (${student.phone}) and that password.`,
+      "If the link has expired, use \"Forgot password\" on the sign-in page with this e-mail address.",
+    ].join("\n"),
+  };
+}
+
+/** Mails the student a single-use link to the password page (the reset page, worded for a first password). */
+export async function sendActivationLink(deps: Pick<ApiDeps, "db" | "mailer" | "now" | "publicOrigin">, student: Student) {
+  const token = await issueResetToken(deps.db, student, deps.now(), ACTIVATION_LINK_HOURS * 60);
+  const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
+  await deps.mailer.send(activationMail(student, link.toString()));
+}

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../../app.ts";
+import { isUnusablePasswordHash } from "../../auth/password.ts";
+import type { ApiEnv } from "../../http/context.ts";
+import { ApiError } from "../../http/errors.ts";
+import { readParams } from "../../http/validate.ts";
+import { recordAudit } from "../audit.ts";
+import { requireStaff } from "../require-staff.ts";
+import { ACTIVATION_LINK_HOURS, sendActivationLink } from "./activation.ts";
+import { clearSignInLockout, signInFailures } from "./sign-in-lockout.ts";
+import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
+import { findStudent } from "./student-records.ts";
+
+/** Helping a student in: forget their failed sign-ins, or mail the link that sets a first password. */
+export function studentSignInRoutes(deps: ApiDeps) {
+  const { db, now, logger } = deps;
+  const app = new Hono<ApiEnv>();
+  const registry = requireStaff(deps, { roles: STUDENT_RECORD_ROLES });
+
+  app.delete("/staff/students/:id/sign-in-lockout", registry, async (c) => {
+    const { id } = readParams(c, StudentIdParam);
+    const student = await findStudent(db, id);
+    const { failures, locked } = await signInFailures(db, student.phone, now());
+    if (failures === 0 && !locked) {
+      return c.json({ status: "success", message: "No failed sign-ins are counted against this student: there is nothing to reset." });
+    }
+    await db.transaction(async (tx) => {
+      await clearSignInLockout(tx, student.phone);
+      const entry = { staffId: c.var.staff.id, action: "student.sign_in_lockout_reset", entity: "student", entityId: id };
+      await recordAudit(tx, { ...entry, before: { failed_sign_ins: failures }, after: { failed_sign_ins: 0 } }, now());
+    });
+    return c.json({ status: "success", message: `${failures} failed sign-in${failures === 1 ? "" : "s"} forgotten: the student can sign in again now.` });
+  });
+
+  app.post("/staff/students/:id/activation-link", registry, async (c) => {
+    const { id } = readParams(c, StudentIdParam);
+    const student = await findStudent(db, id);
+    if (!isUnusablePasswordHash(student.passwordHash)) {
+      throw new ApiError(400, "This student has already chosen a password. If they have forgotten it, they can use \"Forgot password\" on the sign-in page with the e-mail on file.");
+    }
+    try {
+      await sendActivationLink(deps, student);
+    } catch (error) {
+      logger.error("activation mail not sent", { studentId: id, error: String(error) });
+      throw new ApiError(502, "The e-mail could not be sent just now. Try again in a few minutes.");
+    }
+    await recordAudit(db, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email } }, now());
+    return c.json({ status: "success", message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours.` });
+  });
+
+  return app;
+}

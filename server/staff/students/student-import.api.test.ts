@@ -1,0 +1,157 @@
+import { count, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, students } from "../../db/schema.ts";
+import { createApiHarness, type ApiHarness } from "../../testing/api-harness.ts";
+import { CSV_MAX_ROWS } from "../csv/csv-file.ts";
+import { createStaff, staffSignIn } from "../staff-test-kit.ts";
+import { IMPORT_HEADER, importFile, postImport, studentRow } from "./students-test-kit.ts";
+
+let api: ApiHarness;
+let registryToken: string;
+let registryId: number;
+
+beforeAll(async () => {
+  api = await createApiHarness();
+  const registry = await createStaff(api, { roles: ["registry"] });
+  registryId = registry.id;
+  registryToken = await staffSignIn(api, registry);
+});
+afterAll(() => api.close());
+
+const importing = (file: Parameters<typeof postImport>[2], options: { dryRun?: boolean } = {}) => postImport(api, registryToken, file, options);
+const studentCount = async () => (await api.db.select({ n: count() }).from(students))[0]!.n;
+const auditCount = async () => (await api.db.select({ n: count() }).from(auditLog))[0]!.n;
+
+describe("importing students from a CSV file", () => {
+  const file = importFile([studentRow(1), studentRow(2, { email: "Funmi.Bello@Students.Example", matric_no: "coe/2024/bio/0002" }), studentRow(3)], "\r\n");
+
+  it("a dry run reports what would happen and writes nothing", async () => {
+    const before = { students: await studentCount(), audit: await auditCount() };
+    const answer = await importing(file, { dryRun: true });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ dry_run: true, written: false, created: 3, updated: 0, unchanged: 0, rejected: [] });
+    expect({ students: await studentCount(), audit: await auditCount() }).toEqual(before);
+  });
+
+  it("a real run writes every row with no usable password and an audit row each", async () => {
+    const answer = await importing(`\uFEFF${file}`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ dry_run: false, written: true, created: 3, updated: 0, unchanged: 0, rejected: [] });
+    const [second] = await api.db.select().from(students).where(eq(students.matricNo, "COE/2024/BIO/0002"));
+    expect(second).toMatchObject({ email: "funmi.bello@students.example", phone: "08131000002", level: 100, biodataLocked: false });
+    expect(second!.passwordHash).toMatch(/^unusable\$/);
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.action, "student.import.create"));
+    expect(audits).toHaveLength(3);
+    expect(audits.find((entry) => entry.entityId === String(second!.id))).toMatchObject({
+      staffId: registryId,
+      entity: "student",
+      after: { matric_no: "COE/2024/BIO/0002", programme: "NCE Biology/Chemistry", department: "Biology", level: 100 },
+    });
+  });
+
+  it("importing the same file again changes nothing", async () => {
+    const before = { students: await studentCount(), audit: await auditCount() };
+    const answer = await importing(file);
+    expect(await answer.json()).toMatchObject({ written: true, created: 0, updated: 0, unchanged: 3 });
+    expect({ students: await studentCount(), audit: await auditCount() }).toEqual(before);
+  });
+
+  it("a corrected row updates the student its matric number names, with before and after in the audit log", async () => {
+    const answer = await importing(importFile([studentRow(1, { level: "200", surname: "Okafor-Eze" }), studentRow(2, { email: "funmi.bello@students.example" }), studentRow(3)]));
+    expect(await answer.json()).toMatchObject({ written: true, created: 0, updated: 1, unchanged: 2 });
+    const [entry] = await api.db.select().from(auditLog).where(eq(auditLog.action, "student.import.update"));
+    expect(entry).toMatchObject({ before: { surname: "Okafor", level: 100 }, after: { surname: "Okafor-Eze", level: 200 } });
+  });
+});
+
+describe("rows that cannot be imported", () => {
+  beforeAll(async () => {
+    await api.createStudent({ phone: "08039999999", email: "taken@students.example" });
+  });
+
+  it.each([
+    ["an unknown programme", { programme: "NCE Basket Weaving" }, "programme", 'There is no programme named "NCE Basket Weaving"'],
+    ["an unknown department", { department: "Astrology" }, "department", 'There is no department named "Astrology"'],
+    ["a malformed phone", { phone: "0803 12" }, "phone", "Enter a Nigerian mobile number"],
+    ["a malformed e-mail", { email: "ada@students" }, "email", "Enter a valid e-mail address"],
+    ["a level above 500", { level: "600" }, "level", "The level must be 100, 200, 300, 400 or 500."],
+    ["a level that is not a number", { level: "year one" }, "level", "The level must be 100"],
+    ["a session of non-consecutive years", { entry_session: "2024/2026" }, "entry_session", "two consecutive years"],
+    ["a session written short", { entry_session: "24/25" }, "entry_session", "two consecutive years"],
+    ["a formula in a name", { surname: '=HYPERLINK("http://evil.example","Click")' }, "surname", "letters, spaces, hyphens and apostrophes only"],
+    ["a formula as the programme", { programme: "=1+1" }, "programme", 'There is no programme named "=1+1"'],
+    ["the phone of an existing student", { phone: "+234 803 999 9999" }, "phone", "already on the record of another student"],
+    ["the e-mail of an existing student", { email: "TAKEN@students.example" }, "email", "already on the record of another student"],
+    ["a missing matric number", { matric_no: "" }, "matric_no", "Enter the matric number."],
+  ])("refuses %s, naming row and column, and writes no row at all", async (_case, change, field, message) => {
+    const before = { students: await studentCount(), audit: await auditCount() };
+    const answer = await importing(importFile([studentRow(50), studentRow(51, change)]));
+    expect(answer.status).toBe(422);
+    const report = await answer.json();
+    expect(report).toMatchObject({ dry_run: false, written: false, created: 0, updated: 0, unchanged: 0 });
+    expect(report.message).toContain("nothing was written");
+    expect(report.rejected).toEqual([{ row: 3, field, message: expect.stringContaining(message) }]);
+    expect({ students: await studentCount(), audit: await auditCount() }).toEqual(before);
+  });
+
+  it("refuses a phone, e-mail or matric number used twice in one file, pointing at the first row", async () => {
+    const answer = await importing(
+      importFile([studentRow(60), studentRow(61, { phone: "+2348131000060" }), studentRow(62, { email: "STUDENT.60@students.example" }), studentRow(60, { application_no: "APP/X/1", phone: "08131000099", email: "x@students.example" })]),
+      { dryRun: true },
+    );
+    expect(answer.status).toBe(200);
+    const report = await answer.json();
+    expect(report).toMatchObject({ dry_run: true, written: false, created: 1 });
+    expect(report.rejected).toEqual([
+      { row: 3, field: "phone", message: "The same phone number as row 2: each student needs their own." },
+      { row: 4, field: "email", message: "The same e-mail address as row 2: each student needs their own." },
+      { row: 5, field: "matric_no", message: "The same matric number as row 2: each student needs their own." },
+    ]);
+  });
+
+  it("matches programme and department names without regard to case or spacing", async () => {
+    const answer = await importing(importFile([studentRow(70, { programme: "nce  biology/chemistry", department: " BIOLOGY" })]), { dryRun: true });
+    expect(await answer.json()).toMatchObject({ created: 1, rejected: [] });
+  });
+});
+
+describe("files refused whole", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it.each([
+    ["an empty file", new Uint8Array(), 400, "The file is empty."],
+    ["a header alone", bytes(`${IMPORT_HEADER}\n`), 400, "no rows"],
+    ["a wrong header", bytes(importFile([studentRow(80)]).replace("matric_no", "matric")), 400, `The first line must be exactly: ${IMPORT_HEADER}`],
+    ["a missing column", bytes(`matric_no,surname\nCOE/1,Okafor\n`), 400, "The first line must be exactly"],
+    ["a binary file (.xlsx)", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), 400, "not a CSV text file"],
+    ["a Windows-1252 file", new Uint8Array([...bytes(`${IMPORT_HEADER}\nCOE/1,APP/1,Ad`), 0xe9, ...bytes(",x\n")]), 400, "not in UTF-8"],
+    ["a UTF-16 file", new Uint8Array([0xff, 0xfe, ...bytes("m")]), 400, "not a CSV text file"],
+    ["a 20 MB file", new Uint8Array(20 * 1024 * 1024).fill(0x61), 413, "The file is larger than 2 MB"],
+    ["too many rows", bytes(importFile(Array.from({ length: CSV_MAX_ROWS + 1 }, () => "x"))), 400, `at most ${CSV_MAX_ROWS}`],
+  ])("refuses %s with a clear message", async (_case, file, status, message) => {
+    const before = await studentCount();
+    const answer = await importing(file);
+    expect(answer.status).toBe(status);
+    expect((await answer.json()).error.message).toContain(message);
+    expect(await studentCount()).toBe(before);
+  });
+
+  it("refuses a request without a file, with a wrong dry_run, or sent as JSON", async () => {
+    const noFile = new FormData();
+    noFile.set("dry_run", "true");
+    const wrongFlag = new FormData();
+    wrongFlag.set("file", new File([importFile([studentRow(90)])], "s.csv"));
+    wrongFlag.set("dry_run", "maybe");
+    const answers = await Promise.all([
+      api.request("/staff/students/import", { method: "POST", body: noFile, token: registryToken }),
+      api.request("/staff/students/import", { method: "POST", body: wrongFlag, token: registryToken }),
+      api.request("/staff/students/import", { method: "POST", json: { file: "x" }, token: registryToken }),
+    ]);
+    expect(await Promise.all(answers.map(async (answer) => [answer.status, (await answer.json()).error.message]))).toEqual([
+      [400, "Choose a CSV file to import."],
+      [400, "dry_run must be true or false."],
+      [400, 'Send the file as a form upload (multipart/form-data) in the field "file".'],
+    ]);
+    expect(await api.db.select().from(students).where(like(students.matricNo, "COE/2024/BIO/0090"))).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import { staff } from "../db/schema.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import { readJson } from "../http/validate.ts";
+import { SecondFactorRequest } from "../../src/lib/staff/staff.ts";
+import { recordAudit } from "./audit.ts";
+import { requireStaff } from "./require-staff.ts";
+import { completeSecondFactor } from "./staff-sessions.ts";
+import { acceptedStep, newRecoveryCodes, newTotpSecret, totpUri } from "./totp.ts";
+
+/**
+ * Enrolment of an authenticator app: `start` makes a secret (shown once as a QR code), `confirm`
+ * takes a first code from the app, switches TOTP on and hands out the recovery codes once.
+ */
+export function totpRoutes(deps: ApiDeps) {
+  const { db, now } = deps;
+  const enrolling = requireStaff(deps, { stages: ["enrol"] });
+  const app = new Hono<ApiEnv>();
+
+  app.post("/staff/totp/start", enrolling, async (c) => {
+    const member = c.var.staff;
+    const secret = newTotpSecret();
+    await db.update(staff).set({ totpPendingSecret: secret, updatedAt: now() }).where(eq(staff.id, member.id));
+    return c.json({ data: { secret, uri: totpUri(secret, member.email) } });
+  });
+
+  app.post("/staff/totp/confirm", enrolling, async (c) => {
+    const { code } = await readJson(c, SecondFactorRequest);
+    const member = c.var.staff;
+    const pending = member.totpPendingSecret;
+    if (!pending) throw new ApiError(400, "Start the set-up again: scan the new QR code, then enter the code it shows.");
+    const step = acceptedStep(pending, code.replaceAll(" ", ""), now());
+    if (step === null) {
+      throw new ApiError(400, "That code is not right. Check the phone's clock and enter the 6-digit code the app shows now.", {
+        fields: { code: "That code is not right." },
+      });
+    }
+    const recovery = newRecoveryCodes();
+    const enrolled = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(staff)
+        .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, recoveryCodeHashes: recovery.hashes, updatedAt: now() })
+        .where(and(eq(staff.id, member.id), eq(staff.totpPendingSecret, pending), isNotNull(staff.totpPendingSecret)))
+        .returning({ id: staff.id });
+      if (rows.length === 0) return false;
+      await recordAudit(tx, { staffId: member.id, action: "staff.totp_enrolled", entity: "staff", entityId: member.id }, now());
+      return true;
+    });
+    if (!enrolled) throw new ApiError(409, "The set-up changed while you were entering the code. Start again.");
+    await completeSecondFactor(db, member.sessionTokenHash, now());
+    return c.json({ status: "success", message: "Authenticator app set up.", data: { recovery_codes: recovery.codes } });
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { collegeDate, windowRefusal, windowState } from "./registration-window.ts";
+
+const session = (courseModifiable: boolean, opens: string | null, closes: string | null) => ({
+  name: "2025/2026",
+  courseModifiable,
+  registrationOpensOn: opens,
+  registrationClosesOn: closes,
+});
+
+describe("the registration window", () => {
+  it.each([
+    [session(false, null, null), "2025-10-01", "closed"],
+    [session(true, null, null), "2025-10-01", "open"],
+    [session(true, "2025-10-01", "2025-10-31"), "2025-09-30", "not-yet-open"],
+    [session(true, "2025-10-01", "2025-10-31"), "2025-10-01", "open"],
+    [session(true, "2025-10-01", "2025-10-31"), "2025-10-31", "open"],
+    [session(true, "2025-10-01", "2025-10-31"), "2025-11-01", "ended"],
+    [session(false, "2025-10-01", "2025-10-31"), "2025-10-15", "closed"],
+    [session(true, null, "2025-10-31"), "2025-01-01", "open"],
+  ] as const)("%j on %s is %s", (window, today, state) => {
+    expect(windowState(window, today)).toBe(state);
+  });
+
+  it("tells the student the day it opens or closed", () => {
+    expect(windowRefusal(session(true, "2025-10-01", null), "2025-09-01")).toBe(
+      "Course registration for 2025/2026 opens on 1 October 2025. Please come back then.",
+    );
+    expect(windowRefusal(session(true, null, "2025-10-31"), "2025-11-01")).toContain("closed on 31 October 2025");
+  });
+
+  it("counts days in college time: 23:30 UTC is already the next day in Lagos", () => {
+    expect(collegeDate(new Date("2025-10-31T23:30:00Z"))).toBe("2025-11-01");
+  });
+});

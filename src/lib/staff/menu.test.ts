@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { mayOpen, menuFor } from "./menu.ts";
+
+describe("the staff menu by role", () => {
+  it.each([
+    [["support"], ["/staff", "/staff/totp"]],
+    [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+    [["adviser"], ["/staff", "/staff/registrations", "/staff/totp"]],
+    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+    [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+  ] as const)("%j sees %j", (roles, hrefs) => {
+    expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
+  });
+});
+
+describe("which staff pages a role may open", () => {
+  it.each([
+    ["/staff/accounts", ["registry"], false],
+    ["/staff/accounts/", ["admin"], true],
+    ["/staff/audit", ["registry"], true],
+    ["/staff/audit", ["support"], false],
+    ["/staff", ["support"], true],
+    ["/staff/totp", ["adviser"], true],
+    ["/staff/registrations", ["adviser"], true],
+    ["/staff/registrations/12", ["registry"], true],
+    ["/staff/registrations/12", ["admin"], false],
+    ["/staff/registrations", ["bursar"], false],
+    ["/staff/students/import", ["registry"], true],
+    ["/staff/students/42", ["admin"], false],
+    ["/staff/students", ["support"], false],
+    ["/staff/structure/courses", ["registry"], true],
+    ["/staff/structure/courses", ["adviser"], false],
+    ["/staff/sessions/promotion", ["admin"], true],
+    ["/staff/sessions/promotion", ["bursar"], false],
+  ] as const)("%s for %j: %s", (path, roles, allowed) => {
+    expect(mayOpen(path, roles)).toBe(allowed);
+  });
+});

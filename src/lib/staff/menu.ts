@@ -1,0 +1,26 @@
+import type { StaffRole } from "./staff.ts";
+
+export type StaffMenuItem = { href: string; label: string; roles: readonly StaffRole[] | "all" };
+
+/** The staff menu; each item shows only to the roles whose work it is. */
+export const STAFF_MENU: readonly StaffMenuItem[] = [
+  { href: "/staff", label: "Home", roles: "all" },
+  { href: "/staff/accounts", label: "Staff accounts", roles: ["admin"] },
+  { href: "/staff/students", label: "Students", roles: ["registry"] },
+  { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
+  { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
+  { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
+  { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
+  { href: "/staff/totp", label: "Authenticator app", roles: "all" },
+];
+
+export function menuFor(roles: readonly StaffRole[]) {
+  return STAFF_MENU.filter((item) => item.roles === "all" || item.roles.some((role) => roles.includes(role)));
+}
+
+/** Whether the roles may open a staff page: pages in the menu carry its roles; others are open to all staff. */
+export function mayOpen(pathname: string, roles: readonly StaffRole[]) {
+  const path = pathname.replace(/\/$/, "") || "/";
+  const item = STAFF_MENU.find((entry) => entry.href !== "/staff" && (path === entry.href || path.startsWith(`${entry.href}/`)));
+  return !item || item.roles === "all" || item.roles.some((role) => roles.includes(role));
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { Course } from "../courses/registered-course.ts";
+import { RegistrationLevel, SessionName } from "../courses/requests.ts";
+
+/**
+ * Where one semester of a student's registration stands for the adviser: no courses yet, waiting
+ * for the adviser, approved (frozen), or sent back to the student with a note.
+ */
+export const ReviewStatus = z.enum(["not_submitted", "pending", "approved", "returned"], {
+  error: "Choose a status: not_submitted, pending, approved or returned.",
+});
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  not_submitted: "Not submitted",
+  pending: "Pending",
+  approved: "Approved",
+  returned: "Returned",
+};
+
+export const Semester = z.coerce
+  .number({ error: "Choose semester 1 or 2." })
+  .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose semester 1 or 2." }));
+
+const StudentId = z.coerce
+  .number({ error: "No such student." })
+  .int("No such student.")
+  .positive("No such student.")
+  .max(2_147_483_647, "No such student.");
+
+/** GET /staff/registrations: filters travel in the address; the session defaults to the newest. */
+export const RegistrationListQuery = z.object({
+  session: SessionName.optional(),
+  level: RegistrationLevel.optional(),
+  department_id: z.coerce.number({ error: "Choose a department from the list." }).int().positive("Choose a department from the list.").optional(),
+  status: ReviewStatus.optional(),
+  page: z.coerce.number({ error: "Pages are numbered from 1." }).int().min(1, "Pages are numbered from 1.").max(10_000).default(1),
+});
+export type RegistrationListQuery = z.infer<typeof RegistrationListQuery>;
+
+export const REGISTRATION_PAGE_SIZE = 25;
+
+/** One student's line in the list: both semesters' status and the session's units. */
+export const RegistrationListRow = z.object({
+  student_id: z.number(),
+  name: z.string(),
+  matric_no: z.string().nullable(),
+  department: z.string(),
+  level: z.number(),
+  total_units: z.number(),
+  /** The status needing attention first: pending, then returned, approved, not submitted. */
+  status: ReviewStatus,
+  first_semester: ReviewStatus,
+  second_semester: ReviewStatus,
+});
+export type RegistrationListRow = z.infer<typeof RegistrationListRow>;
+
+export const RegistrationListPage = z.object({
+  session: z.string(),
+  /** Every session, newest first, for the page's session filter. */
+  sessions: z.array(z.string()),
+  data: z.array(RegistrationListRow),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type RegistrationListPage = z.infer<typeof RegistrationListPage>;
+
+export const StudentParam = z.object({ studentId: StudentId });
+export const ReviewQuery = z.object({ session: SessionName.optional() });
+
+/** One semester as the adviser reviews it. */
+export const SemesterReview = z.object({
+  semester: z.union([z.literal(1), z.literal(2)]),
+  status: ReviewStatus,
+  courses: z.array(Course),
+  total_units: z.number(),
+  approved_by: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  returned_by: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type SemesterReview = z.infer<typeof SemesterReview>;
+
+/** GET /staff/registrations/{studentId}?session=… */
+export const StudentRegistration = z.object({
+  data: z.object({
+    session: z.string(),
+    student: z.object({ id: z.number(), name: z.string(), matric_no: z.string().nullable(), department: z.string(), level: z.number(), programme: z.string() }),
+    semesters: z.array(SemesterReview),
+    /** Whether the signed-in staff member may approve or return (an adviser within scope). */
+    may_review: z.boolean(),
+  }),
+});
+export type StudentRegistration = z.infer<typeof StudentRegistration>;
+
+/** POST /staff/registrations/{studentId}/approve */
+export const ApproveRequest = z.object({ session: SessionName, semester: Semester });
+export type ApproveRequest = z.infer<typeof ApproveRequest>;
+
+/** POST /staff/registrations/{studentId}/return: the note is what the student reads. */
+export const ReturnRequest = ApproveRequest.extend({
+  note: z
+    .string({ error: "Write a note telling the student what to change." })
+    .trim()
+    .min(5, "Write a note telling the student what to change (at least 5 characters).")
+    .max(1000, "Keep the note under 1000 characters."),
+});
+export type ReturnRequest = z.infer<typeof ReturnRequest>;

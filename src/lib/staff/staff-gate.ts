@@ -1,0 +1,48 @@
+import type { APIContext, MiddlewareNext } from "astro";
+import { createServerApi, SessionEnded } from "../api/server-api.ts";
+import { site } from "../config/site.ts";
+import { readSessionToken, readStaffToken, STAFF_COOKIE, SECURE_STAFF_COOKIE } from "../session/cookie.ts";
+import { mayOpen } from "./menu.ts";
+import { StaffMe } from "./staff.ts";
+
+// Staff pages anyone may open: the sign-in form, the password link, and the refusal itself.
+const PUBLIC_STAFF_PAGES = [/^\/staff\/login\/?$/, /^\/staff\/password\//, /^\/staff\/forbidden\/?$/];
+// Pages a session still at the code or enrolment step may open.
+const STEP_PAGES: Record<string, RegExp> = { code: /^\/staff\/login\/code\/?$/, enrol: /^\/staff\/totp\/?$/ };
+const STEP_HOME: Record<string, string> = { code: "/staff/login/code", enrol: "/staff/totp" };
+
+export const isStaffPage = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
+
+/**
+ * The gate in front of every staff page: no staff cookie → the staff sign-in; a student's cookie
+ * alone → 403; a session still at the code or enrolment step → that step. Sets locals.staff.
+ */
+export async function staffGate(context: APIContext, next: MiddlewareNext) {
+  const { pathname, search } = context.url;
+  const cookies = context.request.headers.get("cookie");
+  const secure = site().PUBLIC_ORIGIN.startsWith("https:");
+  const token = readStaffToken(cookies, secure);
+  context.locals.staffApi = createServerApi(token, context.request.headers.get("x-forwarded-for"));
+  if (PUBLIC_STAFF_PAGES.some((pattern) => pattern.test(pathname))) return next();
+
+  const toSignIn = () => {
+    for (const name of [STAFF_COOKIE, SECURE_STAFF_COOKIE]) context.cookies.delete(name, { path: "/" });
+    return context.redirect(`/staff/login?${new URLSearchParams({ next: pathname + search })}`, 302);
+  };
+  if (!token) {
+    if (readSessionToken(cookies, secure)) return context.rewrite("/staff/forbidden");
+    return toSignIn();
+  }
+  try {
+    context.locals.staff = (await context.locals.staffApi.get("/staff/me", StaffMe)).data;
+  } catch (error) {
+    if (error instanceof SessionEnded) return toSignIn();
+    throw error;
+  }
+  const stage = context.locals.staff.stage;
+  if (stage !== "ready" && !STEP_PAGES[stage]!.test(pathname)) return context.redirect(STEP_HOME[stage]!, 302);
+  if (!mayOpen(pathname, context.locals.staff.roles)) return context.rewrite("/staff/not-your-role");
+  const response = await next();
+  response.headers.set("cache-control", "private, no-store");
+  return response;
+}
