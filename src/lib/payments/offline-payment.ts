@@ -1,18 +1,8 @@
 import { z } from "zod";
 import { PaymentRecord } from "./payment-record.ts";
 import { SchoolFeeRequest } from "./fee-request.ts";
+import { USSD_BANKS, type UssdBankCode } from "./ussd-banks.ts";
 
-/**
- * Banks whose USSD codes Paystack's Charge API can issue (its `ussd.type`), with the name a
- * student knows them by. Any phone dials these, no data or smartphone needed.
- */
-export const USSD_BANKS = [
-  { code: "737", name: "GTBank" },
-  { code: "919", name: "UBA" },
-  { code: "822", name: "Sterling Bank" },
-  { code: "966", name: "Zenith Bank" },
-] as const;
-export type UssdBankCode = (typeof USSD_BANKS)[number]["code"];
 const USSD_CODES = USSD_BANKS.map((bank) => bank.code) as [UssdBankCode, ...UssdBankCode[]];
 
 /** The ways to pay that need neither a card nor a script: both are Paystack charges we create. */
