@@ -14,7 +14,7 @@ export async function freshStudent(browser: Browser, n: number) {
   const number = String(900 + n);
   const phone = `0815900${String(n).padStart(4, "0")}`;
   const email = `fresh.${number}@students.example`;
-  const row = [`COE/2025/BIO/${number}`, `APP/2025/${number}`, "Fresh", `${NAMES[n % 10]} ${NAMES[Math.floor(n / 10) % 10]}`, phone, email, "NCE Biology/Chemistry", "Biology", "100", "2024/2025", "UTME", "Full Time"];
+  const row = [`COE/2024/FEE/${number}`, `APP/2024/FEE/${number}`, "Fresh", `${NAMES[n % 10]} ${NAMES[Math.floor(n / 10) % 10]}`, phone, email, "NCE Biology/Chemistry", "Biology", "100", "2024/2025", "UTME", "Full Time"];
   // The staff pages and the activation form run with scripts, whatever the journey tests.
   const context = await browser.newContext({ baseURL: PORTAL_ORIGIN, javaScriptEnabled: true });
   const page = await context.newPage();
