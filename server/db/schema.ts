@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -269,9 +270,14 @@ export const payments = pgTable(
     session: text().notNull(),
     amountKobo: integer().notNull(),
     currency: text().notNull().default("NGN"),
-    /** pending until Paystack confirms: success, failed or abandoned. */
+    /**
+     * pending until Paystack confirms: success, failed or abandoned; mismatch (paid, but not the
+     * amount or currency charged) and duplicate (a fee paid twice) wait for the bursary.
+     */
     status: text().notNull().default("pending"),
     authorizationUrl: text(),
+    /** A bank transfer's account or a USSD code to dial (PayInstructions); null for a card. */
+    payInstructions: jsonb().$type<PayInstructions>(),
     generatedAt: createdAt(),
     paidAt: timestamp({ withTimezone: true }),
     channel: text(),

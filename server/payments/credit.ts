@@ -59,7 +59,7 @@ export async function applyProviderResult(
       return settle(
         deps.db,
         payment,
-        { status: "failed", gatewayResponse: note, lastCheckedAt: now },
+        { status: "mismatch", gatewayResponse: note, lastCheckedAt: now },
         "mismatch",
       );
     }

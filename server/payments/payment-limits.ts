@@ -39,3 +39,5 @@ export function createPaymentLimits(db: Database) {
     },
   };
 }
+
+export type PaymentLimits = ReturnType<typeof createPaymentLimits>;

@@ -7,6 +7,7 @@ import { StudentIdParam } from "../students/routes.ts";
 import { QuoteRequest, SchoolFeeRequest } from "../../src/lib/payments/fee-request.ts";
 import type { QuoteAnswer } from "../../src/lib/payments/fee-request.ts";
 import { loadPaymentInfo, toPaymentRecord } from "./payment-info.ts";
+import { offlinePaymentRoutes } from "./offline-routes.ts";
 import { createPaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
 import { quoteFeeKobo, startSchoolFeePayment } from "./school-fee.ts";
@@ -14,7 +15,10 @@ import { slipRoutes } from "./slip-routes.ts";
 import { verifyOwnPayment } from "./verify.ts";
 import { paystackWebhookRoutes } from "./webhook.ts";
 
-/** School fees: payment info, quote, Paystack initialise and verify, webhook and slips. */
+/**
+ * School fees: payment info, quote, Paystack initialise (card), charge (bank transfer, USSD) and
+ * verify, webhook and slips.
+ */
 export function paymentRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const signedIn = requireStudent(deps);
@@ -66,6 +70,7 @@ export function paymentRoutes(deps: ApiDeps) {
     });
   });
 
+  app.route("/", offlinePaymentRoutes(deps, limits));
   app.route("/", paystackWebhookRoutes(deps));
   app.route("/", slipRoutes(deps));
   return app;

@@ -8,7 +8,7 @@ import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
 import { creditedOptions, noFeeMessage, scheduledFeeKobo } from "./fee-schedule.ts";
 import { newPaymentReference } from "./reference.ts";
 
-type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level">;
+export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level">;
 
 const START_FAILED =
   "We could not start the payment with Paystack. Please try again in a few minutes.";
@@ -39,18 +39,18 @@ export async function quoteFeeKobo(
 }
 
 /**
- * Starts paying `choice` through Paystack: a pending payment with a new reference at the
- * scheduled amount, then Paystack's checkout address. A fee already paid answers "success".
+ * The first steps of every way to pay `choice`: "already-paid" when that fee is credited (the
+ * page says 'Payment already made'); otherwise a pending payment at the scheduled amount under a
+ * new reference (or a 400 from the quote saying why the student cannot pay it).
  */
-export async function startSchoolFeePayment(
-  deps: ApiDeps,
+export async function openPendingPayment(
+  deps: Pick<ApiDeps, "db" | "now">,
   student: Student,
   choice: FeeChoice,
-): Promise<SchoolFeeAnswer> {
+  channel: string | null,
+) {
   const paid = await creditedOptions(deps.db, student.id, choice);
-  if (paid.includes(choice.option)) {
-    return { status: "success", message: "Payment already made" };
-  }
+  if (paid.includes(choice.option)) return "already-paid" as const;
   const amountKobo = await quoteFeeKobo(deps, student, choice);
   const reference = newPaymentReference(deps.now());
   await deps.db.insert(payments).values({
@@ -60,20 +60,55 @@ export async function startSchoolFeePayment(
     level: choice.level,
     session: choice.session,
     amountKobo,
+    channel,
     generatedAt: deps.now(),
   });
+  return { reference, amountKobo };
+}
+
+/** What Paystack keeps with each transaction, so its dashboard shows whose fee it is. */
+export function paymentMetadata(student: Student, choice: FeeChoice) {
+  return {
+    student_id: student.id,
+    payment_option: choice.option,
+    payment_level: choice.level,
+    payment_session: choice.session,
+  };
+}
+
+/** Records that Paystack did not take the payment we opened, and answers the student's 502. */
+export async function paystackDidNotStart(
+  deps: Pick<ApiDeps, "db" | "logger">,
+  reference: string,
+  error: PaystackError,
+): Promise<never> {
+  deps.logger.error("paystack did not start a payment", { reference, error: error.message });
+  await deps.db
+    .update(payments)
+    .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
+    .where(eq(payments.reference, reference));
+  throw new ApiError(502, START_FAILED);
+}
+
+/**
+ * Starts paying `choice` by card through Paystack's checkout: a pending payment, then the
+ * checkout's address. A fee already paid answers "success".
+ */
+export async function startSchoolFeePayment(
+  deps: ApiDeps,
+  student: Student,
+  choice: FeeChoice,
+): Promise<SchoolFeeAnswer> {
+  const opened = await openPendingPayment(deps, student, choice, null);
+  if (opened === "already-paid") return { status: "success", message: "Payment already made" };
+  const { reference, amountKobo } = opened;
   try {
     const { authorizationUrl } = await deps.paystack.initialize({
       reference,
       amountKobo,
       email: student.email,
       callbackUrl: `${deps.publicOrigin}/paystack/verify`,
-      metadata: {
-        student_id: student.id,
-        payment_option: choice.option,
-        payment_level: choice.level,
-        payment_session: choice.session,
-      },
+      metadata: paymentMetadata(student, choice),
     });
     await deps.db
       .update(payments)
@@ -87,11 +122,6 @@ export async function startSchoolFeePayment(
     };
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
-    deps.logger.error("paystack initialize failed", { reference, error: error.message });
-    await deps.db
-      .update(payments)
-      .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
-      .where(eq(payments.reference, reference));
-    throw new ApiError(502, START_FAILED);
+    return paystackDidNotStart(deps, reference, error);
   }
 }

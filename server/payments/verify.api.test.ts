@@ -23,6 +23,7 @@ beforeAll(async () => {
   kit = await createPaymentsKit({
     paystack: {
       initialize: (input) => real().initialize(input),
+      chargeOffline: (input) => real().chargeOffline(input),
       async verify(reference) {
         if (unreachable) throw new PaystackError("Could not reach Paystack for verify: ECONNRESET");
         const transaction = await real().verify(reference);
@@ -200,7 +201,7 @@ describe("GET /paystack/verify/:reference", () => {
     } finally {
       tamper = null;
     }
-    expect((await kit.paymentRow(reference)).status).toBe("failed");
+    expect((await kit.paymentRow(reference)).status).toBe("mismatch");
     expect(kit.creditLines(reference)).toHaveLength(0);
     expect(
       kit.api.logger.lines.some(

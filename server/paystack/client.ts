@@ -1,5 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
+import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
+import { ChargeResponse, chargeRequestBody, readPayInstructions } from "./offline-charge.ts";
+import type { OfflineChargeInput } from "./offline-charge.ts";
 import { InitializeResponse, PaystackEnvelope, VerifyResponse } from "./responses.ts";
 
 /** A transaction as Paystack's verify endpoint reports it. */
@@ -23,7 +26,7 @@ export type InitializeInput = {
   metadata: Record<string, unknown>;
 };
 
-/** The two Paystack calls the payment routes make. */
+/** The Paystack calls the payment routes make. */
 export type PaystackClient = {
   /** Creates a transaction; never retried, because a retry could create a duplicate. */
   initialize(
@@ -31,6 +34,11 @@ export type PaystackClient = {
   ): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
   /** Resolves null when Paystack does not know the reference (404 / "Transaction reference not found"). */
   verify(reference: string): Promise<PaystackTransaction | null>;
+  /**
+   * Creates a bank-transfer or USSD charge (`POST /charge`) and answers what the student needs
+   * to pay it. Never retried, like initialize.
+   */
+  chargeOffline(input: OfflineChargeInput): Promise<PayInstructions>;
 };
 
 /** A failed Paystack call. The message is safe to log: it never contains the secret key. */
@@ -174,6 +182,24 @@ export function createPaystackClient(options: {
         accessCode: data.access_code,
         reference: data.reference,
       };
+    },
+
+    async chargeOffline(input) {
+      const answer = await call("charge", "POST", "/charge", chargeRequestBody(input));
+      const { data } = parseAnswer(ChargeResponse, "charge", answer);
+      const httpStatus = answer.httpStatus;
+      if (data.reference !== input.reference) {
+        throw failure(`Paystack charged reference ${data.reference} instead of ${input.reference}`, {
+          httpStatus,
+        });
+      }
+      const instructions = readPayInstructions(data, input.channel);
+      if ("problem" in instructions) {
+        throw failure(`Paystack's charge cannot be paid offline: ${instructions.problem}`, {
+          httpStatus,
+        });
+      }
+      return instructions;
     },
 
     async verify(reference) {

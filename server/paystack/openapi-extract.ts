@@ -6,6 +6,7 @@
 export const USED_OPERATIONS = [
   { method: "post", path: "/transaction/initialize" },
   { method: "get", path: "/transaction/verify/{reference}" },
+  { method: "post", path: "/charge" },
 ] as const;
 
 /** `"POST /transaction/initialize"` → its request body schema and a schema per answered status. */

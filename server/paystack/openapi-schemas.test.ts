@@ -35,6 +35,7 @@ describe("extracting schemas from an OpenAPI spec", () => {
         },
       },
       "/transaction/verify/{reference}": { get: { responses: {} } },
+      "/charge": { post: { responses: {} } },
     },
     components: {
       schemas,

@@ -18,11 +18,14 @@ form { margin: 0.75rem 0 0; }
 button { width: 100%; min-height: 3rem; font: inherit; font-size: 1.125rem; font-weight: 600; border-radius: 0.5rem; border: 2px solid #1a1a1a; background: #fff; color: #1a1a1a; cursor: pointer; }
 button.pay { background: #0b6b3a; border-color: #0b6b3a; color: #fff; }
 button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 3px; }
+label { display: block; font-weight: 600; }
+input { box-sizing: border-box; width: 100%; min-height: 3rem; font: inherit; margin: 0.25rem 0 0; padding: 0 0.75rem; border: 2px solid #1a1a1a; border-radius: 0.5rem; }
 .hint { margin: 0.25rem 0 0; font-size: 0.9rem; color: #444; }
 `;
 
 const STATUS_TEXT: Record<SandboxTransaction["status"], string> = {
   abandoned: "Not paid yet",
+  pending: "Waiting for a bank transfer or USSD payment",
   failed: "Declined. You can try again.",
   success: "Paid",
 };
@@ -92,7 +95,8 @@ function choice(action: string, label: string, hint: string, className = ""): st
   </form>`;
 }
 
-function page(title: string, content: string): string {
+/** A whole sandbox page around `content` (already escaped). */
+export function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -112,7 +116,7 @@ function page(title: string, content: string): string {
 </html>`;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

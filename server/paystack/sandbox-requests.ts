@@ -33,6 +33,9 @@ const MESSAGES: Record<string, string> = {
   reference: "Invalid transaction reference. Only -, ., = and alphanumeric characters allowed.",
   callback_url: "Invalid callback_url. Send a fully qualified http(s) URL.",
   metadata: "Invalid metadata. Send a JSON object.",
+  bank_transfer: "Invalid bank_transfer. Send account_expires_at as an ISO date.",
+  ussd: "Invalid USSD type. Send one of 737, 919, 822 or 966.",
+  channel: "Send exactly one payment channel: bank_transfer or ussd.",
 };
 
 /** The message Paystack would give for the first field that failed validation. */

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-/** The states a sandbox checkout can leave a transaction in. */
-export type SandboxStatus = "abandoned" | "success" | "failed";
+/** The states a sandbox transaction can be in; a bank-transfer or USSD charge waits as pending. */
+export type SandboxStatus = "abandoned" | "pending" | "success" | "failed";
+
+/** How a sandbox transaction is paid: the checkout's card, or a charge paid away from it. */
+export type SandboxChannel = "card" | "bank_transfer" | "ussd";
 
 /** One transaction as the sandbox remembers it. */
 export type SandboxTransaction = {
@@ -19,12 +22,15 @@ export type SandboxTransaction = {
   paidAt: Date | null;
   customer: { id: number; code: string };
   authorizationCode: string | null;
+  channel: SandboxChannel;
+  /** What arrived, when a transfer brought another amount than the one charged. */
+  paidAmountKobo: number | null;
 };
 
 export type NewSandboxTransaction = Pick<
   SandboxTransaction,
   "reference" | "amountKobo" | "currency" | "email" | "callbackUrl" | "metadata"
->;
+> & { channel?: SandboxChannel };
 
 const NOT_COMPLETED = "The transaction was not completed";
 
@@ -55,13 +61,17 @@ export function createSandboxStore() {
     },
     /** Records an unpaid transaction; the caller has checked the reference is unused. */
     create(fields: NewSandboxTransaction, now: Date): SandboxTransaction {
+      const channel = fields.channel ?? "card";
       const transaction: SandboxTransaction = {
         ...fields,
+        channel,
+        paidAmountKobo: null,
         id: ++lastId,
         accessCode: randomCode(15),
-        // Paystack reports an initialized, unpaid transaction as abandoned.
-        status: "abandoned",
-        gatewayResponse: NOT_COMPLETED,
+        // Paystack reports an initialized, unpaid transaction as abandoned, and a charge that
+        // waits for a transfer or a dialled code as pending.
+        status: channel === "card" ? "abandoned" : "pending",
+        gatewayResponse: channel === "card" ? NOT_COMPLETED : "Transaction in progress",
         createdAt: now,
         paidAt: null,
         customer: customerFor(fields.email),
@@ -76,10 +86,16 @@ export function createSandboxStore() {
 
 export type SandboxStore = ReturnType<typeof createSandboxStore>;
 
-/** Marks a transaction paid. Returns false (and changes nothing) when it already was. */
-export function markPaid(transaction: SandboxTransaction, now: Date): boolean {
+/**
+ * Marks a transaction paid, with `amountKobo` when another amount arrived than the one charged.
+ * Returns false (and changes nothing) when it already was.
+ */
+export function markPaid(transaction: SandboxTransaction, now: Date, amountKobo?: number): boolean {
   if (transaction.status === "success") return false;
   transaction.status = "success";
+  if (amountKobo !== undefined && amountKobo !== transaction.amountKobo) {
+    transaction.paidAmountKobo = amountKobo;
+  }
   transaction.gatewayResponse = "Successful";
   transaction.paidAt = now;
   transaction.authorizationCode = `AUTH_${randomCode(10)}`;
@@ -108,6 +124,7 @@ export function paystackFeeKobo(amountKobo: number): number {
 /** The `data` object of `GET /transaction/verify/:reference` and of `charge.success` webhooks. */
 export function toVerifyData(transaction: SandboxTransaction) {
   const paid = transaction.status === "success";
+  const amount = transaction.paidAmountKobo ?? transaction.amountKobo;
   const paidAt = transaction.paidAt?.toISOString() ?? null;
   const createdAt = transaction.createdAt.toISOString();
   return {
@@ -116,19 +133,21 @@ export function toVerifyData(transaction: SandboxTransaction) {
     status: transaction.status,
     reference: transaction.reference,
     receipt_number: null,
-    amount: transaction.amountKobo,
+    amount,
     message: null,
     gateway_response: transaction.gatewayResponse,
     paid_at: paidAt,
     created_at: createdAt,
-    channel: "card",
+    channel: transaction.channel,
     currency: transaction.currency,
     ip_address: "127.0.0.1",
     metadata: transaction.metadata,
     log: null,
-    fees: paid ? paystackFeeKobo(transaction.amountKobo) : null,
+    fees: paid ? paystackFeeKobo(amount) : null,
     fees_split: null,
-    authorization: transaction.authorizationCode ? testCard(transaction.authorizationCode) : {},
+    authorization: transaction.authorizationCode
+      ? testAuthorization(transaction.authorizationCode, transaction.channel)
+      : {},
     customer: {
       id: transaction.customer.id,
       first_name: null,
@@ -158,9 +177,9 @@ export function toVerifyData(transaction: SandboxTransaction) {
 
 export type SandboxVerifyData = ReturnType<typeof toVerifyData>;
 
-// Paystack's documented Visa test card.
-function testCard(authorizationCode: string) {
-  return {
+// Paystack's documented Visa test card; a transfer or USSD payment names its channel instead.
+function testAuthorization(authorizationCode: string, channel: SandboxChannel) {
+  const card = {
     authorization_code: authorizationCode,
     bin: "408408",
     last4: "4081",
@@ -177,4 +196,6 @@ function testCard(authorizationCode: string) {
     receiver_bank_account_number: null,
     receiver_bank: null,
   };
+  if (channel === "card") return card;
+  return { ...card, bin: "", last4: "", exp_month: "", exp_year: "", channel, card_type: "", brand: "", reusable: false };
 }

@@ -5,6 +5,7 @@ import {
   renderCheckoutNotFound,
   renderCheckoutPage,
 } from "./sandbox-checkout-page.ts";
+import { sandboxChargeRoutes } from "./sandbox-charge.ts";
 import { InitializeRequest, refusalFor } from "./sandbox-requests.ts";
 import {
   createSandboxStore,
@@ -25,7 +26,8 @@ export type WebhookDelivery = "delivered" | "failed";
  * A local stand-in for Paystack, for development without a secret key. It answers
  * `POST /transaction/initialize` and `GET /transaction/verify/:reference` like Paystack, serves
  * a checkout page at `/checkout/:accessCode` where a person can pay, decline or abandon, and
- * POSTs signed `charge.success` webhooks to `webhookUrl`. State lives in memory.
+ * POSTs signed `charge.success` webhooks to `webhookUrl`. State lives in memory. `POST /charge`
+ * creates bank-transfer and USSD charges, paid at `/simulate/:reference` (sandbox-charge.ts).
  *
  * It also answers `POST /__sandbox/transactions/:reference/pay` (same bearer key as the API):
  * marks the transaction paid and sends the webhook, without any browser or redirect. Tests use it
@@ -81,6 +83,8 @@ export function createPaystackSandbox(options: {
     }
     return "failed";
   }
+
+  app.route("/", sandboxChargeRoutes({ store, now, requireSecretKey, sendChargeSuccess }));
 
   app.post("/transaction/initialize", requireSecretKey, async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined);

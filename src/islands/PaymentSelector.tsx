@@ -1,44 +1,52 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { PortalToaster } from "./PortalToaster.tsx";
+import { PayWays } from "./pay/PayWays.tsx";
 import { ApiFailure, apiRequest } from "../lib/api/browser-api.ts";
 import { formatNaira } from "../lib/format/money.ts";
 import { PAYMENT_OPTIONS } from "../lib/payments/fee-status.ts";
 import { PAYMENT_LEVELS } from "../lib/payments/fees.ts";
 import type { QuoteAnswer, SchoolFeeAnswer } from "../lib/payments/fee-request.ts";
+import { isComplete, type FormChoice, type Quote } from "../lib/payments/choice.ts";
 import { TOAST_DURATION_MS } from "../lib/ui/toast-duration.ts";
 
 type Props = {
   studentId: number;
   /** Session names, newest first. */
   sessions: readonly string[];
+  /** What the server rendered: the choice in the address and its quote. */
+  initialChoice: FormChoice;
+  initialQuote: Quote;
 };
 
-type Choice = { option: string; level: string; session: string };
-type Quote =
-  | { state: "none" }
-  | { state: "loading" }
-  | { state: "ready"; amount: number }
-  | { state: "refused"; reason: string };
 type PayButton = "idle" | "initializing" | "failed";
 
-const NO_CHOICE: Choice = { option: "", level: "", session: "" };
 const BUTTON_TEXT: Record<PayButton, string> = {
   idle: "Proceed to payment",
   initializing: "Initializing...",
   failed: "Initiating payment failed!",
 };
 
-/** Payment page: category, level and session; the quote follows by itself, then Paystack. */
-export function PaymentSelector({ studentId, sessions }: Props) {
-  const [choice, setChoice] = useState<Choice>(NO_CHOICE);
-  const [quote, setQuote] = useState<Quote>({ state: "none" });
+/**
+ * Payment page: category, level and session, the quote, then the ways to pay. The server renders
+ * it as a GET form (the quote comes with the next page); once hydrated the quote follows each
+ * change at once and the card button starts Paystack with one call and toasts.
+ */
+export function PaymentSelector({ studentId, sessions, initialChoice, initialQuote }: Props) {
+  const [choice, setChoice] = useState<FormChoice>(initialChoice);
+  const [quote, setQuote] = useState<Quote>(initialQuote);
   const [button, setButton] = useState<PayButton>("idle");
+  const [hydrated, setHydrated] = useState(false);
   // Answers to an earlier choice arrive late on slow connections; only the latest counts.
   const latest = useRef(0);
-  const complete = Boolean(choice.option && choice.level && choice.session);
+  // The server already quoted the choice it rendered: no second call when hydrating.
+  const rendered = useRef(initialChoice);
+  const complete = isComplete(choice);
+
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
+    if (choice === rendered.current) return;
     setButton("idle");
     if (!complete) {
       setQuote({ state: "none" });
@@ -69,7 +77,8 @@ export function PaymentSelector({ studentId, sessions }: Props) {
       });
   }, [choice, complete]);
 
-  async function pay() {
+  async function payByCard(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setButton("initializing");
     try {
       const answer = await apiRequest<SchoolFeeAnswer>("/student/school-fee", {
@@ -99,53 +108,47 @@ export function PaymentSelector({ studentId, sessions }: Props) {
     }
   }
 
-  const pick = (field: keyof Choice) => (event: ChangeEvent<HTMLSelectElement>) =>
+  const pick = (field: keyof FormChoice) => (event: ChangeEvent<HTMLSelectElement>) =>
     setChoice((current) => ({ ...current, [field]: event.target.value }));
 
   return (
     <section className="card" aria-labelledby="pay-title">
       <PortalToaster />
       <h2 id="pay-title">Pay school fees</h2>
-      <div className="grid">
-        <Select
-          id="payment-option"
-          label="Payment category"
-          value={choice.option}
-          onChange={pick("option")}
-        >
-          {PAYMENT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-        <Select id="payment-level" label="Level" value={choice.level} onChange={pick("level")}>
-          {PAYMENT_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {level}
-            </option>
-          ))}
-        </Select>
-        <Select
-          id="payment-session"
-          label="Session"
-          value={choice.session}
-          onChange={pick("session")}
-        >
-          {sessions.map((session) => (
-            <option key={session} value={session}>
-              {session}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <form method="get" action="/payment">
+        <div className="grid">
+          <Select id="payment-option" name="payment_option" label="Payment category" value={choice.option} onChange={pick("option")}>
+            {PAYMENT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+          <Select id="payment-level" name="payment_level" label="Level" value={choice.level} onChange={pick("level")}>
+            {PAYMENT_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </Select>
+          <Select id="payment-session" name="payment_session" label="Session" value={choice.session} onChange={pick("session")}>
+            {sessions.map((session) => (
+              <option key={session} value={session}>
+                {session}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {/* Without scripts the quote comes with the next page; with them it follows each choice. */}
+        {!hydrated && (
+          <button type="submit" className="button-secondary">
+            Show the amount
+          </button>
+        )}
+      </form>
       <div className="pay-quote" aria-live="polite">
         {quote.state === "loading" && <p>Getting the amount…</p>}
-        {quote.state === "refused" && (
-          <p className="alert alert-error">
-            {quote.reason}
-          </p>
-        )}
+        {quote.state === "refused" && <p className="alert alert-error">{quote.reason}</p>}
         {quote.state === "ready" && (
           <p>
             Amount to pay:{" "}
@@ -156,14 +159,18 @@ export function PaymentSelector({ studentId, sessions }: Props) {
         )}
       </div>
       {complete && (quote.state === "loading" || quote.state === "ready") && (
-        <button
-          type="button"
-          onClick={pay}
-          disabled={quote.state !== "ready" || button === "initializing"}
-        >
-          {button === "initializing" && <span className="spinner" aria-hidden="true" />}
-          {BUTTON_TEXT[button]}
-        </button>
+        <PayWays
+          studentId={studentId}
+          choice={choice}
+          onCard={hydrated ? payByCard : undefined}
+          cardDisabled={quote.state !== "ready" || button === "initializing"}
+          cardLabel={
+            <>
+              {button === "initializing" && <span className="spinner" aria-hidden="true" />}
+              {BUTTON_TEXT[button]}
+            </>
+          }
+        />
       )}
     </section>
   );
@@ -171,17 +178,18 @@ export function PaymentSelector({ studentId, sessions }: Props) {
 
 type SelectProps = {
   id: string;
+  name: string;
   label: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   children: ReactNode;
 };
 
-function Select({ id, label, value, onChange, children }: SelectProps) {
+function Select({ id, name, label, value, onChange, children }: SelectProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={onChange}>
+      <select id={id} name={name} value={value} onChange={onChange}>
         <option value="">--Select--</option>
         {children}
       </select>

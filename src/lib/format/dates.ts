@@ -15,3 +15,6 @@ export const formatHistoryDate = (date: string | Date) => inLagos(date).format("
 
 /** Slips: "05/09/2024 14:07" (spec: DD/MM/YYYY hh:mm). */
 export const formatSlipDate = (date: string | Date) => inLagos(date).format("DD/MM/YYYY HH:mm");
+
+/** Until when a transfer account is open: "2:07 pm, 05-09-2024" (Nigerian time). */
+export const formatDeadline = (date: string | Date) => inLagos(date).format("h:mm a, DD-MM-YYYY");

@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import type { ApiDeps } from "../app.ts";
+import { payments } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { PaystackError } from "../paystack/client.ts";
+import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
+import type { FeeChoice } from "../../src/lib/payments/fees.ts";
+import type {
+  OfflinePayment,
+  OfflinePaymentAnswer,
+} from "../../src/lib/payments/offline-payment.ts";
+import { toPaymentRecord } from "./payment-info.ts";
+import {
+  openPendingPayment,
+  paymentMetadata,
+  paystackDidNotStart,
+  type Student,
+} from "./school-fee.ts";
+
+/**
+ * How long a transfer account stays open: long enough to walk to a bank branch or borrow a
+ * phone with a bank app, short enough that an old account number is not paid by mistake.
+ */
+export const TRANSFER_ACCOUNT_LIFETIME_MS = 2 * 60 * 60_000;
+
+/**
+ * Starts paying `choice` by bank transfer or USSD: a pending payment, then a Paystack charge on
+ * that channel whose account or code is kept with the payment (the page shows it again on
+ * reload). Crediting is the card's: the signed webhook, verify, or the reconciler.
+ */
+export async function startOfflinePayment(
+  deps: ApiDeps,
+  student: Student,
+  choice: FeeChoice,
+  channel: OfflineChargeChannel,
+): Promise<OfflinePaymentAnswer> {
+  const opened = await openPendingPayment(deps, student, choice, channel.kind);
+  if (opened === "already-paid") return { status: "success", message: "Payment already made" };
+  const { reference, amountKobo } = opened;
+  try {
+    const instructions = await deps.paystack.chargeOffline({
+      reference,
+      amountKobo,
+      email: student.email,
+      metadata: paymentMetadata(student, choice),
+      channel,
+    });
+    await deps.db
+      .update(payments)
+      .set({ payInstructions: instructions })
+      .where(eq(payments.reference, reference));
+    return { status: "pending", message: "Charge attempted", reference, instructions };
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    return paystackDidNotStart(deps, reference, error);
+  }
+}
+
+/** One of the student's own payments with its pay instructions; another's is as unknown as none. */
+export async function loadOwnPayment(
+  deps: Pick<ApiDeps, "db">,
+  studentId: number,
+  reference: string,
+): Promise<OfflinePayment> {
+  const [row] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.studentId, studentId)));
+  if (!row) {
+    throw new ApiError(
+      404,
+      "We have no payment with that reference. Check it, or start a new payment from the Payment page.",
+    );
+  }
+  return { payment: toPaymentRecord(row), instructions: row.payInstructions ?? null };
+}

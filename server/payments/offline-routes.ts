@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { readJson, readParams } from "../http/validate.ts";
+import { assertOwnId, requireStudent } from "../auth/require-student.ts";
+import { OfflinePaymentRequest } from "../../src/lib/payments/offline-payment.ts";
+import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
+import type { PaymentLimits } from "./payment-limits.ts";
+import { ReferenceParam } from "./reference.ts";
+import { loadOwnPayment, startOfflinePayment, TRANSFER_ACCOUNT_LIFETIME_MS } from "./offline-payment.ts";
+
+/**
+ * Paying school fees without a card: `POST /student/school-fee/offline` (bank transfer or USSD)
+ * and `GET /student/school-fee/{reference}`, which the Payment page reads to show the account
+ * or code again, and whether it has been paid.
+ */
+export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
+  const app = new Hono<ApiEnv>();
+  const signedIn = requireStudent(deps);
+
+  app.post("/student/school-fee/offline", signedIn, async (c) => {
+    const request = await readJson(c, OfflinePaymentRequest);
+    assertOwnId(c.var.student, request.student_id);
+    // Same counter as card payments: each start creates a payment and a Paystack charge.
+    await limits.countPaymentStart(c.var.student.id, deps.now());
+    const channel: OfflineChargeChannel =
+      request.channel === "ussd"
+        ? { kind: "ussd", bank: request.ussd_bank! }
+        : {
+            kind: "bank_transfer",
+            expiresAt: new Date(deps.now().getTime() + TRANSFER_ACCOUNT_LIFETIME_MS),
+          };
+    const choice = {
+      option: request.payment_option,
+      level: request.payment_level,
+      session: request.payment_session,
+    };
+    return c.json(await startOfflinePayment(deps, c.var.student, choice, channel));
+  });
+
+  app.get("/student/school-fee/:reference", signedIn, async (c) => {
+    const { reference } = readParams(c, ReferenceParam);
+    return c.json({ status: "success", data: await loadOwnPayment(deps, c.var.student.id, reference) });
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { PaymentRecord } from "./payment-record.ts";
+import { SchoolFeeRequest } from "./fee-request.ts";
+import { USSD_BANKS, type UssdBankCode } from "./ussd-banks.ts";
+
+const USSD_CODES = USSD_BANKS.map((bank) => bank.code) as [UssdBankCode, ...UssdBankCode[]];
+
+/** The ways to pay that need neither a card nor a script: both are Paystack charges we create. */
+export const OFFLINE_CHANNELS = ["bank_transfer", "ussd"] as const;
+export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number];
+
+/** POST /student/school-fee/offline: the school-fee request plus how the student will pay. */
+export const OfflinePaymentRequest = SchoolFeeRequest.extend({
+  channel: z.enum(OFFLINE_CHANNELS, { error: "Choose bank transfer or USSD." }),
+  ussd_bank: z.enum(USSD_CODES, { error: "Choose the bank whose USSD code you will dial." }).optional(),
+}).refine((request) => request.channel !== "ussd" || request.ussd_bank, {
+  path: ["ussd_bank"],
+  message: "Choose the bank whose USSD code you will dial.",
+});
+export type OfflinePaymentRequest = z.input<typeof OfflinePaymentRequest>;
+
+/** What the student needs to pay offline, as Paystack's charge answered it. */
+export const PayInstructions = z.discriminatedUnion("channel", [
+  z.object({
+    channel: z.literal("bank_transfer"),
+    bank_name: z.string(),
+    account_number: z.string(),
+    account_name: z.string(),
+    /** ISO time after which the account no longer takes this payment. */
+    expires_at: z.string(),
+  }),
+  z.object({ channel: z.literal("ussd"), ussd_code: z.string() }),
+]);
+export type PayInstructions = z.infer<typeof PayInstructions>;
+
+/** One of the student's payments with what they need to finish it (GET /student/school-fee/{reference}). */
+export const OfflinePayment = z.object({
+  payment: PaymentRecord,
+  instructions: PayInstructions.nullable(),
+});
+export type OfflinePayment = z.infer<typeof OfflinePayment>;
+
+/** The answer to starting an offline payment; "success" means the fee was already paid. */
+export type OfflinePaymentAnswer =
+  | { status: "success"; message: string }
+  | { status: "pending"; message: string; reference: string; instructions: PayInstructions };

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { PaymentRecord } from "./payment-record.ts";
+import type { SchoolFeeAnswer } from "./fee-request.ts";
+import type { OfflinePaymentAnswer } from "./offline-payment.ts";
+import { choiceFrom, type FormChoice } from "./choice.ts";
+
+// The Payment page's forms, posted without JavaScript: each button names its `action`. The page
+// server passes the fields on to the API unchanged (the API decides amounts, ownership and
+// limits), then answers with a 303 on success or the refusal's message on the page.
+
+export const PAYMENT_PATH = "/payment";
+
+/** What the page does after a post: go somewhere (303), or show a message with a status. */
+export type PostOutcome =
+  | { redirect: string }
+  | { message: string; tone: "error" | "info"; status: number; choice: FormChoice; reference: string | null };
+
+const PaymentAction = z.enum(["card", "bank_transfer", "ussd", "check"]);
+const Passthrough = z.object({ status: z.string() }).passthrough();
+
+/** Where a payment's pay instructions and status are shown. */
+export const offlinePaymentUrl = (reference: string) =>
+  `${PAYMENT_PATH}?${new URLSearchParams({ reference })}`;
+
+export async function handlePaymentPost(api: ServerApi, form: FormData): Promise<PostOutcome> {
+  const choice = choiceFrom(form);
+  const reference = String(form.get("reference") ?? "").trim() || null;
+  const shown = (message: string, status: number, tone: "error" | "info" = "error"): PostOutcome => ({
+    message,
+    tone,
+    status,
+    choice,
+    reference,
+  });
+  const action = PaymentAction.safeParse(form.get("action"));
+  if (!action.success) return shown("Choose a way to pay.", 400);
+  // The API reads the student id and the three choices; an amount in the form is never sent on.
+  const request = {
+    student_id: String(form.get("student_id") ?? ""),
+    payment_option: choice.option,
+    payment_level: choice.level,
+    payment_session: choice.session,
+  };
+  try {
+    switch (action.data) {
+      case "card": {
+        const answer = (await api.send("POST", "/student/school-fee", request, Passthrough)) as SchoolFeeAnswer;
+        if (answer.status === "success") return shown("Payment already made", 200, "info");
+        return { redirect: answer.authorization_url };
+      }
+      case "bank_transfer":
+      case "ussd": {
+        const offline = { ...request, channel: action.data, ussd_bank: form.get("ussd_bank") || undefined };
+        const answer = (await api.send("POST", "/student/school-fee/offline", offline, Passthrough)) as OfflinePaymentAnswer;
+        if (answer.status === "success") return shown("Payment already made", 200, "info");
+        return { redirect: offlinePaymentUrl(answer.reference) };
+      }
+      case "check": {
+        if (!reference) return shown("No Payment Reference Found", 400);
+        await api.get(`/paystack/verify/${encodeURIComponent(reference)}`, z.object({ data: PaymentRecord }));
+        return { redirect: offlinePaymentUrl(reference) };
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ApiRefusal)) throw error;
+    return shown(error.message, error.status);
+  }
+}
