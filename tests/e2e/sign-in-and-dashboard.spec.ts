@@ -178,6 +178,32 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
   });
 
+  test("on a phone the side menu starts collapsed and the menu button opens and closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/login?next=%2F");
+    await page.getByLabel("Username").fill(DEMO.fresher.phone);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const menu = page.getByRole("complementary", { name: "Main menu" });
+    const toggle = page.getByRole("button", { name: "Show or hide the menu" });
+    await expect(menu).toBeHidden();
+    // The page starts with what the student came for, not the menu.
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeInViewport();
+    await toggle.click();
+    await expect(menu.getByRole("link", { name: "Payments" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Complaint" }).click();
+    await expect(page).toHaveURL("/complaint");
+    await expect(menu).toBeHidden();
+
+    // A wide screen shows the menu in the page, and no button that would only float it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toBeHidden();
+  });
+
   test("a wrong password explains itself", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Username").fill(DEMO.returning.phone);
