@@ -1,18 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, PORTAL_ORIGIN } from "./support.ts";
+import { DEMO, PORTAL_ORIGIN, signInWithoutJavaScript } from "./support.ts";
 
 // The fresher (NCE English/Social Studies, 100 level) in 2024/2025, the open session, on a phone
 // whose browser runs no JavaScript: every step is a form the page server answers (decision 092).
 // First semester: ENG/SOS 111–114 (4,3,3,3 each), EDU 111–114 (3,3,2,3), GSE 111–113 (2 each) = 43 units.
 test.use({ javaScriptEnabled: false });
-
-async function signInWithoutJavaScript(page: Page, who: { phone: string; password: string }, next: string) {
-  await page.goto(`/login?${new URLSearchParams({ next })}`);
-  await page.getByLabel("Username").fill(who.phone);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(next);
-}
 
 const courseTable = (page: Page) => page.getByRole("table", { name: "Courses you can register" });
 const selectedTotal = (page: Page) =>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./support.ts";
+import { DEMO, signIn, signInWithoutJavaScript } from "./support.ts";
 
 test("a student signs in, sees the dashboard, reloads, and signs out", async ({ page }) => {
   await signIn(page, DEMO.returning);
@@ -180,10 +180,7 @@ test.describe("without JavaScript", () => {
 
   test("on a phone the side menu starts collapsed and the menu button opens and closes it", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto("/login?next=%2F");
-    await page.getByLabel("Username").fill(DEMO.fresher.phone);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInWithoutJavaScript(page, DEMO.fresher, "/");
     const menu = page.getByRole("complementary", { name: "Main menu" });
     const toggle = page.getByRole("button", { name: "Show or hide the menu" });
     await expect(menu).toBeHidden();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO, signIn, waitForIslands } from "./support.ts";
+import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 
 const LOCKED = { phone: "08030000003", password: "demo1234" };
 
@@ -210,11 +210,7 @@ test.describe("without JavaScript", () => {
 
   test("a student updates biodata with a new camera photo; a refusal keeps what was typed", async ({ page }) => {
     const photo = await cameraPhoto();
-    await page.goto("/login?next=%2Fbiodata");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL("/biodata");
+    await signInWithoutJavaScript(page, DEMO.returning, "/biodata");
     const oldSrc = await topBarPhoto(page).getAttribute("src");
     await expect(page.getByLabel("Current password")).toHaveAttribute("autocomplete", "current-password");
 
@@ -247,10 +243,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a new phone number needs the current password, and then waits for the mailed link", async ({ page }) => {
-    await page.goto("/login?next=%2Fbiodata");
-    await page.getByLabel("Username").fill(DEMO.fresher.phone);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInWithoutJavaScript(page, DEMO.fresher, "/biodata");
     await page.getByLabel("Phone number").fill("08039990001");
     await page.getByRole("button", { name: "Update Profile" }).click();
     await expect(page.locator("#current_password-error")).toHaveText("Enter your current password to change your phone number or e-mail.");
