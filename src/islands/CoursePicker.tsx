@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
-import { searchStatus } from "../lib/courses/picker-form.ts";
+import { searchStatus } from "../lib/courses/picker-notices.ts";
 import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";

@@ -5,7 +5,7 @@ import { Dialog } from "./Dialog.tsx";
 import { SelectedCourses } from "./SelectedCourses.tsx";
 import { SearchResults } from "./SearchResults.tsx";
 import type { Notice } from "./picker-state.ts";
-import { SEARCH_MIN_CHARACTERS, searchStatus } from "../../lib/courses/picker-form.ts";
+import { SEARCH_MIN_CHARACTERS, searchStatus } from "../../lib/courses/picker-notices.ts";
 // Wait for a pause in typing so a slow connection is not flooded with one call per key.
 const TYPING_PAUSE_MS = 300;
 

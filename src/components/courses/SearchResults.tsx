@@ -1,5 +1,5 @@
 import type { Course } from "../../lib/courses/registered-course.ts";
-import type { Notice } from "../../lib/courses/picker-form.ts";
+import type { Notice } from "../../lib/courses/picker-notices.ts";
 import { handled } from "./picker-state.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
-import type { Notice } from "../../lib/courses/picker-form.ts";
+import type { Notice } from "../../lib/courses/picker-notices.ts";
 
 export type { Notice };
 

@@ -11,7 +11,7 @@ import {
   registeredAtLevel,
   semesterName,
 } from "../../lib/courses/selection.ts";
-import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-form.ts";
+import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
 import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readPickerForm, resolveSelection, searchStatus, wantedCourseIds } from "./picker-form.ts";
+import { readPickerForm, resolveSelection, wantedCourseIds } from "./picker-form.ts";
+import { searchStatus } from "./picker-notices.ts";
 import type { Course } from "./registered-course.ts";
 
 const course = (course_id: number, unit: number, semester: 1 | 2 = 1): Course => ({

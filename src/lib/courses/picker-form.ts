@@ -6,8 +6,8 @@ import {
   OVER_CAP,
   OVER_CAP_IN_TABLE,
   refusalToPick,
-  SELECT_A_SESSION,
 } from "./selection.ts";
+import type { Notice } from "./picker-notices.ts";
 
 /**
  * The course picker as a plain HTML form (decision 092): every choice travels in the form, so
@@ -17,6 +17,7 @@ import {
  * `sel` + `sel_level` (the selection as last rendered, and the level it was made at),
  * `shown` (ids ticked or not on the rendered page of the table), `pick` (ticked boxes),
  * `add` (a search result's button) and `drop` (a selected course's remove button).
+ * Page server only: it reads with zod's session rule, which the island must not ship (decision 004).
  */
 export type PickerForm = {
   level: string;
@@ -34,13 +35,6 @@ export type PickerForm = {
   pick: number[];
   add: number | null;
   drop: number | null;
-};
-
-/** A message shown by the course table, by the action buttons or by the course search; errors use role="alert". */
-export type Notice = {
-  text: string;
-  tone: "error" | "info" | "success";
-  place: "table" | "actions" | "dialog";
 };
 
 type Fields = { get(name: string): unknown; getAll(name: string): unknown[] };
@@ -123,28 +117,4 @@ export function resolveSelection(
     else selected.push(course);
   }
   return { selected, notice };
-}
-
-/** The address of the picker showing a level and session, with optional extras. */
-export const pickerPath = (session: string, level: string, extra: Record<string, string> = {}) =>
-  `/course-reg?${new URLSearchParams({ session, level, ...extra })}`;
-
-/** What Register Courses says before asking the server, on the page and in the island alike. */
-export function refusalBeforeRegister(session: string, level: string, selected: readonly unknown[]): Notice | null {
-  const info = (text: string): Notice => ({ text, tone: "info", place: "actions" });
-  if (!session) return info(SELECT_A_SESSION);
-  if (!level) return info("Select a level");
-  if (selected.length === 0) return info("Select the courses you want to register.");
-  return null;
-}
-
-/** The course-code search starts at 2 characters (spec section 9). */
-export const SEARCH_MIN_CHARACTERS = 2;
-
-/** The line under the course-code search: too short, nothing found, or nothing to say. */
-export function searchStatus(code: string, results: readonly unknown[] | null) {
-  const typed = code.trim();
-  if (!typed) return "";
-  if (typed.length < SEARCH_MIN_CHARACTERS) return `Type at least ${SEARCH_MIN_CHARACTERS} characters.`;
-  return results?.length === 0 ? `No course code contains “${typed}”.` : "";
 }

@@ -3,7 +3,8 @@ import type { ServerApi } from "../api/server-api.ts";
 import { feeStatus } from "../payments/fee-status.ts";
 import { PaymentInfo } from "../payments/payment-record.ts";
 import { CourseList, SessionList, StudentView } from "./registered-course.ts";
-import { SEARCH_MIN_CHARACTERS, type PickerForm } from "./picker-form.ts";
+import type { PickerForm } from "./picker-form.ts";
+import { SEARCH_MIN_CHARACTERS } from "./picker-notices.ts";
 
 const NOTHING_REGISTERED: StudentView = { data: [], approvals: [], returns: [] };
 
