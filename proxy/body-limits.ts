@@ -4,6 +4,7 @@ import {
   BIODATA_BODY_LIMIT,
   CSV_IMPORT_BODY_LIMIT,
   CSV_TOO_LARGE,
+  isBiodataPageForm,
   isBiodataUpload,
   isCsvImport,
   isStaffPageForm,
@@ -20,7 +21,8 @@ const PHOTO_TOO_LARGE = `The photo is larger than ${PASSPORT_MAX_BYTES / 1024 / 
  * stops reading at its limit, and a relay cut off half-way reaches the student as a 502. The
  * declared Content-Length is checked first; a chunked body is counted while it is read (and
  * then held, at most the limit, so the upstream gets all of it or nothing).
- * Page forms and the sign-in form get the JSON limit too: nothing a student types comes near it.
+ * Page forms and the sign-in form get the JSON limit too: nothing a student types comes near it;
+ * the one page form that carries a file, Update Biodata, gets the photo's.
  */
 export function refuseOversizedBodies(): MiddlewareHandler {
   const forJson = bodyLimit({
@@ -39,7 +41,7 @@ export function refuseOversizedBodies(): MiddlewareHandler {
     const { pathname } = new URL(c.req.url);
     const { method } = c.req;
     const apiPath = pathname.startsWith("/api/") ? pathname.slice("/api".length) : null;
-    if (apiPath !== null && isBiodataUpload(method, apiPath)) return forBiodata(c, next);
+    if (apiPath !== null ? isBiodataUpload(method, apiPath) : isBiodataPageForm(method, pathname)) return forBiodata(c, next);
     const csv = apiPath !== null ? isCsvImport(method, apiPath) : isStaffPageForm(method, pathname);
     return (csv ? forCsv : forJson)(c, next);
   };

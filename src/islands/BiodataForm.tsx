@@ -39,23 +39,31 @@ type Props = {
   countries: readonly string[];
   /** The registry locked the record: the form is shown read-only. */
   locked?: boolean;
+  /** After a refused post without JavaScript: what was typed, and the server's word on each field. */
+  typed?: Record<string, string>;
+  errors?: Record<string, string>;
 };
 
 // Long enough to read the success toast before the page reloads with the new values.
 const RELOAD_AFTER_MS = 1200;
 
-/** Update Biodata: passport upload with progress, contact and personal details, origin. */
-export function BiodataForm({ student, countries, locked = false }: Props) {
-  // Before hydration the form cannot send the photo or show progress, so it cannot submit.
-  const [hydrated, setHydrated] = useState(false);
+/**
+ * Update Biodata: passport upload with progress, contact and personal details, origin. Before
+ * hydration (or without JavaScript) it is a multipart form posted to the page, photo and all,
+ * which the page server forwards to the API (decision 093); once hydrated, the photo is shrunk
+ * here and sent with progress.
+ */
+export function BiodataForm({ student: stored, countries, locked = false, typed = {}, errors: refused = {} }: Props) {
+  // After a refusal the fields show what was typed, over the stored values.
+  const number = (name: "dob" | "mob" | "yob") => (name in typed ? Number(typed[name]) || null : stored[name]);
+  const student = { ...stored, ...typed, dob: number("dob"), mob: number("mob"), yob: number("yob") };
   const [photo, setPhoto] = useState<ResizedPhoto | null>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(refused);
   // Where the link for a new phone number or e-mail went: stays on screen until acted on.
   const [linkSent, setLinkSent] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
   // Take the student to the first field the server refused (the toast says why as well).
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -108,6 +116,8 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
       ref={formRef}
       className="card biodata-form"
       method="post"
+      action="/biodata"
+      encType="multipart/form-data"
       data-locked={locked || undefined}
       onSubmit={submit}
     >
@@ -160,14 +170,16 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
           <ChoiceSelect
             name="marital_status"
             label="Marital status"
-            current={student.marital_status}
+            current={stored.marital_status}
+            chosen={typed.marital_status}
             choices={MARITAL_STATUSES}
             error={errors.marital_status}
           />
           <ChoiceSelect
             name="religion"
             label="Religion"
-            current={student.religion}
+            current={stored.religion}
+            chosen={typed.religion}
             choices={RELIGIONS}
             error={errors.religion}
           />
@@ -201,7 +213,7 @@ export function BiodataForm({ student, countries, locked = false }: Props) {
           </p>
         )}
         {!locked && (
-          <button type="submit" ref={submitButton} disabled={!hydrated}>
+          <button type="submit" ref={submitButton}>
             {saving && <span className="spinner" aria-hidden="true" />}
             Update Profile
           </button>

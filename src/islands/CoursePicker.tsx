@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
+import { searchStatus } from "../lib/courses/picker-notices.ts";
 import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
 import { RegisteredCourses } from "../components/courses/RegisteredCourses.tsx";
 import { SearchCoursesDialog } from "../components/courses/SearchCoursesDialog.tsx";
+import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
 import { useCoursePicker } from "../components/courses/use-course-picker.ts";
-import type { CoursePickerProps, Notice } from "../components/courses/picker-state.ts";
+import { handled, type CoursePickerProps, type Notice } from "../components/courses/picker-state.ts";
 
 const NoticeLine = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) =>
   notice?.place === place ? (
@@ -18,10 +20,15 @@ const NoticeLine = ({ notice, place }: { notice: Notice | null; place: Notice["p
     </p>
   ) : null;
 
-/** /course-reg: choose level, session and semester, pick courses within the cap, register, reset. */
+/**
+ * /course-reg: choose level, session and semester, pick courses within the cap, register, reset.
+ * One form (decision 092): without JavaScript its buttons submit it to the page server (GET to
+ * show, POST to register); once hydrated, the same controls answer at once and call the API.
+ */
 export function CoursePicker(props: CoursePickerProps) {
   const picker = useCoursePicker(props);
-  const [showRegistered, setShowRegistered] = useState(false);
+  const { hydrated } = picker;
+  const [showRegistered, setShowRegistered] = useState(props.showRegistered);
   const [searching, setSearching] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
   const carryOverUnits = totalUnits(picker.view.courses) - totalUnits(picker.registeredHere);
@@ -34,14 +41,26 @@ export function CoursePicker(props: CoursePickerProps) {
   }, [picker.registering]);
 
   return (
-    <div className="picker">
+    <form
+      className="picker"
+      method="get"
+      action="/course-reg"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <PortalToaster />
+      {/* The selection as rendered: the next submission starts from it. */}
+      <input type="hidden" name="sel_level" value={picker.level} />
+      {picker.selected.map((course) => (
+        <input key={course.course_id} type="hidden" name="sel" value={course.course_id} />
+      ))}
+      {showRegistered && <input type="hidden" name="keep_registered" value="1" />}
       <section className="card">
         <div className="grid">
           <div className="field">
             <label htmlFor="registration-level">Registration level</label>
             <select
               id="registration-level"
+              name="level"
               value={picker.level}
               onChange={(event) => picker.chooseLevel(event.target.value)}
             >
@@ -57,6 +76,7 @@ export function CoursePicker(props: CoursePickerProps) {
             <label htmlFor="registration-session">Session</label>
             <select
               id="registration-session"
+              name="session"
               value={picker.session}
               onChange={(event) => picker.chooseSession(event.target.value)}
             >
@@ -77,23 +97,33 @@ export function CoursePicker(props: CoursePickerProps) {
 
       <section className="card" aria-labelledby="criteria-title">
         <h2 id="criteria-title">Registration Criteria</h2>
-        <div className="field semester-field">
-          <label htmlFor="registration-semester">Semester</label>
-          <select
-            id="registration-semester"
-            value={picker.semester}
-            onChange={(event) => picker.setSemester(event.target.value as "" | "1" | "2")}
-          >
-            <option value="">Choose a semester</option>
-            <option value="1">FIRST</option>
-            <option value="2">SECOND</option>
-          </select>
+        <div className="inline-form">
+          <div className="field semester-field">
+            <label htmlFor="registration-semester">Semester</label>
+            <select
+              id="registration-semester"
+              name="semester"
+              value={picker.semester}
+              onChange={(event) => picker.setSemester(event.target.value as "" | "1" | "2")}
+            >
+              <option value="">Choose a semester</option>
+              <option value="1">FIRST</option>
+              <option value="2">SECOND</option>
+            </select>
+          </div>
+          {/* The form's first button, so Enter in any field shows (never registers). Kept hidden
+              after hydration for the same reason: Enter must not press another button. */}
+          <button type="submit" className="button-secondary" hidden={hydrated}>
+            Show Courses
+          </button>
         </div>
         <button
-          type="button"
+          type="submit"
+          name="toggle_registered"
+          value="1"
           className="button-secondary"
           aria-expanded={showRegistered}
-          onClick={() => setShowRegistered(!showRegistered)}
+          onClick={handled(() => setShowRegistered(!showRegistered))}
         >
           View Registered Courses
         </button>
@@ -120,10 +150,22 @@ export function CoursePicker(props: CoursePickerProps) {
             <CourseTable
               courses={picker.offeredNow}
               selected={picker.selected}
+              keyword={props.keyword}
+              page={props.page}
+              hydrated={hydrated}
               onToggle={(course, on) => (on ? picker.add(course, "table") : picker.remove(course))}
             />
           )}
         </section>
+      )}
+
+      {!hydrated && (
+        <CourseSearchSection
+          code={props.code}
+          results={props.searchResults ?? []}
+          status={searchStatus(props.code, props.searchResults)}
+          notice={props.notice?.place === "dialog" ? props.notice : null}
+        />
       )}
 
       <section className="card" aria-labelledby="selected-title">
@@ -137,14 +179,21 @@ export function CoursePicker(props: CoursePickerProps) {
         )}
         <NoticeLine notice={picker.notice} place="actions" />
         <div className="actions">
-          <button type="button" className="button-secondary" onClick={() => setSearching(true)}>
-            Add more Courses
-          </button>
+          {hydrated ? (
+            <button type="button" className="button-secondary" onClick={() => setSearching(true)}>
+              Add more Courses
+            </button>
+          ) : (
+            <a className="button button-secondary" href="#search-courses">
+              Add more Courses
+            </a>
+          )}
           <button
-            type="button"
+            type="submit"
+            formMethod="post"
             ref={registerButton}
             disabled={picker.registering}
-            onClick={picker.register}
+            onClick={handled(picker.register)}
           >
             {picker.registering ? "Registering…" : "Register Courses"}
           </button>
@@ -185,6 +234,6 @@ export function CoursePicker(props: CoursePickerProps) {
           </button>
         </div>
       </Dialog>
-    </div>
+    </form>
   );
 }

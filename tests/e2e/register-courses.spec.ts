@@ -8,6 +8,8 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Search Courses"
 
 async function tickAllOnEveryPage(page: Page) {
   const table = page.getByRole("table", { name: "Courses you can register" });
+  // After a level change the courses arrive by fetch: tick nothing before they are there.
+  await expect(table.getByRole("checkbox").first()).toBeVisible();
   for (;;) {
     for (const box of await table.getByRole("checkbox").all()) await box.check();
     const next = page.getByRole("button", { name: "Next" });
@@ -19,6 +21,7 @@ async function tickAllOnEveryPage(page: Page) {
 /** Like tickAllOnEveryPage, but a tick the page refuses stays unticked: click rather than check(). */
 async function tryTickingAllOnEveryPage(page: Page) {
   const table = page.getByRole("table", { name: "Courses you can register" });
+  await expect(table.getByRole("checkbox").first()).toBeVisible();
   for (;;) {
     for (const box of await table.getByRole("checkbox").all()) await box.click();
     const next = page.getByRole("button", { name: "Next" });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./support.ts";
+import { DEMO, signIn, signInWithoutJavaScript } from "./support.ts";
 
 test("a student signs in, sees the dashboard, reloads, and signs out", async ({ page }) => {
   await signIn(page, DEMO.returning);
@@ -176,6 +176,29 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
+  });
+
+  test("on a phone the side menu starts collapsed and the menu button opens and closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInWithoutJavaScript(page, DEMO.fresher, "/");
+    const menu = page.getByRole("complementary", { name: "Main menu" });
+    const toggle = page.getByRole("button", { name: "Show or hide the menu" });
+    await expect(menu).toBeHidden();
+    // The page starts with what the student came for, not the menu.
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeInViewport();
+    await toggle.click();
+    await expect(menu.getByRole("link", { name: "Payments" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Complaint" }).click();
+    await expect(page).toHaveURL("/complaint");
+    await expect(menu).toBeHidden();
+
+    // A wide screen shows the menu in the page, and no button that would only float it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toBeHidden();
   });
 
   test("a wrong password explains itself", async ({ page }) => {

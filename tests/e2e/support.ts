@@ -17,6 +17,15 @@ export async function signIn(page: Page, who: { phone: string; password: string 
   await expect(page).toHaveURL(next);
 }
 
+/** Signs in through the plain form with JavaScript off (the page posts; the proxy redirects). */
+export async function signInWithoutJavaScript(page: Page, who: { phone: string; password: string }, next: string) {
+  await page.goto(`/login?${new URLSearchParams({ next })}`);
+  await page.getByLabel("Username").fill(who.phone);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(next);
+}
+
 /** Waits until every React island on the page has hydrated (Astro drops the ssr attribute). */
 export async function waitForIslands(page: Page) {
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0);

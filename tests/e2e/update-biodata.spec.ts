@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO, signIn, waitForIslands } from "./support.ts";
+import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 
 const LOCKED = { phone: "08030000003", password: "demo1234" };
 
@@ -203,4 +203,55 @@ test("a student changes their e-mail with the mailed link, and their other devic
   await otherDevice.close();
   // Back to the seeded address, for journeys that reset the fresher's password by e-mail.
   await changeEmail(page, "ibrahim.bello@example.com", link);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a student updates biodata with a new camera photo; a refusal keeps what was typed", async ({ page }) => {
+    const photo = await cameraPhoto();
+    await signInWithoutJavaScript(page, DEMO.returning, "/biodata");
+    const oldSrc = await topBarPhoto(page).getAttribute("src");
+    await expect(page.getByLabel("Current password")).toHaveAttribute("autocomplete", "current-password");
+
+    // Refused: the page says why beside the field, keeps what was typed and saves nothing.
+    await page.getByLabel("Passport photo").setInputFiles(photo.file);
+    await page.getByLabel("Religion").selectOption("Christianity");
+    await page.getByLabel("Day").fill("31");
+    await page.getByLabel("Month").fill("4");
+    await page.getByLabel("Year").fill("2004");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("Nothing was saved: choose your photo again.");
+    await expect(page.locator("#dob-error")).toHaveText("31/4/2004 is not a real date: April 2004 has 30 days.");
+    await expect(page.getByLabel("Day")).toHaveValue("31");
+    await expect(page.getByLabel("Religion")).toHaveValue("Christianity");
+    await expect(topBarPhoto(page)).toHaveAttribute("src", oldSrc!);
+
+    // Sent whole, the camera file is shrunk and re-encoded by the server.
+    await page.getByLabel("Passport photo").setInputFiles(photo.file);
+    await page.getByLabel("Day").fill("2");
+    await page.getByLabel("Month").fill("3");
+    await page.getByLabel("Year").fill("2003");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page).toHaveURL("/biodata?updated=1");
+    await expect(page.getByRole("status").filter({ hasText: "Update successful" })).toBeVisible();
+    await expect(topBarPhoto(page)).not.toHaveAttribute("src", oldSrc!);
+    await expect(topBarPhoto(page)).toHaveAttribute("src", /^\/api\/student\/photo\/[0-9a-f-]{36}\.jpg$/);
+    await expect(topBarPhoto(page)).toHaveJSProperty("naturalWidth", 600);
+    await expect(page.getByLabel("Religion").locator("option").first()).toHaveText("Christianity");
+    await expect(page.getByLabel("Day")).toHaveValue("2");
+  });
+
+  test("a new phone number needs the current password, and then waits for the mailed link", async ({ page }) => {
+    await signInWithoutJavaScript(page, DEMO.fresher, "/biodata");
+    await page.getByLabel("Phone number").fill("08039990001");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.locator("#current_password-error")).toHaveText("Enter your current password to change your phone number or e-mail.");
+    await expect(page.getByLabel("Phone number")).toHaveValue("08039990001");
+    await page.getByLabel("Current password").fill(DEMO.fresher.password);
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page).toHaveURL("/biodata?updated=link");
+    await expect(page.getByRole("status")).toContainText("open the link we e-mailed you");
+    await expect(page.getByLabel("Phone number")).toHaveValue(DEMO.fresher.phone);
+  });
 });

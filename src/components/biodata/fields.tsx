@@ -42,6 +42,8 @@ type ChoiceSelectProps = {
   /** The stored value: the first option shows it (spec), or --Select-- when there is none. */
   current: string | null;
   choices: readonly string[];
+  /** What the student chose before a refusal, shown again. */
+  chosen?: string;
   error?: string;
 };
 
@@ -49,14 +51,14 @@ type ChoiceSelectProps = {
  * A select whose first option shows the current value and sends "", which the API reads as
  * "leave unchanged"; choosing another option sends that option.
  */
-export function ChoiceSelect({ name, label, current, choices, error }: ChoiceSelectProps) {
+export function ChoiceSelect({ name, label, current, choices, chosen = "", error }: ChoiceSelectProps) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
       <select
         id={name}
         name={name}
-        defaultValue=""
+        defaultValue={chosen}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${name}-error`}
       >

@@ -1,39 +1,72 @@
 import { useState } from "react";
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
+import { handled } from "./picker-state.ts";
 import type { Course } from "../../lib/courses/registered-course.ts";
 import { matchesKeyword, pageOf } from "../../lib/courses/selection.ts";
 
 const PAGE_SIZE = 10;
 
-/** The selectable course table: keyword search, a tick per course, total units and a pager. */
+/**
+ * The selectable course table: keyword search, a tick per course, total units and a pager.
+ * Before hydration it is part of the picker's GET form: Filter, the pager and "Add ticked
+ * courses" submit it, and `shown` tells the page server which boxes were on screen (an unticked
+ * box sends nothing). After hydration the same controls answer at once.
+ */
 export function CourseTable(props: {
   courses: Course[];
   selected: Course[];
+  keyword: string;
+  page: number;
+  hydrated: boolean;
   onToggle: (course: Course, selected: boolean) => void;
 }) {
-  const [keyword, setKeyword] = useState("");
-  const [page, setPage] = useState(0);
+  const [keyword, setKeyword] = useState(props.keyword);
+  const [page, setPage] = useState(props.page);
   const matching = props.courses.filter((course) => matchesKeyword(course, keyword));
   const shown = pageOf(matching, page, PAGE_SIZE);
   const isSelected = (course: Course) =>
     props.selected.some((chosen) => chosen.course_id === course.course_id);
   const selectedHere = props.courses.filter(isSelected);
+  const pagerButton = (label: string, to: number, disabled: boolean) => (
+    <button
+      type="submit"
+      name="goto"
+      value={to + 1}
+      className="button-secondary"
+      disabled={disabled}
+      onClick={handled(() => setPage(to))}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <div className="course-table">
-      <div className="field">
-        <label htmlFor="course-keyword">Search courses</label>
-        <input
-          id="course-keyword"
-          type="search"
-          value={keyword}
-          placeholder="Code or title"
-          onChange={(event) => {
-            setKeyword(event.target.value);
-            setPage(0);
-          }}
-        />
+      <div className="inline-form">
+        <div className="field">
+          <label htmlFor="course-keyword">Search courses</label>
+          <input
+            id="course-keyword"
+            name="keyword"
+            type="search"
+            value={keyword}
+            placeholder="Code or title"
+            onChange={(event) => {
+              setKeyword(event.target.value);
+              setPage(0);
+            }}
+          />
+        </div>
+        {!props.hydrated && (
+          <button type="submit" name="goto" value="1" className="button-secondary">
+            Filter
+          </button>
+        )}
       </div>
+      <input type="hidden" name="page" value={shown.page + 1} />
+      {shown.items.map((course) => (
+        <input key={course.course_id} type="hidden" name="shown" value={course.course_id} />
+      ))}
       <div className="table-scroll">
         <table aria-label="Courses you can register">
           <thead>
@@ -54,6 +87,8 @@ export function CourseTable(props: {
                   <input
                     type="checkbox"
                     className="tick"
+                    name="pick"
+                    value={course.course_id}
                     aria-label={`Select ${course.code}`}
                     checked={isSelected(course)}
                     onChange={(event) => props.onToggle(course, event.target.checked)}
@@ -79,25 +114,16 @@ export function CourseTable(props: {
         </table>
       </div>
       <nav className="pager" aria-label="Course pages">
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={shown.page === 0}
-          onClick={() => setPage(shown.page - 1)}
-        >
-          Previous
-        </button>
+        {pagerButton("Previous", shown.page - 1, shown.page === 0)}
         <span>
           Page {shown.page + 1} of {shown.pages}
         </span>
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={shown.page >= shown.pages - 1}
-          onClick={() => setPage(shown.page + 1)}
-        >
-          Next
-        </button>
+        {pagerButton("Next", shown.page + 1, shown.page >= shown.pages - 1)}
+        {!props.hydrated && (
+          <button type="submit" name="goto" value={shown.page + 1}>
+            Add ticked courses
+          </button>
+        )}
       </nav>
     </div>
   );

@@ -2,9 +2,13 @@ import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
 import { advisorLines } from "../../lib/courses/advisor.ts";
 import { APPROVED_CANNOT_RESET, semesterLabel } from "../../lib/courses/selection.ts";
-import { printoutPath } from "./picker-state.ts";
+import { handled, printoutPath } from "./picker-state.ts";
 
-/** The registered courses of a level and session, the advisor's word on them, reset and printout. */
+/**
+ * The registered courses of a level and session, the advisor's word on them, reset and printout.
+ * Before hydration a reset button takes the student to the confirmation page (/course-reg/reset);
+ * after it, the island asks in a dialog.
+ */
 export function RegisteredCourses(props: {
   courses: Course[];
   approvals: Approval[];
@@ -67,9 +71,13 @@ export function RegisteredCourses(props: {
           resettable.map((semester) => (
             <button
               key={semester}
-              type="button"
+              type="submit"
+              formMethod="get"
+              formAction="/course-reg/reset"
+              name="reset"
+              value={semester}
               className="button-danger"
-              onClick={() => props.onReset(semester)}
+              onClick={handled(() => props.onReset(semester))}
             >
               Reset {semesterLabel(semester)}
             </button>

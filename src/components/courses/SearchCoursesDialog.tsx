@@ -3,9 +3,9 @@ import { apiRequest } from "../../lib/api/browser-api.ts";
 import type { Course, CourseList } from "../../lib/courses/registered-course.ts";
 import { Dialog } from "./Dialog.tsx";
 import { SelectedCourses } from "./SelectedCourses.tsx";
+import { SearchResults } from "./SearchResults.tsx";
 import type { Notice } from "./picker-state.ts";
-
-const MIN_CHARACTERS = 2;
+import { SEARCH_MIN_CHARACTERS, searchStatus } from "../../lib/courses/picker-notices.ts";
 // Wait for a pause in typing so a slow connection is not flooded with one call per key.
 const TYPING_PAUSE_MS = 300;
 
@@ -25,9 +25,9 @@ export function SearchCoursesDialog(props: {
 
   useEffect(() => {
     const text = code.trim();
-    if (text.length < MIN_CHARACTERS) {
+    if (text.length < SEARCH_MIN_CHARACTERS) {
       setResults([]);
-      setStatus(text ? `Type at least ${MIN_CHARACTERS} characters.` : "");
+      setStatus(searchStatus(text, null));
       return;
     }
     let current = true;
@@ -41,7 +41,7 @@ export function SearchCoursesDialog(props: {
         const body = await apiRequest<CourseList>(`/courses/all/?${query}`);
         if (!current) return;
         setResults(body.data.data);
-        setStatus(body.data.data.length === 0 ? `No course code contains “${text}”.` : "");
+        setStatus(searchStatus(text, body.data.data));
       } catch (error) {
         if (current) setStatus((error as Error).message);
       }
@@ -64,27 +64,7 @@ export function SearchCoursesDialog(props: {
           onChange={(event) => setCode(event.target.value)}
         />
       </div>
-      <p className="muted" aria-live="polite">
-        {status}
-      </p>
-      {props.notice && (
-        <p role="alert" className={`alert alert-${props.notice.tone}`}>
-          {props.notice.text}
-        </p>
-      )}
-      <ul className="search-results" aria-label="Search results">
-        {results.map((course) => (
-          <li key={course.course_id}>
-            <button
-              type="button"
-              className="button-secondary result"
-              onClick={() => props.onAdd(course)}
-            >
-              <strong>{course.code}</strong> {course.title} ({course.unit} units)
-            </button>
-          </li>
-        ))}
-      </ul>
+      <SearchResults results={results} status={status} notice={props.notice} onAdd={props.onAdd} />
       <h3>Selected courses</h3>
       <SelectedCourses courses={props.selected} onRemove={props.onRemove} />
       <div className="dialog-actions">

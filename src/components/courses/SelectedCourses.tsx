@@ -1,7 +1,8 @@
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
+import { handled } from "./picker-state.ts";
 import type { Course } from "../../lib/courses/registered-course.ts";
 
-/** The running table of the courses picked so far, each removable. */
+/** The running table of the courses picked so far, each removable (a submit button before hydration). */
 export function SelectedCourses(props: { courses: Course[]; onRemove: (course: Course) => void }) {
   if (props.courses.length === 0) return <p className="muted">No courses selected yet.</p>;
   return (
@@ -24,10 +25,12 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
               <CourseCells course={course} />
               <td>
                 <button
-                  type="button"
+                  type="submit"
+                  name="drop"
+                  value={course.course_id}
                   className="icon-button"
                   aria-label={`Remove ${course.code}`}
-                  onClick={() => props.onRemove(course)}
+                  onClick={handled(() => props.onRemove(course))}
                 >
                   ×
                 </button>

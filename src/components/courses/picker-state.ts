@@ -1,13 +1,21 @@
 import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
+import type { Notice } from "../../lib/courses/picker-notices.ts";
 
-/** What the /course-reg page hands the course picker with its HTML, so the first paint needs no fetch. */
+export type { Notice };
+
+/**
+ * What the /course-reg page hands the course picker with its HTML: the state the last form
+ * submission asked for (decision 092), so the first paint needs no fetch and the island
+ * hydrates over the same form a browser without JavaScript submits.
+ */
 export type CoursePickerProps = {
   studentId: number;
   /** Sessions newest first, with whether registration may still change. */
   sessions: { name: string; course_modifiable: boolean }[];
+  /** The chosen session; "" when the student chose none. */
   session: string;
-  /** The registration level: the profile's, or the one the student last registered at. */
-  level: number;
+  /** The registration level ("" when none is chosen): the profile's, or the one chosen. */
+  level: string;
   fee: { label: string; tone: "success" | "warning" | "danger"; session: string | null };
   /** Every course registered in `session`, at any level: carry-overs count against the cap too. */
   registered: Course[];
@@ -16,15 +24,17 @@ export type CoursePickerProps = {
   returns: ReturnedSemester[];
   /** The programme's courses at `level`, both semesters. */
   offered: Course[];
-  /** Shown once after a successful registration reloaded the page. */
-  notice?: string;
-};
-
-/** A message shown by the course table, by the action buttons or in the search dialog; errors use role="alert". */
-export type Notice = {
-  text: string;
-  tone: "error" | "info" | "success";
-  place: "table" | "actions" | "dialog";
+  semester: "" | "1" | "2";
+  /** The course table's keyword filter and 0-based page. */
+  keyword: string;
+  page: number;
+  showRegistered: boolean;
+  /** The courses picked so far (not yet registered). */
+  selected: Course[];
+  /** The course-code search as submitted, and its results (null: no search made). */
+  code: string;
+  searchResults: Course[] | null;
+  notice: Notice | null;
 };
 
 export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" };
@@ -35,3 +45,9 @@ export const sessionViewPath = (session: string) =>
 
 export const printoutPath = (level: string, session: string) =>
   `/course-reg/print?${new URLSearchParams({ level, session })}`;
+
+/** Before hydration a button submits its form; after it, the island handles the click instead. */
+export const handled = (action: () => void) => (event: { preventDefault(): void }) => {
+  event.preventDefault();
+  action();
+};

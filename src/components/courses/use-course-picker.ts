@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../../lib/api/browser-api.ts";
 import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
@@ -7,27 +7,31 @@ import {
   ALREADY_SELECTED,
   OVER_CAP,
   OVER_CAP_IN_TABLE,
-  SELECT_A_SESSION,
   refusalToPick,
   registeredAtLevel,
   semesterName,
 } from "../../lib/courses/selection.ts";
+import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
 import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 
-/** The course picker's state and the actions the page's controls call. */
+/**
+ * The course picker's state and the actions the page's controls call. It starts from the state
+ * the page server rendered (the last form submission), so hydration changes nothing on screen.
+ */
 export function useCoursePicker(props: CoursePickerProps) {
+  // Until hydrated, buttons submit the form to the page server; after it, this hook answers them.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [session, setSession] = useState(props.session);
-  const [level, setLevel] = useState(String(props.level));
-  const [semester, setSemester] = useState<"" | "1" | "2">("");
+  const [level, setLevel] = useState(props.level);
+  const [semester, setSemester] = useState(props.semester);
   const [offered, setOffered] = useState<Record<string, Course[]>>({
     [props.level]: props.offered,
   });
   // The session's registrations at every level: they all count against the cap.
   const [view, setView] = useState({ courses: props.registered, approvals: props.approvals, returns: props.returns });
-  const [selected, setSelected] = useState<Course[]>([]);
-  const [notice, setNotice] = useState<Notice | null>(
-    props.notice ? { text: props.notice, tone: "success", place: "actions" } : null,
-  );
+  const [selected, setSelected] = useState<Course[]>(props.selected);
+  const [notice, setNotice] = useState<Notice | null>(props.notice);
   const [loadingCourses, setLoadingCourses] = useState(false);
   const [registering, setRegistering] = useState(false);
   // Answers can come back out of order on a slow line: only the latest request may set state.
@@ -95,15 +99,8 @@ export function useCoursePicker(props: CoursePickerProps) {
     setSelected((chosen) => chosen.filter((entry) => entry.course_id !== course.course_id));
 
   async function register() {
-    if (!session) return setNotice({ text: SELECT_A_SESSION, tone: "info", place: "actions" });
-    if (!level) return setNotice({ text: "Select a level", tone: "info", place: "actions" });
-    if (selected.length === 0) {
-      return setNotice({
-        text: "Select the courses you want to register.",
-        tone: "info",
-        place: "actions",
-      });
-    }
+    const refusal = refusalBeforeRegister(session, level, selected);
+    if (refusal) return setNotice(refusal);
     setRegistering(true);
     setNotice(null);
     try {
@@ -116,9 +113,7 @@ export function useCoursePicker(props: CoursePickerProps) {
         },
       });
       // Success reloads the page (spec section 4), keeping the level and session chosen.
-      window.location.assign(
-        `/course-reg?${new URLSearchParams({ session, level, registered: "1" })}`,
-      );
+      window.location.assign(pickerPath(session, level, { registered: "1" }));
     } catch (error) {
       setNotice({ text: (error as Error).message, tone: "error", place: "actions" });
       setRegistering(false);
@@ -147,6 +142,7 @@ export function useCoursePicker(props: CoursePickerProps) {
   }
 
   return {
+    hydrated,
     session,
     level,
     semester,

@@ -4,12 +4,14 @@ import { site } from "../config/site.ts";
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
 
-/** A refusal the API explained; pages show `message`. */
+/** A refusal the API explained; pages show `message`, and each field's message beside it. */
 export class ApiRefusal extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -40,8 +42,8 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     if (response.status === 401) throw new SessionEnded();
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok && !init.resultOn?.includes(response.status)) {
-      const message = (body as { error?: { message?: string } } | null)?.error?.message;
-      throw new ApiRefusal(response.status, message ?? "The portal could not answer that request.");
+      const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
+      throw new ApiRefusal(response.status, error?.message ?? "The portal could not answer that request.", error?.fields);
     }
     return schema.parse(body);
   }
@@ -50,9 +52,9 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),
     /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
-    upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = []) =>
+    upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = [], method = "POST") =>
       // A whole college's file takes longer to check than a page's data.
-      call(path, schema, { method: "POST", form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),
+      call(path, schema, { method, form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),
   };
 }
 export type ServerApi = ReturnType<typeof createServerApi>;

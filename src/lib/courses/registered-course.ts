@@ -68,3 +68,12 @@ export type RegistrationSlip = z.infer<typeof RegistrationSlip>;
 
 /** The slip endpoint answers data.data[0]; an empty list means nothing is registered. */
 export const SlipResponse = z.object({ data: z.object({ data: z.array(RegistrationSlip) }) });
+
+/** POST /courses/register on success (201). */
+export const RegisterAnswer = z.object({
+  message: z.string(),
+  data: z.object({ registered: z.number().int(), units: z.number().int() }),
+});
+
+/** POST /courses/reset/ on success. */
+export const ResetAnswer = z.object({ message: z.string(), data: z.object({ removed: z.number().int() }) });

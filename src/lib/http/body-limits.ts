@@ -18,6 +18,14 @@ export function isBiodataUpload(method: string, apiPath: string) {
   return method === "PATCH" && apiPath.startsWith("/student/biodata-update/");
 }
 
+/**
+ * The Update Biodata form posted to its page when JavaScript has not loaded (decision 093): the
+ * page server forwards it, photo and all, to the API, so it gets the API call's limit.
+ */
+export function isBiodataPageForm(method: string, pathname: string) {
+  return method === "POST" && /^\/biodata\/?$/.test(pathname);
+}
+
 /** A staff CSV import (2 MiB, a whole college's intake): the file plus the form around it. */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const CSV_IMPORT_BODY_LIMIT = CSV_MAX_BYTES + 64 * 1024;

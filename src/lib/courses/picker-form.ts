@@ -1,0 +1,120 @@
+import type { Course } from "./registered-course.ts";
+import { SessionName } from "./requests.ts";
+import {
+  ALREADY_SELECTED,
+  LEVELS,
+  OVER_CAP,
+  OVER_CAP_IN_TABLE,
+  refusalToPick,
+} from "./selection.ts";
+import type { Notice } from "./picker-notices.ts";
+
+/**
+ * The course picker as a plain HTML form (decision 092): every choice travels in the form, so
+ * the page server can render the next state without JavaScript. Field names:
+ * `level`, `session`, `semester`, `keyword`, `page` (1-based; `goto` from the pager wins),
+ * `code` (course-code search), `keep_registered` / `toggle_registered` (the registered table),
+ * `sel` + `sel_level` (the selection as last rendered, and the level it was made at),
+ * `shown` (ids ticked or not on the rendered page of the table), `pick` (ticked boxes),
+ * `add` (a search result's button) and `drop` (a selected course's remove button).
+ * Page server only: it reads with zod's session rule, which the island must not ship (decision 004).
+ */
+export type PickerForm = {
+  level: string;
+  /** null when the form carried none (first visit) or a malformed one: the page shows the current session. */
+  session: string | null;
+  semester: "" | "1" | "2";
+  keyword: string;
+  /** 0-based page of the course table. */
+  page: number;
+  code: string;
+  showRegistered: boolean;
+  selLevel: string;
+  sel: number[];
+  shown: number[];
+  pick: number[];
+  add: number | null;
+  drop: number | null;
+};
+
+type Fields = { get(name: string): unknown; getAll(name: string): unknown[] };
+
+const text = (value: unknown, max = 100) => (typeof value === "string" ? value.trim().slice(0, max) : "");
+// Ids are whole positive numbers; anything else in a forged address is ignored.
+const id = (value: unknown) => {
+  const number = Number(text(value, 12));
+  return Number.isSafeInteger(number) && number > 0 ? number : null;
+};
+const ids = (values: unknown[]) =>
+  values.slice(0, 200).map(id).filter((value): value is number => value !== null);
+const level = (value: unknown) => {
+  const wanted = text(value, 3);
+  return LEVELS.some((known) => String(known) === wanted) ? wanted : "";
+};
+
+/** Reads the picker's fields from the address (GET) or a posted form, tolerating anything. */
+export function readPickerForm(fields: Fields, defaultLevel: number): PickerForm {
+  const semester = text(fields.get("semester"), 1);
+  const page = Number(text(fields.get("goto"), 4) || text(fields.get("page"), 4));
+  const keep = fields.get("keep_registered") === "1";
+  const toggle = fields.get("toggle_registered") === "1";
+  return {
+    level: fields.get("level") === null ? String(defaultLevel) : level(fields.get("level")),
+    // Blank is a choice (Register then says 'Select a session'); a malformed one is ignored.
+    session: fields.get("session") === "" ? "" : (SessionName.safeParse(fields.get("session")).data ?? null),
+    semester: semester === "1" || semester === "2" ? semester : "",
+    keyword: text(fields.get("keyword")),
+    page: Number.isSafeInteger(page) && page > 0 ? page - 1 : 0,
+    code: text(fields.get("code"), 20),
+    showRegistered: keep !== toggle,
+    selLevel: level(fields.get("sel_level")),
+    sel: ids(fields.getAll("sel")),
+    shown: ids(fields.getAll("shown")),
+    pick: ids(fields.getAll("pick")),
+    add: id(fields.get("add")),
+    drop: id(fields.get("drop")),
+  };
+}
+
+/**
+ * The course ids the student wants after this submission, in the order they were chosen: what
+ * was selected before (unless unticked on the page, or chosen at another level), then new
+ * ticks, then the search result added; minus the one removed.
+ */
+export function wantedCourseIds(form: PickerForm): number[] {
+  const before = form.selLevel === form.level ? form.sel : [];
+  const kept = before.filter((course) => !form.shown.includes(course) || form.pick.includes(course));
+  const ticked = form.pick.filter((course) => !before.includes(course));
+  const wanted = [...new Set([...kept, ...ticked])];
+  if (form.add !== null) wanted.push(form.add);
+  return wanted.filter((course) => course !== form.drop);
+}
+
+/**
+ * The selection the page shows: each wanted course in turn, if it is offered at the level and
+ * passes the same check Register makes (refusalToPick). The first refusal becomes the notice,
+ * in the spec's wording for where the course was picked.
+ */
+export function resolveSelection(
+  form: PickerForm,
+  offered: readonly Course[],
+  sessionRegistered: readonly Course[],
+): { selected: Course[]; notice: Notice | null } {
+  const selected: Course[] = [];
+  let notice: Notice | null = null;
+  const refuse = (next: Notice) => (notice ??= next);
+  for (const courseId of wantedCourseIds(form)) {
+    const fromSearch = courseId === form.add;
+    const place = fromSearch ? "dialog" : "table";
+    const course = offered.find((entry) => entry.course_id === courseId);
+    if (!course) {
+      refuse({ text: `A course you chose is not offered to your programme at ${form.level || "this"} level; it was left out.`, tone: "error", place });
+      continue;
+    }
+    const refusal = refusalToPick(sessionRegistered, selected, course);
+    if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place });
+    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place });
+    else selected.push(course);
+  }
+  return { selected, notice };
+}

@@ -1,0 +1,34 @@
+import { SELECT_A_SESSION } from "./selection.ts";
+
+// What the course picker's island and its page server both say; no zod here (decision 004).
+
+/** A message shown by the course table, by the action buttons or by the course search; errors use role="alert". */
+export type Notice = {
+  text: string;
+  tone: "error" | "info" | "success";
+  place: "table" | "actions" | "dialog";
+};
+
+/** What Register Courses says before asking the server, on the page and in the island alike. */
+export function refusalBeforeRegister(session: string, level: string, selected: readonly unknown[]): Notice | null {
+  const info = (text: string): Notice => ({ text, tone: "info", place: "actions" });
+  if (!session) return info(SELECT_A_SESSION);
+  if (!level) return info("Select a level");
+  if (selected.length === 0) return info("Select the courses you want to register.");
+  return null;
+}
+
+/** The course-code search starts at 2 characters (spec section 9). */
+export const SEARCH_MIN_CHARACTERS = 2;
+
+/** The line under the course-code search: too short, nothing found, or nothing to say. */
+export function searchStatus(code: string, results: readonly unknown[] | null) {
+  const typed = code.trim();
+  if (!typed) return "";
+  if (typed.length < SEARCH_MIN_CHARACTERS) return `Type at least ${SEARCH_MIN_CHARACTERS} characters.`;
+  return results?.length === 0 ? `No course code contains “${typed}”.` : "";
+}
+
+/** The address of the picker showing a level and session, with optional extras. */
+export const pickerPath = (session: string, level: string, extra: Record<string, string> = {}) =>
+  `/course-reg?${new URLSearchParams({ session, level, ...extra })}`;
