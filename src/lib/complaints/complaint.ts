@@ -43,6 +43,3 @@ export const ComplaintAnswer = z.object({
   }),
 });
 export type ComplaintAnswer = z.infer<typeof ComplaintAnswer>;
-
-/** The sentence after COMPLAINT_SENT that gives the ticket number. */
-export const ticketSentence = (ticket: string) => `Your ticket number is ${ticket}.`;
