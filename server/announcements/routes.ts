@@ -9,7 +9,7 @@ import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { requireStaff } from "../staff/require-staff.ts";
 import { collegeDate, spelledDate } from "../../src/lib/courses/registration-window.ts";
-import { PageQuery } from "../../src/lib/validation/page.ts";
+import { PageQuery } from "../../src/lib/validation/lists.ts";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   AnnouncementIdParam,

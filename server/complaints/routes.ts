@@ -9,7 +9,7 @@ import {
   type ComplaintAnswer,
 } from "../../src/lib/complaints/complaint.ts";
 import type { MyComplaintsPage } from "../../src/lib/complaints/tickets.ts";
-import { PageQuery } from "../../src/lib/validation/page.ts";
+import { PageQuery } from "../../src/lib/validation/lists.ts";
 import { supportCopy } from "./support-copy.ts";
 import { storeWithTicket } from "./store-complaint.ts";
 import { myComplaints } from "./my-complaints.ts";

@@ -7,7 +7,7 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { requireStaff } from "../staff/require-staff.ts";
-import { PageQuery } from "../../src/lib/validation/page.ts";
+import { PageQuery } from "../../src/lib/validation/lists.ts";
 import {
   LIBRARY_PAGE_SIZE,
   LibraryItemChange,

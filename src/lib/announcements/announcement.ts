@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam, Paged } from "../validation/lists.ts";
 
 export const ANNOUNCEMENT_LIMIT = 1000;
 
@@ -70,20 +71,10 @@ export type StaffAnnouncement = z.infer<typeof StaffAnnouncement>;
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 
 /** GET /staff/announcements: newest first, every state. */
-export const StaffAnnouncementPage = z.object({
-  data: z.array(StaffAnnouncement),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
+export const StaffAnnouncementPage = Paged(StaffAnnouncement).extend({
   /** The college's date the states were worked out for. */
   today: z.string(),
 });
 export type StaffAnnouncementPage = z.infer<typeof StaffAnnouncementPage>;
 
-export const AnnouncementIdParam = z.object({
-  id: z.coerce
-    .number({ error: "There is no such announcement." })
-    .int("There is no such announcement.")
-    .positive("There is no such announcement.")
-    .max(2_147_483_647, "There is no such announcement."),
-});
+export const AnnouncementIdParam = IdParam("There is no such announcement.");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageNumber } from "../validation/page.ts";
+import { PageNumber, Paged } from "../validation/lists.ts";
 
 /** Where a complaint stands: waiting for the help desk, answered, or closed (decision 105). */
 export const ComplaintStatus = z.enum(["open", "answered", "closed"], {
@@ -41,12 +41,7 @@ export type MyComplaint = z.infer<typeof MyComplaint>;
 export const MY_COMPLAINTS_PAGE_SIZE = 10;
 
 /** GET /complaint/mine: the signed-in student's complaints, newest first. */
-export const MyComplaintsPage = z.object({
-  data: z.array(MyComplaint),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export const MyComplaintsPage = Paged(MyComplaint);
 export type MyComplaintsPage = z.infer<typeof MyComplaintsPage>;
 
 /** "Older than" choices of the inbox's age filter, in days. */
@@ -75,12 +70,7 @@ export const InboxRow = z.object({
 });
 export type InboxRow = z.infer<typeof InboxRow>;
 
-export const InboxPage = z.object({
-  data: z.array(InboxRow),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export const InboxPage = Paged(InboxRow);
 export type InboxPage = z.infer<typeof InboxPage>;
 
 /** GET /staff/complaints/{ticket}: the complaint, who sent it, and every reply with its author. */

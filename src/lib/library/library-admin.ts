@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam, Paged } from "../validation/lists.ts";
 import { WebAddress } from "./library-item.ts";
 
 const description = z
@@ -39,18 +40,7 @@ export type StaffLibraryItem = z.infer<typeof StaffLibraryItem>;
 export const LIBRARY_PAGE_SIZE = 25;
 
 /** GET /staff/library: every item, hidden ones too, in the order students see them. */
-export const StaffLibraryPage = z.object({
-  data: z.array(StaffLibraryItem),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export const StaffLibraryPage = Paged(StaffLibraryItem);
 export type StaffLibraryPage = z.infer<typeof StaffLibraryPage>;
 
-export const LibraryItemParam = z.object({
-  id: z.coerce
-    .number({ error: "There is no such library item." })
-    .int("There is no such library item.")
-    .positive("There is no such library item.")
-    .max(2_147_483_647, "There is no such library item."),
-});
+export const LibraryItemParam = IdParam("There is no such library item.");
