@@ -16,6 +16,9 @@ if (!existsSync(chromiumPath)) {
 const port = Number(process.env.E2E_PORT ?? 4400);
 // Every run starts from an empty embedded database, whatever DATABASE_URL the shell has.
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
+// What journeys hand on to later ones in the same run (the administrator's authenticator key):
+// set once here, in the runner, and inherited by its workers.
+process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-"));
 
 export default defineConfig({
   testDir: "tests/e2e",

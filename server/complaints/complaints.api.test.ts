@@ -63,7 +63,7 @@ describe("POST /complaint/", () => {
 
     const mail = await smtp.waitForMessage((m) => m.subject.includes("Hostel water supply"));
     expect(mail.to).toEqual(["support@college.test"]);
-    expect(mail.subject).toBe(`Complaint #${row!.id}: Hostel water supply`);
+    expect(mail.subject).toBe(`Complaint ${row!.ticket}: Hostel water supply`);
     expect(mail.headers.get("reply-to")).toContain("ngozi.eze@example.com");
     expect(mail.text).toContain("There has been no water in Block C since Monday.");
     expect(mail.text).toContain("Name: Eze Ngozi Adaeze");
@@ -78,7 +78,7 @@ describe("POST /complaint/", () => {
     });
     expect(response.status).toBe(201);
     const mail = await smtp.waitForMessage((m) => m.text.includes("Receipt missing."));
-    expect(mail.subject).toMatch(/^Complaint #\d+: Fees Bcc: everyone@example.com$/);
+    expect(mail.subject).toMatch(/^Complaint CMP-[A-Z2-9]{6}: Fees Bcc: everyone@example.com$/);
     expect(mail.to).toEqual(["support@college.test"]);
   });
 

@@ -1,15 +1,18 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { readJson } from "../http/validate.ts";
+import { readJson, readQuery } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
-import { complaints } from "../db/schema.ts";
 import {
   COMPLAINT_SENT,
   ComplaintRequest,
   type ComplaintAnswer,
 } from "../../src/lib/complaints/complaint.ts";
+import type { MyComplaintsPage } from "../../src/lib/complaints/tickets.ts";
+import { PageQuery } from "../../src/lib/validation/lists.ts";
 import { supportCopy } from "./support-copy.ts";
+import { storeWithTicket } from "./store-complaint.ts";
+import { myComplaints } from "./my-complaints.ts";
 import { ApiError } from "../http/errors.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
 
@@ -32,18 +35,15 @@ export function complaintRoutes(deps: ApiDeps) {
       );
     }
     // Name and e-mail come from the account: a body could claim to be anyone.
-    const [stored] = await deps.db
-      .insert(complaints)
-      .values({
-        studentId: student.id,
-        subject,
-        message,
-        name: `${student.surname} ${student.othername}`,
-        email: student.email,
-        createdAt: deps.now(),
-      })
-      .returning();
-    const complaint = stored!;
+    const complaint = await storeWithTicket(deps.db, {
+      studentId: student.id,
+      subject,
+      message,
+      name: `${student.surname} ${student.othername}`,
+      email: student.email,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    });
 
     // The complaint is already stored; a slow or failing mail server must not hold up or
     // undo the answer, so the copy goes out on its own and a failure is only logged.
@@ -57,9 +57,21 @@ export function complaintRoutes(deps: ApiDeps) {
     const body: ComplaintAnswer = {
       status: "success",
       message: COMPLAINT_SENT,
-      data: { id: complaint.id, subject, created_at: complaint.createdAt.toISOString() },
+      data: {
+        id: complaint.id,
+        ticket: complaint.ticket,
+        status: complaint.status,
+        subject,
+        created_at: complaint.createdAt.toISOString(),
+      },
     };
     return c.json(body, 201);
+  });
+
+  app.get("/complaint/mine", requireStudent(deps), async (c) => {
+    const { page } = readQuery(c, PageQuery);
+    const body: MyComplaintsPage = await myComplaints(deps.db, c.var.student.id, page);
+    return c.json(body);
   });
 
   return app;

@@ -15,7 +15,7 @@ export function supportCopy(
   return {
     to: supportEmail,
     replyTo: student.email,
-    subject: `Complaint #${complaint.id}: ${subject}`,
+    subject: `Complaint ${complaint.ticket}: ${subject}`,
     text: [
       `A student sent a complaint through the portal on ${complaint.createdAt.toISOString()}.`,
       "",

@@ -210,11 +210,24 @@ export const accountChanges = pgTable(
 
 // ── Content ──────────────────────────────────────────────────────────────────
 
-export const announcements = pgTable("announcements", {
-  id: id(),
-  body: text().notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Newsfeed items. `showFrom`/`showUntil` are the college's days (both included); null on a side
+ * means no bound, so an announcement with neither is live until deleted (docs/decisions/106).
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: id(),
+    body: text().notNull(),
+    showFrom: date(),
+    showUntil: date(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("announcements_shown_in_order", sql`${table.showUntil} is null or ${table.showFrom} is null or ${table.showFrom} <= ${table.showUntil}`),
+  ],
+);
 
 export const libraryItems = pgTable(
   "library_items",
@@ -222,22 +235,62 @@ export const libraryItems = pgTable(
     id: id(),
     description: text().notNull(),
     url: text().notNull(),
+    /** Hidden items stay for the record but are not listed to students. */
+    hidden: boolean().notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("library_items_url_is_http", sql`${table.url} ~ '^https?://'`)],
 );
 
-export const complaints = pgTable("complaints", {
-  id: id(),
-  studentId: integer()
-    .notNull()
-    .references(() => students.id),
-  subject: text().notNull(),
-  message: text().notNull(),
-  name: text().notNull(),
-  email: text().notNull(),
-  createdAt: createdAt(),
-});
+export const COMPLAINT_STATUSES = ["open", "answered", "closed"] as const;
+
+// Six characters from an alphabet without look-alikes (0/O, 1/I/L, U): easy to read over the
+// phone, and random, so a ticket says nothing about how many complaints there are (decision 105).
+const TICKET_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+const ticketCharacter = `substr('${TICKET_ALPHABET}', 1 + floor(random() * ${TICKET_ALPHABET.length})::int, 1)`;
+const newTicket = sql.raw(`('CMP-' || ${Array(6).fill(ticketCharacter).join(" || ")})`);
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: id(),
+    /** What the student and the help desk call the complaint, e.g. CMP-7K3QX9. */
+    ticket: text().notNull().unique().default(newTicket),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    subject: text().notNull(),
+    message: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    status: text({ enum: COMPLAINT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("complaints_status_known", sql`${table.status} in ('open', 'answered', 'closed')`),
+    index().on(table.status, table.createdAt),
+    index().on(table.studentId, table.createdAt),
+  ],
+);
+
+/** The help desk's answers to a complaint; the student reads them under "My complaints". */
+export const complaintReplies = pgTable(
+  "complaint_replies",
+  {
+    id: id(),
+    complaintId: integer()
+      .notNull()
+      .references(() => complaints.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.complaintId, table.createdAt)],
+);
 
 // ── School fees ──────────────────────────────────────────────────────────────
 

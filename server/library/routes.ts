@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
@@ -13,6 +13,7 @@ export function libraryRoutes(deps: ApiDeps) {
     const rows = await deps.db
       .select({ id: libraryItems.id, description: libraryItems.description, url: libraryItems.url })
       .from(libraryItems)
+      .where(eq(libraryItems.hidden, false))
       .orderBy(asc(libraryItems.id));
     const body: LibraryList = { results: rows };
     return c.json(body);

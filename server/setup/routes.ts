@@ -4,6 +4,7 @@ import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { academicSessions, announcements } from "../db/schema.ts";
+import { liveOn } from "../announcements/schedule.ts";
 import { collegeDate, windowState } from "../../src/lib/courses/registration-window.ts";
 
 export function setupRoutes(deps: ApiDeps) {
@@ -15,6 +16,7 @@ export function setupRoutes(deps: ApiDeps) {
     const rows = await deps.db
       .select({ id: announcements.id, body: announcements.body })
       .from(announcements)
+      .where(liveOn(collegeDate(deps.now())))
       .orderBy(desc(announcements.createdAt), desc(announcements.id));
     return c.json({ status: "success", data: rows });
   });

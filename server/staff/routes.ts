@@ -10,8 +10,11 @@ import { studentRecordRoutes } from "./students/record-routes.ts";
 import { studentSignInRoutes } from "./students/sign-in-routes.ts";
 import { academicStructureRoutes } from "./structure/routes.ts";
 import { sessionAdminRoutes } from "./sessions/routes.ts";
+import { helpDeskRoutes } from "../complaints/help-desk-routes.ts";
+import { announcementRoutes } from "../announcements/routes.ts";
+import { libraryAdminRoutes } from "../library/staff-routes.ts";
 
-/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084) and advisers' reviews (085). */
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084), advisers' reviews (085), the help desk (105), announcements and the library (106). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
@@ -23,5 +26,8 @@ export function staffRoutes(deps: ApiDeps) {
   app.route("/", studentSignInRoutes(deps));
   app.route("/", academicStructureRoutes(deps));
   app.route("/", sessionAdminRoutes(deps));
+  app.route("/", helpDeskRoutes(deps));
+  app.route("/", announcementRoutes(deps));
+  app.route("/", libraryAdminRoutes(deps));
   return app;
 }

@@ -1,20 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TOTP, Secret } from "otpauth";
 import { DEMO, PORTAL_ORIGIN, signIn } from "./support.ts";
-
-const DEMO_STAFF_PASSWORD = "demo1234";
-
-/** Signs in on the staff sign-in form (a plain form: no script involved). */
-async function staffSignIn(page: Page, email: string, password = DEMO_STAFF_PASSWORD) {
-  await page.goto("/staff/login");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** Plays the authenticator app for the key shown on the set-up page. */
-const codeFor = (key: string) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(key.replaceAll(" ", "")) }).generate();
+import { codeFor, rememberAdministratorKey, staffSignIn } from "./staff-sign-in.ts";
 
 /** The newest staff password link mailed to `email`, from the development outbox. */
 async function mailedStaffLink(page: Page, email: string) {
@@ -44,6 +30,7 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   await expect(page.getByRole("alert")).toContainText("That code is not right");
   await page.getByLabel("Code from the app").fill(codeFor(key));
   await page.getByRole("button", { name: "Confirm" }).click();
+  rememberAdministratorKey(key);
   await expect(page.getByRole("heading", { name: "Your authenticator app is set up" })).toBeVisible();
   await expect(page.locator(".recovery-codes li")).toHaveCount(10);
   await page.getByRole("link", { name: "Continue" }).click();

@@ -1,10 +1,12 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
+import type { ComplaintAnswer } from "./complaint.ts";
+import { sentWithTicket } from "./ticket-sentence.ts";
 
 /**
  * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,
- * then the success alert shows and both fields clear. Before this runs the form posts as HTML.
+ * then the success alert shows with the ticket number and both fields clear. Before this runs the form posts as HTML.
  */
 export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement) {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
@@ -19,7 +21,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
     button.setAttribute("aria-busy", "true");
     status.replaceChildren();
     try {
-      const answer = await apiRequest<{ message: string }>("/complaint/", {
+      const answer = await apiRequest<ComplaintAnswer>("/complaint/", {
         method: "POST",
         json: { subject: subject.value, message: message.value },
       });
@@ -29,7 +31,8 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       const alert = document.createElement("p");
       alert.className = "alert alert-success";
       alert.setAttribute("role", "status");
-      alert.textContent = answer.message;
+      // The spec's sentence, then the ticket number the student quotes later.
+      alert.textContent = sentWithTicket(answer.message, answer.data.ticket);
       status.append(alert);
     } catch (error) {
       const text =

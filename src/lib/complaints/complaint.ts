@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComplaintStatus } from "./tickets.ts";
 
 /** Longest subject and message a complaint may have; the form's maxlength uses the same. */
 export const COMPLAINT_LIMITS = { subject: 150, message: 5000 } as const;
@@ -29,10 +30,16 @@ export type ComplaintRequest = z.infer<typeof ComplaintRequest>;
 
 export const COMPLAINT_SENT = "Successful! Complaint has been sent";
 
-/** The answer to a stored complaint. */
+/** The answer to a stored complaint: its ticket number is what the student quotes later. */
 export const ComplaintAnswer = z.object({
   status: z.literal("success"),
   message: z.string(),
-  data: z.object({ id: z.number().int(), subject: z.string(), created_at: z.string() }),
+  data: z.object({
+    id: z.number().int(),
+    ticket: z.string(),
+    status: ComplaintStatus,
+    subject: z.string(),
+    created_at: z.string(),
+  }),
 });
 export type ComplaintAnswer = z.infer<typeof ComplaintAnswer>;

@@ -3,10 +3,10 @@ import { mayOpen, menuFor } from "./menu.ts";
 
 describe("the staff menu by role", () => {
   it.each([
-    [["support"], ["/staff", "/staff/totp"]],
+    [["support"], ["/staff", "/staff/complaints", "/staff/totp"]],
     [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/totp"]],
-    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
     [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
@@ -32,6 +32,11 @@ describe("which staff pages a role may open", () => {
     ["/staff/structure/courses", ["adviser"], false],
     ["/staff/sessions/promotion", ["admin"], true],
     ["/staff/sessions/promotion", ["bursar"], false],
+    ["/staff/complaints/CMP-ABCDEF", ["support"], true],
+    ["/staff/complaints", ["admin"], false],
+    ["/staff/announcements", ["admin"], true],
+    ["/staff/announcements", ["support"], false],
+    ["/staff/library", ["registry"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });
