@@ -9,7 +9,7 @@ import type { QuoteAnswer } from "../../src/lib/payments/fee-request.ts";
 import { loadPaymentInfo, toPaymentRecord } from "./payment-info.ts";
 import { createPaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
-import { quoteFeeKobo, startSchoolFeePayment } from "./school-fee.ts";
+import { quoteFee, startSchoolFeePayment } from "./school-fee.ts";
 import { slipRoutes } from "./slip-routes.ts";
 import { verifyOwnPayment } from "./verify.ts";
 import { paystackWebhookRoutes } from "./webhook.ts";
@@ -33,7 +33,7 @@ export function paymentRoutes(deps: ApiDeps) {
       level: request.payment_level,
       session: request.payment_session,
     };
-    const amountKobo = await quoteFeeKobo(deps, c.var.student, choice);
+    const { amountKobo } = await quoteFee(deps, c.var.student, choice);
     return c.json({
       status: "success",
       message: "Fee generated",
