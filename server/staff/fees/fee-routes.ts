@@ -12,10 +12,10 @@ import { ALL, FEE_CSV_HEADER, FeeChange, FeeQuery, FeeRequest, LateFeesRequest }
 import { changedFields, recordAudit } from "../audit.ts";
 import { parseCsv, toCsv } from "../csv/csv-file.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
-import { answerImport, importReport } from "../csv/import-report.ts";
+import { answerImport } from "../csv/import-report.ts";
 import { requireStaff } from "../require-staff.ts";
 import { SessionIdParam, findSessionById } from "../sessions/session-routes.ts";
-import { countOutcomes } from "../structure/import-plan.ts";
+import { runImport } from "../structure/import-plan.ts";
 import { withUniqueNames } from "../structure/structure-checks.ts";
 import { assertProgrammeExists, assertSessionExists } from "./fee-keys.ts";
 import { feePage, feesInForce } from "./fee-list.ts";
@@ -76,15 +76,7 @@ export function feeRoutes(deps: ApiDeps) {
     const { text, dryRun } = await readCsvUpload(c);
     const rows = parseCsv(text, FEE_CSV_HEADER);
     const by = author(c.var.staff.id);
-    const report = await withUniqueNames(() =>
-      db.transaction(async (tx) => {
-        const plan = await planFeeImport(tx, rows);
-        const counts = countOutcomes(plan.planned);
-        if (dryRun || plan.rejected.length > 0) return importReport(counts, plan.rejected, dryRun);
-        for (const row of plan.planned) await row.write(tx, by);
-        return importReport(counts, [], false);
-      }),
-    );
+    const report = await runImport(db, dryRun, by, (tx) => planFeeImport(tx, rows));
     deps.logger.info("fee import", { staffId: by.staffId, dryRun, written: report.written, rejected: report.rejected.length });
     return answerImport(c, report);
   });
