@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import type { ApiHarness } from "../testing/api-harness.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academicSessions } from "../db/schema.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
 import { createStaff, staffSignIn } from "./staff-test-kit.ts";
 
@@ -16,11 +18,26 @@ export async function signInEveryRole(api: ApiHarness) {
   return tokens;
 }
 
+type RoleTableState = { api: ApiHarness; tokens: Map<string, string>; currentSessionId: number };
+
+/** A harness with every role signed in, opened before the file's tests and closed after them. */
+export function useRoleTableHarness(): () => RoleTableState {
+  const state = {} as RoleTableState;
+  beforeAll(async () => {
+    state.api = await createApiHarness();
+    state.tokens = await signInEveryRole(state.api);
+    const [current] = await state.api.db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
+    state.currentSessionId = current!.id;
+  });
+  afterAll(() => state.api.close());
+  return () => state;
+}
+
 /**
  * Each endpoint × each role, a student's session and no session: no session 401, the wrong role or
  * a student 403, an allowed role one of `allowed` (what the harmless body gets).
  */
-export function describeRoleTable(title: string, setup: () => { api: ApiHarness; tokens: Map<string, string> }, endpoints: RoleRow[], allowed: number[]) {
+export function describeRoleTable(title: string, setup: () => Pick<RoleTableState, "api" | "tokens">, endpoints: RoleRow[], allowed: number[]) {
   describe(title, () => {
     for (const endpoint of endpoints) {
       const who = endpoint.roles === "any" ? "every role" : endpoint.roles.join(", ");

@@ -1,20 +1,8 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import { academicSessions } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
-import { describeRoleTable, signInEveryRole, type RoleRow } from "./role-table.ts";
+import { describeRoleTable, useRoleTableHarness, type RoleRow } from "./role-table.ts";
 
-let api: ApiHarness;
-let tokens: Map<string, string>;
-let current: number;
-
-beforeAll(async () => {
-  api = await createApiHarness();
-  tokens = await signInEveryRole(api);
-  current = (await api.db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true)))[0]!.id;
-});
-afterAll(() => api.close());
+const harness = useRoleTableHarness();
+const current = () => harness().currentSessionId;
 
 // Each call is harmless when allowed: an empty body (400), a no-op, or a refusal the rules give.
 const endpoints: RoleRow[] = [
@@ -28,10 +16,10 @@ const endpoints: RoleRow[] = [
   ...["faculties", "departments", "programmes", "courses"].map((what) => ({ method: "PATCH", path: () => `/staff/${what}/1`, roles: ["registry"] as StaffRole[], json: {} })),
   { method: "GET", path: () => "/staff/sessions", roles: ["registry", "admin"] },
   { method: "POST", path: () => "/staff/sessions", roles: ["registry"], json: {} },
-  { method: "POST", path: () => `/staff/sessions/${current}/current`, roles: ["registry"] },
-  { method: "PATCH", path: () => `/staff/sessions/${current}/registration`, roles: ["registry"], json: {} },
-  { method: "GET", path: () => `/staff/sessions/${current}/promotion`, roles: ["registry", "admin"] },
-  { method: "POST", path: () => `/staff/sessions/${current}/promotion`, roles: ["registry"] },
+  { method: "POST", path: () => `/staff/sessions/${current()}/current`, roles: ["registry"] },
+  { method: "PATCH", path: () => `/staff/sessions/${current()}/registration`, roles: ["registry"], json: {} },
+  { method: "GET", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry", "admin"] },
+  { method: "POST", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry"] },
 ];
 
-describeRoleTable("roles on the academic structure and sessions endpoints", () => ({ api, tokens }), endpoints, [200, 400, 409]);
+describeRoleTable("roles on the academic structure and sessions endpoints", harness, endpoints, [200, 400, 409]);
