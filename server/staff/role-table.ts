@@ -41,7 +41,7 @@ export function describeRoleTable(title: string, setup: () => Pick<RoleTableStat
   describe(title, () => {
     for (const endpoint of endpoints) {
       const who = endpoint.roles === "any" ? "every role" : endpoint.roles.join(", ");
-      it(`${endpoint.method} ${endpoint.path().replace(/\/\d+\b/, "/:id")}: allowed for ${who}`, async () => {
+      it(`${endpoint.method} ${endpoint.path().replace(/\/(\d+|undefined)(?=\/|$)/, "/:id")}: allowed for ${who}`, async () => {
         const { api, tokens } = setup();
         for (const caller of [...EVERY_ROLE, "student", "nobody"]) {
           const body = endpoint.form ? new FormData() : undefined;
