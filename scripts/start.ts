@@ -19,6 +19,8 @@ import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
 import { startPaymentReconciler } from "../server/payments/reconciler.ts";
 import { createOutboxMailer, createSmtpMailer } from "../server/mail/mailer.ts";
+import { startJobQueue } from "../server/jobs/job-queue.ts";
+import { createPaymentReceipts } from "../server/payments/receipt.ts";
 
 let serverEnv, proxyEnv;
 try {
@@ -71,6 +73,12 @@ const mailer = serverEnv.SMTP_URL
   : createOutboxMailer({ dir: outboxDir!, from: serverEnv.MAIL_FROM });
 
 const paystack = createPaystackClient({ baseUrl: paystackBaseUrl, secretKey: paystackSecretKey });
+// Mail that must not be lost (receipts) goes through the job queue on the same database.
+const jobs = await startJobQueue(database, { mailer, logger });
+await jobs.work();
+// Outside production a fixed key keeps demo slips verifiable across restarts.
+const slipSigningKey = serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret";
+const receipts = createPaymentReceipts({ jobs, publicOrigin: serverEnv.PUBLIC_ORIGIN, slipSigningKey });
 const api = createApi({
   db: database.db,
   logger,
@@ -81,14 +89,14 @@ const api = createApi({
   paystack,
   paystackSecretKey,
   mailer,
+  receipts,
   supportEmail: serverEnv.SUPPORT_EMAIL,
-  // Outside production a fixed key keeps demo slips verifiable across restarts.
-  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret",
+  slipSigningKey,
   outboxDir: serverEnv.NODE_ENV === "production" ? undefined : outboxDir,
 });
 servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);
 // Pending payments whose browser closed and whose webhook was lost are credited from here.
-const reconciler = startPaymentReconciler({ db: database.db, logger, now: () => new Date(), paystack });
+const reconciler = startPaymentReconciler({ db: database.db, logger, now: () => new Date(), paystack, receipts });
 
 // The page server reads these when it renders; set them before its module loads.
 process.env.API_URL = apiUrl;
@@ -117,6 +125,7 @@ async function stop(signal: string) {
     })),
   );
   await reconciler.stop();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 }

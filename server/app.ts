@@ -10,6 +10,7 @@ import type { Logger } from "./http/logger.ts";
 import type { FileStorage } from "./uploads/file-storage.ts";
 import type { PaystackClient } from "./paystack/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { PaymentReceipts } from "./payments/receipt.ts";
 import { createOutboxPage } from "./mail/outbox-page.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { courseRoutes } from "./courses/routes.ts";
@@ -36,6 +37,8 @@ export type ApiDeps = {
   /** Verifies x-paystack-signature on webhooks (the same key the client uses). */
   paystackSecretKey: string;
   mailer: Mailer;
+  /** Queues the e-mail receipt of a credited payment (server/jobs, decision 096). */
+  receipts: PaymentReceipts;
   /** HMAC key for the verification links printed on slips. */
   slipSigningKey: string;
   /** Where copies of complaints go. */

@@ -18,6 +18,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
+  /** What the job queue connects through: the same embedded PGlite, or the server's address. */
+  jobConnection: { pglite: PGlite } | { url: string };
   close(): Promise<void>;
 };
 
@@ -37,11 +39,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
     await migratePostgres(db, { migrationsFolder });
     // Both drivers expose the same query builder; the cast keeps route code driver-agnostic.
-    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Database, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   const client = options.dir ? new PGlite(path.resolve(options.dir)) : new PGlite();
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", jobConnection: { pglite: client }, close: () => client.close() };
 }

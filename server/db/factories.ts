@@ -18,12 +18,20 @@ const CURRENT_SESSION = "2024/2025";
 
 /**
  * The sessions, with the current one open for registration (no dates) and recorded as promoted:
- * the students loaded with it are already at their levels for it.
+ * the students loaded with it are already at their levels for it. Late fees apply from 1 March of
+ * each session's second year (decision 095).
  */
 export async function insertSessions(db: Database, modifiable: readonly string[] = [CURRENT_SESSION]) {
   const rows = await db
     .insert(academicSessions)
-    .values(SESSION_NAMES.map((name) => ({ name, courseModifiable: modifiable.includes(name), isCurrent: name === CURRENT_SESSION })))
+    .values(
+      SESSION_NAMES.map((name) => ({
+        name,
+        courseModifiable: modifiable.includes(name),
+        isCurrent: name === CURRENT_SESSION,
+        lateFeesFrom: `${name.slice(5)}-03-01`,
+      })),
+    )
     .returning();
   const current = rows.find((row) => row.isCurrent)!;
   await db.insert(sessionPromotions).values({ sessionId: current.id, at: new Date(), promoted: 0, graduating: 0 });

@@ -61,6 +61,8 @@ export const academicSessions = pgTable(
     isCurrent: boolean().notNull().default(false),
     registrationOpensOn: date({ mode: "string" }),
     registrationClosesOn: date({ mode: "string" }),
+    /** Late fees can be paid from this day (college time); null: no late fees in this session (decision 095). */
+    lateFeesFrom: date({ mode: "string" }),
   },
   (table) => [
     uniqueIndex("academic_sessions_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`),
@@ -294,7 +296,11 @@ export const complaintReplies = pgTable(
 
 // ── School fees ──────────────────────────────────────────────────────────────
 
-/** What each payment option costs, in kobo, per level and session. */
+/**
+ * What each payment option costs, in kobo, per session and level, for one programme and study
+ * mode or for all of them (null). The most specific fee in force wins (decision 095). A fee paid
+ * against never changes: a new fee with the same key replaces it (`replacedAt` set on the old one).
+ */
 export const feeSchedule = pgTable(
   "fee_schedule",
   {
@@ -302,10 +308,24 @@ export const feeSchedule = pgTable(
     paymentOption: text().notNull(),
     level: integer().notNull(),
     session: text().notNull(),
+    /** null: every programme. */
+    programmeId: integer().references(() => programmes.id),
+    /** null: every study mode; otherwise matched case-insensitively with the student's. */
+    studyMode: text(),
     amountKobo: integer().notNull(),
+    replacedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    uniqueIndex().on(table.paymentOption, table.level, table.session),
+    // One fee in force per key; "all programmes" (null) and a study mode in any letter case count once.
+    uniqueIndex("fee_schedule_one_in_force")
+      .on(
+        table.session,
+        sql`coalesce(${table.programmeId}, 0)`,
+        table.level,
+        sql`lower(coalesce(${table.studyMode}, ''))`,
+        table.paymentOption,
+      )
+      .where(sql`${table.replacedAt} is null`),
     check("fee_schedule_amount_positive", sql`${table.amountKobo} > 0`),
   ],
 );
@@ -321,6 +341,8 @@ export const payments = pgTable(
     paymentOption: text().notNull(),
     level: integer().notNull(),
     session: text().notNull(),
+    /** The fee this payment was started against; null only for payments older than fee ids. */
+    feeId: integer().references(() => feeSchedule.id),
     amountKobo: integer().notNull(),
     currency: text().notNull().default("NGN"),
     /**
@@ -340,6 +362,7 @@ export const payments = pgTable(
   (table) => [
     index().on(table.studentId),
     index().on(table.status, table.generatedAt),
+    index().on(table.feeId),
     // A student can hold only one credited payment per option, level and session.
     uniqueIndex("payments_one_success_per_option")
       .on(table.studentId, table.paymentOption, table.level, table.session)

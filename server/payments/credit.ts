@@ -5,6 +5,7 @@ import { feeRefusal } from "../../src/lib/payments/fees.ts";
 import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
+import type { PaymentReceipts } from "./receipt.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -26,7 +27,7 @@ export type CreditOutcome =
   | { kind: "failed"; payment: PaymentRow }
   | { kind: "not-paid"; payment: PaymentRow };
 
-type CreditDeps = { db: Database; logger: Logger; now: () => Date };
+type CreditDeps = { db: Database; logger: Logger; now: () => Date; receipts: PaymentReceipts };
 type CreditSource = "verify" | "webhook" | "reconcile";
 
 // Paystack's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
@@ -107,6 +108,7 @@ export async function applyProviderResult(
           })
           .where(and(eq(payments.reference, payment.reference), ne(payments.status, "success")))
           .returning();
+        if (row) await deps.receipts.enqueue(tx, row);
         return row ?? null;
       });
       if (credited === "overpaid") throw new OverpaidFee();

@@ -1,23 +1,45 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { feeSchedule, payments } from "../db/schema.ts";
+import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
+import { collegeDate } from "../../src/lib/courses/registration-window.ts";
+import { lateFeeRefusal } from "../../src/lib/payments/late-fees.ts";
 import type { FeeChoice } from "../../src/lib/payments/fees.ts";
 import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
 
-/** The scheduled amount in kobo for one option, level and session; null when none is set. */
-export async function scheduledFeeKobo(db: Database, choice: FeeChoice): Promise<number | null> {
+type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
+
+/**
+ * The fee in force for `choice` and this student, or null when none is set. Fees for the
+ * student's own programme or study mode and fees for all of them can both match: the most
+ * specific wins, programme before study mode (decision 095).
+ */
+export async function scheduledFee(db: Database, choice: FeeChoice, payer: Payer): Promise<{ id: number; amountKobo: number } | null> {
   const [row] = await db
-    .select({ amountKobo: feeSchedule.amountKobo })
+    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
     .from(feeSchedule)
     .where(
       and(
         eq(feeSchedule.paymentOption, choice.option),
         eq(feeSchedule.level, choice.level),
         eq(feeSchedule.session, choice.session),
+        isNull(feeSchedule.replacedAt),
+        or(isNull(feeSchedule.programmeId), eq(feeSchedule.programmeId, payer.programmeId)),
+        or(isNull(feeSchedule.studyMode), sql`lower(${feeSchedule.studyMode}) = lower(${payer.studyMode})`),
       ),
     )
+    .orderBy(sql`${feeSchedule.programmeId} is null`, sql`${feeSchedule.studyMode} is null`)
     .limit(1);
-  return row?.amountKobo ?? null;
+  return row ?? null;
+}
+
+/** Why late fees cannot be paid today for the chosen session; null when they can (or it is not a late fee). */
+export async function lateFeeProblem(db: Database, choice: FeeChoice, now: Date): Promise<string | null> {
+  if (choice.option !== "latefees") return null;
+  const [session] = await db
+    .select({ lateFeesFrom: academicSessions.lateFeesFrom })
+    .from(academicSessions)
+    .where(eq(academicSessions.name, choice.session));
+  return lateFeeRefusal(choice.session, session?.lateFeesFrom ?? null, collegeDate(now));
 }
 
 /** The options a student has been credited for at one level in one session. */

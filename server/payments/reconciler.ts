@@ -4,8 +4,9 @@ import { payments } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackClient } from "../paystack/client.ts";
 import { applyProviderResult, type CreditOutcome } from "./credit.ts";
+import type { PaymentReceipts } from "./receipt.ts";
 
-type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient };
+type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient; receipts: PaymentReceipts };
 
 export type ReconcileOptions = {
   /** A payment is re-verified once it is this old, and again this long after each check. */

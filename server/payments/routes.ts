@@ -10,7 +10,7 @@ import { loadPaymentInfo, toPaymentRecord } from "./payment-info.ts";
 import { offlinePaymentRoutes } from "./offline-routes.ts";
 import { createPaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
-import { quoteFeeKobo, startSchoolFeePayment } from "./school-fee.ts";
+import { quoteFee, startSchoolFeePayment } from "./school-fee.ts";
 import { slipRoutes } from "./slip-routes.ts";
 import { verifyOwnPayment } from "./verify.ts";
 import { paystackWebhookRoutes } from "./webhook.ts";
@@ -37,7 +37,7 @@ export function paymentRoutes(deps: ApiDeps) {
       level: request.payment_level,
       session: request.payment_session,
     };
-    const amountKobo = await quoteFeeKobo(deps, c.var.student, choice);
+    const { amountKobo } = await quoteFee(deps, c.var.student, choice);
     return c.json({
       status: "success",
       message: "Fee generated",

@@ -5,18 +5,18 @@ import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
-import { creditedOptions, noFeeMessage, scheduledFeeKobo } from "./fee-schedule.ts";
+import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
 import { newPaymentReference } from "./reference.ts";
 
-export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level">;
+export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level" | "programmeId" | "studyMode">;
 
 const START_FAILED =
   "We could not start the payment with Paystack. Please try again in a few minutes.";
 
-/** The amount in kobo a student would pay for `choice`, or a 400 saying why they cannot. */
-export async function quoteFeeKobo(
-  deps: Pick<ApiDeps, "db">,
-  student: Pick<Student, "id" | "level">,
+/** The fee (its id and amount in kobo) a student would pay for `choice`, or a 400 saying why they cannot. */
+export async function quoteFee(
+  deps: Pick<ApiDeps, "db" | "now">,
+  student: Omit<Student, "email">,
   choice: FeeChoice,
 ) {
   // As for course registration: a level the student has not reached is not theirs to pay
@@ -28,14 +28,15 @@ export async function quoteFeeKobo(
       { fields: { payment_level: `Choose ${student.level} level or below.` } },
     );
   }
-  const [amountKobo, paid] = await Promise.all([
-    scheduledFeeKobo(deps.db, choice),
+  const [fee, paid, lateFee] = await Promise.all([
+    scheduledFee(deps.db, choice, student),
     creditedOptions(deps.db, student.id, choice),
+    lateFeeProblem(deps.db, choice, deps.now()),
   ]);
-  if (amountKobo === null) throw new ApiError(400, noFeeMessage(choice));
-  const refusal = feeRefusal(choice, paid);
+  if (fee === null) throw new ApiError(400, noFeeMessage(choice));
+  const refusal = feeRefusal(choice, paid) ?? lateFee;
   if (refusal) throw new ApiError(400, refusal);
-  return amountKobo;
+  return fee;
 }
 
 /**
@@ -51,7 +52,7 @@ export async function openPendingPayment(
 ) {
   const paid = await creditedOptions(deps.db, student.id, choice);
   if (paid.includes(choice.option)) return "already-paid" as const;
-  const amountKobo = await quoteFeeKobo(deps, student, choice);
+  const { id: feeId, amountKobo } = await quoteFee(deps, student, choice);
   const reference = newPaymentReference(deps.now());
   await deps.db.insert(payments).values({
     reference,
@@ -59,6 +60,7 @@ export async function openPendingPayment(
     paymentOption: choice.option,
     level: choice.level,
     session: choice.session,
+    feeId,
     amountKobo,
     channel,
     generatedAt: deps.now(),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { SESSION_NAMES } from "../db/factories.ts";
 import { feeSchedule, hostelInvoices, hostelRooms, payments, students } from "../db/schema.ts";
@@ -69,12 +69,17 @@ export async function seedDemoPayments(db: Database) {
   const [returning] = await db.select().from(students).where(eq(students.phone, "08030000001"));
   if (!returning) return;
   const part = feesFor(100, "2023/2024").part;
+  const [fee] = await db
+    .select({ id: feeSchedule.id })
+    .from(feeSchedule)
+    .where(and(eq(feeSchedule.paymentOption, "part"), eq(feeSchedule.level, 100), eq(feeSchedule.session, "2023/2024")));
   await db.insert(payments).values({
     reference: DEMO_REFERENCES.partPayment,
     studentId: returning.id,
     paymentOption: "part",
     level: 100,
     session: "2023/2024",
+    feeId: fee!.id,
     amountKobo: part * 100,
     status: "success",
     generatedAt: new Date("2023-10-09T09:12:40Z"),

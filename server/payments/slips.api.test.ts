@@ -21,7 +21,7 @@ beforeAll(async () => {
   paid = await kit.start(me, "part");
   await kit.payAtSandbox(paid);
   await kit.verify(paid, me.token);
-  pending = await kit.start(me, "latefees");
+  pending = await kit.start(me, "latefees", 100, "2023/2024");
   const [room] = await seedHostelRooms(kit.api.db);
   await kit.api.db.insert(hostelInvoices).values({
     studentId: me.student.id,

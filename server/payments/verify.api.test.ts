@@ -167,7 +167,7 @@ describe("GET /paystack/verify/:reference", () => {
         student_id: me.student.id,
         payment_option: "latefees",
         payment_level: 100,
-        payment_session: "2024/2025",
+        payment_session: "2023/2024",
       })
     ).json();
     const accessCode = body.authorization_url.split("/").pop();

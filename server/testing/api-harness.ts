@@ -9,6 +9,8 @@ import { openTestDatabase } from "./test-database.ts";
 import { createPaystackClient } from "../paystack/client.ts";
 import { createPaystackSandbox } from "../paystack/sandbox.ts";
 import { createOutboxMailer } from "../mail/mailer.ts";
+import { startJobQueue } from "../jobs/job-queue.ts";
+import { createPaymentReceipts } from "../payments/receipt.ts";
 
 const SANDBOX_KEY = "sk_test_harness_0123456789";
 const SANDBOX_URL = "http://paystack-sandbox.test";
@@ -55,18 +57,24 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     const url = new URL(request.url);
     return sandbox.request(url.pathname + url.search, request);
   };
+  const mailer = overrides.mailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
+  // The real queue on the test database; a test that wants mail delivered calls jobs.work().
+  const jobs = await startJobQueue(database, { mailer, logger });
+  const publicOrigin = overrides.publicOrigin ?? "http://localhost:4321";
+  const slipSigningKey = overrides.slipSigningKey ?? "test-slip-signing-key-0123456789abcdef";
   const deps: ApiDeps = {
     db: database.db,
     logger,
     now: clock.now,
     sessions: { idleMinutes: 120, absoluteHours: 12 },
     photos,
-    publicOrigin: "http://localhost:4321",
+    publicOrigin,
     paystack: createPaystackClient({ baseUrl: SANDBOX_URL, secretKey: SANDBOX_KEY, fetch: sandboxFetch }),
     paystackSecretKey: SANDBOX_KEY,
-    mailer: createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" }),
+    mailer,
+    receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
-    slipSigningKey: "test-slip-signing-key-0123456789abcdef",
+    slipSigningKey,
     ...overrides,
   };
   const app = createApi(deps);
@@ -123,7 +131,11 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     sandboxFetch,
     webhooks,
     outboxDir,
-    close: () => database.close(),
+    jobs,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
   };
 }
 export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;

@@ -1,4 +1,6 @@
-import type { Transaction } from "../../db/client.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { importReport, type ImportReport } from "../csv/import-report.ts";
+import { withUniqueNames } from "./structure-checks.ts";
 import type { Cell } from "../../../src/lib/staff/structure-cells.ts";
 import type { RowRefusal } from "../csv/csv-file.ts";
 import { differs, type Author } from "./structure-writes.ts";
@@ -56,4 +58,20 @@ export function createRowChecker() {
 export function countOutcomes(planned: PlannedRow[]) {
   const count = (outcome: PlannedRow["outcome"]) => planned.filter((row) => row.outcome === outcome).length;
   return { created: count("create"), updated: count("update"), unchanged: count("unchanged") };
+}
+
+/**
+ * Checks a file with `plan` and, for a real run with no refused row, writes it: all in one
+ * transaction, so every row is written or none (decisions 081 and 083).
+ */
+export function runImport(db: Database, dryRun: boolean, author: Author, plan: (tx: Transaction) => Promise<ImportPlan>): Promise<ImportReport> {
+  return withUniqueNames(() =>
+    db.transaction(async (tx) => {
+      const { planned, rejected } = await plan(tx);
+      const counts = countOutcomes(planned);
+      if (dryRun || rejected.length > 0) return importReport(counts, rejected, dryRun);
+      for (const row of planned) await row.write(tx, author);
+      return importReport(counts, [], false);
+    }),
+  );
 }

@@ -4,10 +4,9 @@ import type { ApiEnv } from "../../http/context.ts";
 import { IMPORT_HEADERS, type ImportKind } from "../../../src/lib/staff/structure.ts";
 import { parseCsv } from "../csv/csv-file.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
-import { answerImport, importReport } from "../csv/import-report.ts";
+import { answerImport } from "../csv/import-report.ts";
 import { requireStaff } from "../require-staff.ts";
-import { countOutcomes } from "./import-plan.ts";
-import { withUniqueNames } from "./structure-checks.ts";
+import { runImport } from "./import-plan.ts";
 import { IMPORT_PLANNERS } from "./structure-imports.ts";
 
 /**
@@ -24,16 +23,8 @@ export function structureImportRoutes(deps: ApiDeps) {
       const { text, dryRun } = await readCsvUpload(c);
       const rows = parseCsv(text, IMPORT_HEADERS[kind]);
       const author = { staffId: c.var.staff.id, at: deps.now() };
-      const report = await withUniqueNames(() =>
-        deps.db.transaction(async (tx) => {
-          // Each planner takes the rows of its own header; `kind` ties them, which TypeScript cannot follow through the loop.
-          const plan = await IMPORT_PLANNERS[kind](tx, rows as never);
-          const counts = countOutcomes(plan.planned);
-          if (dryRun || plan.rejected.length > 0) return importReport(counts, plan.rejected, dryRun);
-          for (const row of plan.planned) await row.write(tx, author);
-          return importReport(counts, [], false);
-        }),
-      );
+      // Each planner takes the rows of its own header; `kind` ties them, which TypeScript cannot follow through the loop.
+      const report = await runImport(deps.db, dryRun, author, (tx) => IMPORT_PLANNERS[kind](tx, rows as never));
       deps.logger.info("structure import", { kind, staffId: author.staffId, dryRun, written: report.written, rejected: report.rejected.length });
       return answerImport(c, report);
     });

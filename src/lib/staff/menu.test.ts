@@ -6,7 +6,8 @@ describe("the staff menu by role", () => {
     [["support"], ["/staff", "/staff/complaints", "/staff/totp"]],
     [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/totp"]],
-    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
+    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/fees", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
+    [["bursar"], ["/staff", "/staff/fees", "/staff/totp"]],
     [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
@@ -25,6 +26,8 @@ describe("which staff pages a role may open", () => {
     ["/staff/registrations/12", ["registry"], true],
     ["/staff/registrations/12", ["admin"], false],
     ["/staff/registrations", ["bursar"], false],
+    ["/staff/fees", ["bursar"], true],
+    ["/staff/fees", ["registry"], false],
     ["/staff/students/import", ["registry"], true],
     ["/staff/students/42", ["admin"], false],
     ["/staff/students", ["support"], false],

@@ -10,6 +10,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
   { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
   { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
+  { href: "/staff/fees", label: "Fee schedule", roles: ["bursar", "admin"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },

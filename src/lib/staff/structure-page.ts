@@ -16,12 +16,12 @@ export function pageLink(url: URL, page: number) {
 }
 
 /**
- * Handles a structure page's form post (no JavaScript needed): `action=import` forwards the CSV
+ * Handles a structure (or fee schedule) page's form post (no JavaScript needed): `action=import` forwards the CSV
  * file to POST /staff/{what}/import; `create` and `update` send the filled-in fields as JSON
  * (empty fields left out, so an optional one keeps its default).
  */
-export async function handleStructurePost(request: Request, api: ServerApi, what: ImportKind): Promise<PostOutcome> {
-  const form = await request.formData().catch(() => new FormData());
+export async function handleStructurePost(request: Request | FormData, api: ServerApi, what: ImportKind | "fees"): Promise<PostOutcome> {
+  const form = request instanceof FormData ? request : await request.formData().catch(() => new FormData());
   const action = String(form.get("action"));
   try {
     if (action === "import") {

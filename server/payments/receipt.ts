@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { Transaction } from "../db/client.ts";
+import { students } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { formatSlipDate } from "../../src/lib/format/dates.ts";
+import { formatNaira, koboToNaira } from "../../src/lib/format/money.ts";
+import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
+import type { PaymentRow } from "./credit.ts";
+import { slipVerifyUrl } from "./slip-token.ts";
+
+/** Mails the student a receipt for a payment just credited (decision 096). */
+export type PaymentReceipts = {
+  /** Called inside the crediting transaction: the receipt is queued exactly when the credit commits. */
+  enqueue(tx: Transaction, payment: PaymentRow): Promise<void>;
+};
+
+type Payer = { email: string; surname: string; othername: string };
+
+/** The receipt: plain text, so every mail client shows the verification link. */
+export function receiptMail(payment: PaymentRow, payer: Payer, verifyUrl: string): MailMessage {
+  const option = PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ?? payment.paymentOption;
+  const what = `${option}, ${payment.level} level, ${payment.session}`;
+  return {
+    to: payer.email,
+    subject: `Payment receipt: ${what}`,
+    text: [
+      `Dear ${payer.othername} ${payer.surname},`,
+      "",
+      `The college has received your school fees payment of ${formatNaira(koboToNaira(payment.amountKobo))} for ${what}.`,
+      "",
+      `Reference: ${payment.reference}`,
+      `Paid: ${formatSlipDate(payment.paidAt ?? payment.generatedAt)}`,
+      "",
+      "Anyone can check that this payment is genuine at:",
+      verifyUrl,
+      "",
+      "Print your payment slip from the Payments page of the portal.",
+    ].join("\n"),
+  };
+}
+
+export function createPaymentReceipts(deps: { jobs: JobQueue; publicOrigin: string; slipSigningKey: string }): PaymentReceipts {
+  return {
+    async enqueue(tx, payment) {
+      const [payer] = await tx
+        .select({ email: students.email, surname: students.surname, othername: students.othername })
+        .from(students)
+        .where(eq(students.id, payment.studentId));
+      const verifyUrl = slipVerifyUrl(deps.publicOrigin, "school-fee", payment.reference, deps.slipSigningKey);
+      await deps.jobs.sendMail(tx, receiptMail(payment, payer!, verifyUrl));
+    },
+  };
+}
