@@ -6,6 +6,7 @@ import { PaystackError } from "../paystack/client.ts";
 import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
 import { creditedOptions, noFeeMessage, scheduledFeeKobo } from "./fee-schedule.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 import { newPaymentReference } from "./reference.ts";
 
 type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level">;
@@ -53,15 +54,19 @@ export async function startSchoolFeePayment(
   }
   const amountKobo = await quoteFeeKobo(deps, student, choice);
   const reference = newPaymentReference(deps.now());
-  await deps.db.insert(payments).values({
-    reference,
-    studentId: student.id,
-    paymentOption: choice.option,
-    level: choice.level,
-    session: choice.session,
-    amountKobo,
-    generatedAt: deps.now(),
-  });
+  const [payment] = await deps.db
+    .insert(payments)
+    .values({
+      reference,
+      studentId: student.id,
+      paymentOption: choice.option,
+      level: choice.level,
+      session: choice.session,
+      amountKobo,
+      generatedAt: deps.now(),
+    })
+    .returning({ id: payments.id });
+  const paymentId = payment!.id;
   try {
     const { authorizationUrl } = await deps.paystack.initialize({
       reference,
@@ -75,10 +80,15 @@ export async function startSchoolFeePayment(
         payment_session: choice.session,
       },
     });
-    await deps.db
-      .update(payments)
-      .set({ authorizationUrl })
-      .where(eq(payments.reference, reference));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(payments).set({ authorizationUrl }).where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
+        amount_kobo: amountKobo,
+        option: choice.option,
+        level: choice.level,
+        session: choice.session,
+      });
+    });
     return {
       status: "pending",
       message: "Payment initialized",
@@ -88,10 +98,15 @@ export async function startSchoolFeePayment(
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
     deps.logger.error("paystack initialize failed", { reference, error: error.message });
-    await deps.db
-      .update(payments)
-      .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
-      .where(eq(payments.reference, reference));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
+        .where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "initialise-failed", deps.now(), {
+        error: error.message,
+      });
+    });
     throw new ApiError(502, START_FAILED);
   }
 }

@@ -200,7 +200,7 @@ describe("GET /paystack/verify/:reference", () => {
     } finally {
       tamper = null;
     }
-    expect((await kit.paymentRow(reference)).status).toBe("failed");
+    expect((await kit.paymentRow(reference)).status).toBe("mismatch");
     expect(kit.creditLines(reference)).toHaveLength(0);
     expect(
       kit.api.logger.lines.some(

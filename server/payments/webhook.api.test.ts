@@ -97,7 +97,7 @@ describe("POST /paystack/webhook", () => {
     ]) {
       const response = await kit.deliverWebhook(chargeSuccess({ reference, ...data }));
       expect(response.status).toBe(200);
-      expect((await kit.paymentRow(reference)).status).toBe("failed");
+      expect((await kit.paymentRow(reference)).status).toBe("mismatch");
     }
     expect(kit.creditLines(reference)).toHaveLength(0);
   });
