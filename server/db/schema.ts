@@ -327,6 +327,8 @@ export const refunds = pgTable(
     /** pending until Paystack's refund.processed or refund.failed webhook. */
     status: text().notNull().default("pending"),
     reason: text().notNull(),
+    /** duplicate or mismatch: where the payment returns if Paystack's refund fails. */
+    paymentStatusBefore: text().notNull(),
     paystackRefundId: integer(),
     requestedBy: integer()
       .notNull()

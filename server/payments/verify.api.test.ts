@@ -23,6 +23,8 @@ beforeAll(async () => {
   kit = await createPaymentsKit({
     paystack: {
       initialize: (input) => real().initialize(input),
+      listTransactions: (query) => real().listTransactions(query),
+      refund: (input) => real().refund(input),
       async verify(reference) {
         if (unreachable) throw new PaystackError("Could not reach Paystack for verify: ECONNRESET");
         const transaction = await real().verify(reference);

@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import { InitializeResponse, PaystackEnvelope, VerifyResponse } from "./responses.ts";
+import {
+  InitializeResponse,
+  PaystackEnvelope,
+  RefundResponse,
+  TransactionListResponse,
+  VerifyResponse,
+} from "./responses.ts";
 
 /** A transaction as Paystack's verify endpoint reports it. */
 export type PaystackTransaction = {
@@ -23,7 +29,13 @@ export type InitializeInput = {
   metadata: Record<string, unknown>;
 };
 
-/** The two Paystack calls the payment routes make. */
+/** One page of `GET /transaction`: the transactions and how many pages there are. */
+export type TransactionPage = {
+  transactions: (PaystackTransaction & { createdAt: Date })[];
+  pageCount: number;
+};
+
+/** The Paystack calls the payment routes and the bursary make. */
 export type PaystackClient = {
   /** Creates a transaction; never retried, because a retry could create a duplicate. */
   initialize(
@@ -31,6 +43,19 @@ export type PaystackClient = {
   ): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
   /** Resolves null when Paystack does not know the reference (404 / "Transaction reference not found"). */
   verify(reference: string): Promise<PaystackTransaction | null>;
+  /** One page of transactions created between `from` and `to` (inclusive), newest first. */
+  listTransactions(query: {
+    from: Date;
+    to: Date;
+    page: number;
+    perPage: number;
+  }): Promise<TransactionPage>;
+  /** Asks Paystack to refund `amountKobo` of a paid transaction; never retried, like initialize. */
+  refund(input: {
+    reference: string;
+    amountKobo: number;
+    merchantNote: string;
+  }): Promise<{ id: number; status: string }>;
 };
 
 /** A failed Paystack call. The message is safe to log: it never contains the secret key. */
@@ -140,15 +165,7 @@ export function createPaystackClient(options: {
         httpStatus: answer.httpStatus,
       });
     }
-    return {
-      reference: data.reference,
-      status: data.status,
-      amountKobo: data.amount,
-      currency: data.currency,
-      paidAt: data.paid_at ? new Date(data.paid_at) : null,
-      channel: data.channel ?? null,
-      gatewayResponse: data.gateway_response ?? null,
-    };
+    return toTransaction(data);
   }
 
   return {
@@ -176,6 +193,34 @@ export function createPaystackClient(options: {
       };
     },
 
+    async listTransactions({ from, to, page, perPage }) {
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: to.toISOString(),
+        page: String(page),
+        perPage: String(perPage),
+      });
+      const answer = await call("list transactions", "GET", `/transaction?${query}`);
+      const { data, meta } = parseAnswer(TransactionListResponse, "list transactions", answer);
+      return {
+        transactions: data.map((item) => ({
+          ...toTransaction(item),
+          createdAt: new Date(item.created_at),
+        })),
+        pageCount: meta.pageCount,
+      };
+    },
+
+    async refund({ reference, amountKobo, merchantNote }) {
+      const answer = await call("refund", "POST", "/refund", {
+        transaction: reference,
+        amount: amountKobo,
+        merchant_note: merchantNote,
+      });
+      const { data } = parseAnswer(RefundResponse, "refund", answer);
+      return { id: data.id, status: data.status };
+    },
+
     async verify(reference) {
       if (reference.trim() === "") throw failure("verify needs a transaction reference");
       for (let attempt = 0; ; attempt++) {
@@ -187,6 +232,18 @@ export function createPaystackClient(options: {
         }
       }
     },
+  };
+}
+
+function toTransaction(data: VerifyResponse["data"]): PaystackTransaction {
+  return {
+    reference: data.reference,
+    status: data.status,
+    amountKobo: data.amount,
+    currency: data.currency,
+    paidAt: data.paid_at ? new Date(data.paid_at) : null,
+    channel: data.channel ?? null,
+    gatewayResponse: data.gateway_response ?? null,
   };
 }
 

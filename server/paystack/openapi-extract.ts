@@ -6,6 +6,9 @@
 export const USED_OPERATIONS = [
   { method: "post", path: "/transaction/initialize" },
   { method: "get", path: "/transaction/verify/{reference}" },
+  // The bursary's reconciliation and refunds (decisions 101, 102).
+  { method: "get", path: "/transaction" },
+  { method: "post", path: "/refund" },
 ] as const;
 
 /** `"POST /transaction/initialize"` → its request body schema and a schema per answered status. */

@@ -35,6 +35,8 @@ describe("extracting schemas from an OpenAPI spec", () => {
         },
       },
       "/transaction/verify/{reference}": { get: { responses: {} } },
+      "/transaction": { get: { responses: {} } },
+      "/refund": { post: { responses: {} } },
     },
     components: {
       schemas,

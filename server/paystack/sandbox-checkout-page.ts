@@ -25,6 +25,7 @@ const STATUS_TEXT: Record<SandboxTransaction["status"], string> = {
   abandoned: "Not paid yet",
   failed: "Declined. You can try again.",
   success: "Paid",
+  reversed: "Paid, then refunded or reversed",
 };
 
 /** The sandbox's stand-in for Paystack's hosted checkout. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
-/** The states a sandbox checkout can leave a transaction in. */
-export type SandboxStatus = "abandoned" | "success" | "failed";
+/** The states a sandbox checkout can leave a transaction in; reversed: refunded in full or charged back. */
+export type SandboxStatus = "abandoned" | "success" | "failed" | "reversed";
 
 /** One transaction as the sandbox remembers it. */
 export type SandboxTransaction = {
@@ -19,6 +19,8 @@ export type SandboxTransaction = {
   paidAt: Date | null;
   customer: { id: number; code: string };
   authorizationCode: string | null;
+  /** Refunded so far (sandbox-refunds.ts). */
+  refundedKobo: number;
 };
 
 export type NewSandboxTransaction = Pick<
@@ -49,6 +51,10 @@ export function createSandboxStore() {
     findByReference(reference: string): SandboxTransaction | undefined {
       return byReference.get(reference);
     },
+    /** Every transaction, newest first, as Paystack's list answers. */
+    all(): SandboxTransaction[] {
+      return [...byReference.values()].reverse();
+    },
     findByAccessCode(accessCode: string): SandboxTransaction | undefined {
       const reference = referenceByAccessCode.get(accessCode);
       return reference === undefined ? undefined : byReference.get(reference);
@@ -66,6 +72,7 @@ export function createSandboxStore() {
         paidAt: null,
         customer: customerFor(fields.email),
         authorizationCode: null,
+        refundedKobo: 0,
       };
       byReference.set(transaction.reference, transaction);
       referenceByAccessCode.set(transaction.accessCode, transaction.reference);
@@ -78,7 +85,7 @@ export type SandboxStore = ReturnType<typeof createSandboxStore>;
 
 /** Marks a transaction paid. Returns false (and changes nothing) when it already was. */
 export function markPaid(transaction: SandboxTransaction, now: Date): boolean {
-  if (transaction.status === "success") return false;
+  if (transaction.status === "success" || transaction.status === "reversed") return false;
   transaction.status = "success";
   transaction.gatewayResponse = "Successful";
   transaction.paidAt = now;
@@ -88,7 +95,7 @@ export function markPaid(transaction: SandboxTransaction, now: Date): boolean {
 
 /** Marks a transaction declined by the card issuer, unless it was already paid. */
 export function markDeclined(transaction: SandboxTransaction): void {
-  if (transaction.status === "success") return;
+  if (transaction.status === "success" || transaction.status === "reversed") return;
   transaction.status = "failed";
   transaction.gatewayResponse = "Declined";
 }

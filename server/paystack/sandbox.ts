@@ -15,10 +15,12 @@ import {
 } from "./sandbox-store.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
 import { signPaystackPayload } from "./signature.ts";
+import { addRefunds } from "./sandbox-refunds.ts";
+import { addTransactionList } from "./sandbox-transactions-list.ts";
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
-/** How the sandbox fared sending a `charge.success` webhook. */
+/** How the sandbox fared sending a webhook. */
 export type WebhookDelivery = "delivered" | "failed";
 
 /**
@@ -42,6 +44,8 @@ export function createPaystackSandbox(options: {
   /** Sends the webhooks. */
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Refunds are processed (and refund.processed sent) this long after they are asked for; unset: only when a test says. */
+  settleRefundsAfterMs?: number;
 }): Hono {
   const { secretKey, webhookUrl } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
@@ -58,8 +62,12 @@ export function createPaystackSandbox(options: {
   };
 
   /** Never rejects: a receiver that is down must not break the checkout. */
-  async function sendChargeSuccess(transaction: SandboxTransaction): Promise<WebhookDelivery> {
-    const rawBody = JSON.stringify({ event: "charge.success", data: toVerifyData(transaction) });
+  async function sendEvent(
+    event: string,
+    data: unknown,
+    reference: string,
+  ): Promise<WebhookDelivery> {
+    const rawBody = JSON.stringify({ event, data });
     try {
       const response = await fetchImpl(webhookUrl, {
         method: "POST",
@@ -72,15 +80,17 @@ export function createPaystackSandbox(options: {
       });
       if (response.ok) return "delivered";
       console.warn(
-        `Paystack sandbox: webhook for ${transaction.reference} got HTTP ${response.status} from ${webhookUrl}`,
+        `Paystack sandbox: ${event} webhook for ${reference} got HTTP ${response.status} from ${webhookUrl}`,
       );
     } catch (error) {
       console.warn(
-        `Paystack sandbox: webhook for ${transaction.reference} could not reach ${webhookUrl}: ${String(error)}`,
+        `Paystack sandbox: ${event} webhook for ${reference} could not reach ${webhookUrl}: ${String(error)}`,
       );
     }
     return "failed";
   }
+  const sendChargeSuccess = (transaction: SandboxTransaction) =>
+    sendEvent("charge.success", toVerifyData(transaction), transaction.reference);
 
   app.post("/transaction/initialize", requireSecretKey, async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined);
@@ -171,6 +181,32 @@ export function createPaystackSandbox(options: {
       message: "Transaction marked as paid",
       data: { reference: transaction.reference, status: transaction.status, webhook },
     });
+  });
+
+  // A charge taken back after paying (a chargeback or a reversal), for the reconciliation's tests.
+  app.post("/__sandbox/transactions/:reference/reverse", requireSecretKey, (c) => {
+    const transaction = store.findByReference(c.req.param("reference"));
+    if (transaction?.status !== "success") {
+      return c.json(
+        { status: false, message: "No successful transaction with that reference" },
+        404,
+      );
+    }
+    transaction.status = "reversed";
+    return c.json({
+      status: true,
+      message: "Transaction reversed",
+      data: { reference: transaction.reference },
+    });
+  });
+
+  addTransactionList(app, store, requireSecretKey);
+  addRefunds(app, {
+    store,
+    requireSecretKey,
+    sendEvent,
+    now,
+    settleAfterMs: options.settleRefundsAfterMs,
   });
 
   app.notFound((c) => c.json({ status: false, message: "Not found" }, 404));

@@ -22,6 +22,7 @@ CREATE TABLE "refunds" (
 	"currency" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"reason" text NOT NULL,
+	"payment_status_before" text NOT NULL,
 	"paystack_refund_id" integer,
 	"requested_by" integer NOT NULL,
 	"requested_at" timestamp with time zone NOT NULL,
