@@ -10,8 +10,9 @@ import { studentRecordRoutes } from "./students/record-routes.ts";
 import { studentSignInRoutes } from "./students/sign-in-routes.ts";
 import { academicStructureRoutes } from "./structure/routes.ts";
 import { sessionAdminRoutes } from "./sessions/routes.ts";
+import { bursaryRoutes } from "../bursary/routes.ts";
 
-/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084) and advisers' reviews (085). */
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084) advisers' reviews (085) and the bursary's money work (100-102). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
@@ -23,5 +24,6 @@ export function staffRoutes(deps: ApiDeps) {
   app.route("/", studentSignInRoutes(deps));
   app.route("/", academicStructureRoutes(deps));
   app.route("/", sessionAdminRoutes(deps));
+  app.route("/", bursaryRoutes(deps));
   return app;
 }
