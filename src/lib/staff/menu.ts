@@ -10,6 +10,9 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
   { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
   { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
+  { href: "/staff/payments", label: "Payments", roles: ["bursar"] },
+  { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
+  { href: "/staff/refunds", label: "Refunds", roles: ["bursar"] },
   { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
   { href: "/staff/totp", label: "Authenticator app", roles: "all" },
 ];
