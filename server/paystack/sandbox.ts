@@ -31,7 +31,8 @@ export type WebhookDelivery = "delivered" | "failed";
  *
  * It also answers `POST /__sandbox/transactions/:reference/pay` (same bearer key as the API):
  * marks the transaction paid and sends the webhook, without any browser or redirect. Tests use it
- * to simulate "the student paid but closed the tab"; it answers
+ * to simulate "the student paid but closed the tab" (with `?webhook=none`, "and the webhook was
+ * lost too"); it answers
  * `{ status: true, data: { reference, status, webhook: "delivered" | "failed" | "not sent" } }`.
  */
 export function createPaystackSandbox(options: {
@@ -173,9 +174,10 @@ export function createPaystackSandbox(options: {
     if (!transaction) {
       return c.json({ status: false, message: "Transaction reference not found" }, 404);
     }
-    const webhook = markPaid(transaction, now())
-      ? await sendChargeSuccess(transaction)
-      : "not sent";
+    // `?webhook=none`: paid, but the webhook is lost on the way (the reconciliation's journeys).
+    const lost = c.req.query("webhook") === "none";
+    const webhook =
+      markPaid(transaction, now()) && !lost ? await sendChargeSuccess(transaction) : "not sent";
     return c.json({
       status: true,
       message: "Transaction marked as paid",
