@@ -198,7 +198,8 @@ export function createPaystackClient(options: {
         from: from.toISOString(),
         to: to.toISOString(),
         page: String(page),
-        perPage: String(perPage),
+        // The spec names it per_page (Paystack's guide says perPage); paging follows meta.pageCount either way.
+        per_page: String(perPage),
       });
       const answer = await call("list transactions", "GET", `/transaction?${query}`);
       const { data, meta } = parseAnswer(TransactionListResponse, "list transactions", answer);
