@@ -63,6 +63,8 @@ if (!serverEnv.PAYSTACK_SECRET_KEY) {
     publicUrl: paystackBaseUrl,
     // At the public origin: the proxy refuses POSTs addressed to any other host name.
     webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
+    // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
+    settleRefundsAfterMs: 1_000,
   });
   servers.push(serve({ fetch: sandbox.fetch, port: sandboxPort }) as Server);
   logger.warn("Paystack sandbox in use: no money moves", { checkout: paystackBaseUrl });

@@ -346,8 +346,9 @@ export const payments = pgTable(
     amountKobo: integer().notNull(),
     currency: text().notNull().default("NGN"),
     /**
-     * pending until Paystack confirms: success, failed or abandoned; mismatch (paid, but not the
-     * amount or currency charged) and duplicate (a fee paid twice) wait for the bursary.
+     * pending until Paystack confirms: success, failed or abandoned; duplicate or mismatch when
+     * paid but not credited (decision 010); refunded once the refund is processed and reversed
+     * when Paystack takes back a credited charge (decision 102). Only success counts as credit.
      */
     status: text().notNull().default("pending"),
     authorizationUrl: text(),
@@ -358,6 +359,9 @@ export const payments = pgTable(
     channel: text(),
     gatewayResponse: text(),
     lastCheckedAt: timestamp({ withTimezone: true }),
+    /** What Paystack says was paid, once it says so: a mismatch differs from amountKobo. */
+    paidAmountKobo: integer(),
+    paidCurrency: text(),
   },
   (table) => [
     index().on(table.studentId),
@@ -368,6 +372,77 @@ export const payments = pgTable(
       .on(table.studentId, table.paymentOption, table.level, table.session)
       .where(sql`${table.status} = 'success'`),
   ],
+);
+
+/**
+ * What happened to a payment, in order: initialised, each verify answer, each webhook, credited,
+ * duplicate, mismatch, refund requested/processed/failed, reversed (decision 100). Written in the
+ * same transaction as the change it describes; never updated.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    at: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index().on(table.paymentId, table.at)],
+);
+
+/** A refund the bursary asked Paystack for (decision 102). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    amountKobo: integer().notNull(),
+    currency: text().notNull(),
+    /** pending until Paystack's refund.processed or refund.failed webhook. */
+    status: text().notNull().default("pending"),
+    reason: text().notNull(),
+    /** duplicate or mismatch: where the payment returns if Paystack's refund fails. */
+    paymentStatusBefore: text().notNull(),
+    paystackRefundId: integer(),
+    requestedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    // One refund per payment; a failed one may be tried again.
+    uniqueIndex("refunds_one_live_per_payment")
+      .on(table.paymentId)
+      .where(sql`${table.status} <> 'failed'`),
+    check("refunds_amount_positive", sql`${table.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * A student whose credited payment was taken back at Paystack (reversed or refunded outside the
+ * portal): their fee status changed under them, so the bursary follows it up (decision 102).
+ */
+export const feeStatusFlags = pgTable(
+  "fee_status_flags",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id)
+      .unique(),
+    reason: text().notNull(),
+    raisedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.studentId)],
 );
 
 export const hostelRooms = pgTable("hostel_rooms", {
@@ -572,9 +647,8 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: id(),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    /** Null for a change Paystack caused (a reversal), recorded without a person (decision 102). */
+    staffId: integer().references(() => staff.id),
     at: timestamp({ withTimezone: true }).notNull(),
     action: text().notNull(),
     entity: text().notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments, students } from "../db/schema.ts";
 import { feeRefusal } from "../../src/lib/payments/fees.ts";
@@ -6,6 +6,7 @@ import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
 import type { PaymentReceipts } from "./receipt.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -25,14 +26,23 @@ export type CreditOutcome =
   /** Paid, but another payment for the same fee was credited first: left for a refund. */
   | { kind: "duplicate"; payment: PaymentRow }
   | { kind: "failed"; payment: PaymentRow }
-  | { kind: "not-paid"; payment: PaymentRow };
+  | { kind: "not-paid"; payment: PaymentRow }
+  /** Being refunded, refunded or reversed: no answer from Paystack changes it again. */
+  | { kind: "closed"; payment: PaymentRow };
 
 type CreditDeps = { db: Database; logger: Logger; now: () => Date; receipts: PaymentReceipts };
-type CreditSource = "verify" | "webhook" | "reconcile";
+/** Who asked Paystack: the student's verify or Requery, the webhook, the reconciler, a bursar. */
+type CreditSource = "verify" | "webhook" | "reconcile" | "bursar";
 
 // Paystack's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
 const FINAL_FAILURES = new Set(["failed", "reversed"]);
 const ONE_SUCCESS_INDEX = "payments_one_success_per_option";
+/**
+ * The statuses a Paystack answer may still change. Not success (credited once), nor refunding,
+ * refunded or reversed: money on its way back must never be credited (decision 102).
+ */
+export const OPEN_STATUSES = ["pending", "failed", "abandoned", "duplicate", "mismatch"];
+const isOpen = (status: string) => OPEN_STATUSES.includes(status);
 
 /**
  * Records Paystack's answer on our payment. Crediting is one conditional UPDATE, so verify,
@@ -45,9 +55,25 @@ export async function applyProviderResult(
   result: ProviderResult,
   source: CreditSource,
 ): Promise<CreditOutcome> {
-  if (payment.status === "success") return { kind: "already-credited", payment };
   const facts = { reference: payment.reference, source };
   const now = deps.now();
+  // Every answer is kept, even one that changes nothing: the history shows what Paystack said.
+  await recordPaymentEvent(
+    deps.db,
+    payment.id,
+    source === "webhook" ? "webhook-received" : "verify-answer",
+    now,
+    {
+      source,
+      status: result.status,
+      amount_kobo: result.amountKobo,
+      currency: result.currency,
+      gateway_response: result.gatewayResponse,
+    },
+  );
+  if (payment.status === "success") return { kind: "already-credited", payment };
+  if (!isOpen(payment.status)) return { kind: "closed", payment };
+  const paid = { paidAmountKobo: result.amountKobo, paidCurrency: result.currency };
 
   if (result.status === "success") {
     if (result.amountKobo !== payment.amountKobo || result.currency !== payment.currency) {
@@ -60,8 +86,9 @@ export async function applyProviderResult(
       return settle(
         deps.db,
         payment,
-        { status: "mismatch", gatewayResponse: note, lastCheckedAt: now },
+        { status: "mismatch", gatewayResponse: note, lastCheckedAt: now, ...paid },
         "mismatch",
+        now,
       );
     }
     try {
@@ -105,10 +132,12 @@ export async function applyProviderResult(
             channel: result.channel,
             gatewayResponse: result.gatewayResponse,
             lastCheckedAt: now,
+            ...paid,
           })
-          .where(and(eq(payments.reference, payment.reference), ne(payments.status, "success")))
+          .where(and(eq(payments.reference, payment.reference), inArray(payments.status, OPEN_STATUSES)))
           .returning();
         if (row) await deps.receipts.enqueue(tx, row);
+        if (row) await recordPaymentEvent(tx, row.id, "credited", now, { source });
         return row ?? null;
       });
       if (credited === "overpaid") throw new OverpaidFee();
@@ -116,7 +145,7 @@ export async function applyProviderResult(
         deps.logger.info("payment credited", { ...facts, amountKobo: credited.amountKobo });
         return { kind: "credited", payment: credited };
       }
-      return { kind: "already-credited", payment: await reload(deps.db, payment) };
+      return changedMeanwhile(deps.db, payment);
     } catch (error) {
       if (!(error instanceof OverpaidFee) && !violates(error, ONE_SUCCESS_INDEX)) throw error;
       deps.logger.error("a second payment for an already credited fee; refund it", facts);
@@ -124,8 +153,9 @@ export async function applyProviderResult(
       return settle(
         deps.db,
         payment,
-        { status: "duplicate", gatewayResponse: note, lastCheckedAt: now },
+        { status: "duplicate", gatewayResponse: note, lastCheckedAt: now, ...paid },
         "duplicate",
+        now,
       );
     }
   }
@@ -136,31 +166,44 @@ export async function applyProviderResult(
       gatewayResponse: result.gatewayResponse,
       lastCheckedAt: now,
     };
-    return settle(deps.db, payment, change, "failed");
+    return settle(deps.db, payment, change, "failed", now);
   }
   const change = { gatewayResponse: result.gatewayResponse, lastCheckedAt: now };
-  return settle(deps.db, payment, change, "not-paid");
+  return settle(deps.db, payment, change, "not-paid", now);
 }
 
-/** Changes a payment that is not credited; one credited meanwhile is reported as such. */
+/**
+ * Changes a payment that is not credited, with its event when the status changes; one credited
+ * meanwhile is reported as such.
+ */
 async function settle(
   db: Database,
   payment: PaymentRow,
   change: Partial<PaymentRow>,
   kind: "mismatch" | "duplicate" | "failed" | "not-paid",
+  now: Date,
 ): Promise<CreditOutcome> {
-  const [row] = await db
-    .update(payments)
-    .set(change)
-    .where(and(eq(payments.reference, payment.reference), ne(payments.status, "success")))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(payments)
+      .set(change)
+      .where(and(eq(payments.reference, payment.reference), inArray(payments.status, OPEN_STATUSES)))
+      .returning();
+    if (changed && kind !== "not-paid" && changed.status !== payment.status) {
+      await recordPaymentEvent(tx, changed.id, kind, now, { note: changed.gatewayResponse });
+    }
+    return changed;
+  });
   if (row) return { kind, payment: row };
-  return { kind: "already-credited", payment: await reload(db, payment) };
+  return changedMeanwhile(db, payment);
 }
 
-async function reload(db: Database, payment: PaymentRow): Promise<PaymentRow> {
+/** Another call credited or closed the payment between our read and our update. */
+async function changedMeanwhile(db: Database, payment: PaymentRow): Promise<CreditOutcome> {
   const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  return row!;
+  return row!.status === "success"
+    ? { kind: "already-credited", payment: row! }
+    : { kind: "closed", payment: row! };
 }
 
 /** The fee was already settled by other payments when this one was paid: an overpayment. */

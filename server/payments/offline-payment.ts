@@ -10,6 +10,7 @@ import type {
   OfflinePaymentAnswer,
 } from "../../src/lib/payments/offline-payment.ts";
 import { toPaymentRecord } from "./payment-info.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 import {
   openPendingPayment,
   paymentMetadata,
@@ -36,7 +37,7 @@ export async function startOfflinePayment(
 ): Promise<OfflinePaymentAnswer> {
   const opened = await openPendingPayment(deps, student, choice, channel.kind);
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
-  const { reference, amountKobo } = opened;
+  const { reference, amountKobo, paymentId } = opened;
   try {
     const instructions = await deps.paystack.chargeOffline({
       reference,
@@ -45,14 +46,20 @@ export async function startOfflinePayment(
       metadata: paymentMetadata(student, choice),
       channel,
     });
-    await deps.db
-      .update(payments)
-      .set({ payInstructions: instructions })
-      .where(eq(payments.reference, reference));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(payments).set({ payInstructions: instructions }).where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
+        amount_kobo: amountKobo,
+        option: choice.option,
+        level: choice.level,
+        session: choice.session,
+        channel: channel.kind,
+      });
+    });
     return { status: "pending", message: "Charge attempted", reference, instructions };
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
-    return paystackDidNotStart(deps, reference, error);
+    return paystackDidNotStart(deps, paymentId, reference, error);
   }
 }
 

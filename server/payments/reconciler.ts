@@ -5,6 +5,7 @@ import type { Logger } from "../http/logger.ts";
 import type { PaystackClient } from "../paystack/client.ts";
 import { applyProviderResult, type CreditOutcome } from "./credit.ts";
 import type { PaymentReceipts } from "./receipt.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 
 type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient; receipts: PaymentReceipts };
 
@@ -73,10 +74,14 @@ export async function reconcilePendingPayments(
 }
 
 async function markAbandoned(db: Database, id: number, now: Date, note: string | null) {
-  await db
-    .update(payments)
-    .set({ status: "abandoned", gatewayResponse: note, lastCheckedAt: now })
-    .where(and(eq(payments.id, id), eq(payments.status, "pending")));
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(payments)
+      .set({ status: "abandoned", gatewayResponse: note, lastCheckedAt: now })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    if (changed.length) await recordPaymentEvent(tx, id, "abandoned", now, { note });
+  });
 }
 
 /** Runs the reconciler every `intervalMs` in the background until stopped; runs never overlap. */

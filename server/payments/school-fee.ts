@@ -6,6 +6,7 @@ import { PaystackError } from "../paystack/client.ts";
 import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
 import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 import { newPaymentReference } from "./reference.ts";
 
 export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level" | "programmeId" | "studyMode">;
@@ -54,18 +55,21 @@ export async function openPendingPayment(
   if (paid.includes(choice.option)) return "already-paid" as const;
   const { id: feeId, amountKobo } = await quoteFee(deps, student, choice);
   const reference = newPaymentReference(deps.now());
-  await deps.db.insert(payments).values({
-    reference,
-    studentId: student.id,
-    paymentOption: choice.option,
-    level: choice.level,
-    session: choice.session,
-    feeId,
-    amountKobo,
-    channel,
-    generatedAt: deps.now(),
-  });
-  return { reference, amountKobo };
+  const [payment] = await deps.db
+    .insert(payments)
+    .values({
+      reference,
+      studentId: student.id,
+      paymentOption: choice.option,
+      level: choice.level,
+      session: choice.session,
+      feeId,
+      amountKobo,
+      channel,
+      generatedAt: deps.now(),
+    })
+    .returning({ id: payments.id });
+  return { reference, amountKobo, paymentId: payment!.id };
 }
 
 /** What Paystack keeps with each transaction, so its dashboard shows whose fee it is. */
@@ -78,17 +82,21 @@ export function paymentMetadata(student: Student, choice: FeeChoice) {
   };
 }
 
-/** Records that Paystack did not take the payment we opened, and answers the student's 502. */
+/** Records that Paystack did not take the payment we opened (with its event), and answers the student's 502. */
 export async function paystackDidNotStart(
-  deps: Pick<ApiDeps, "db" | "logger">,
+  deps: Pick<ApiDeps, "db" | "logger" | "now">,
+  paymentId: number,
   reference: string,
   error: PaystackError,
 ): Promise<never> {
   deps.logger.error("paystack did not start a payment", { reference, error: error.message });
-  await deps.db
-    .update(payments)
-    .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
-    .where(eq(payments.reference, reference));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
+      .where(eq(payments.id, paymentId));
+    await recordPaymentEvent(tx, paymentId, "initialise-failed", deps.now(), { error: error.message });
+  });
   throw new ApiError(502, START_FAILED);
 }
 
@@ -103,7 +111,7 @@ export async function startSchoolFeePayment(
 ): Promise<SchoolFeeAnswer> {
   const opened = await openPendingPayment(deps, student, choice, null);
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
-  const { reference, amountKobo } = opened;
+  const { reference, amountKobo, paymentId } = opened;
   try {
     const { authorizationUrl } = await deps.paystack.initialize({
       reference,
@@ -112,10 +120,15 @@ export async function startSchoolFeePayment(
       callbackUrl: `${deps.publicOrigin}/paystack/verify`,
       metadata: paymentMetadata(student, choice),
     });
-    await deps.db
-      .update(payments)
-      .set({ authorizationUrl })
-      .where(eq(payments.reference, reference));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(payments).set({ authorizationUrl }).where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
+        amount_kobo: amountKobo,
+        option: choice.option,
+        level: choice.level,
+        session: choice.session,
+      });
+    });
     return {
       status: "pending",
       message: "Payment initialized",
@@ -124,6 +137,6 @@ export async function startSchoolFeePayment(
     };
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
-    return paystackDidNotStart(deps, reference, error);
+    return paystackDidNotStart(deps, paymentId, reference, error);
   }
 }

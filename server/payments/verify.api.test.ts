@@ -24,6 +24,8 @@ beforeAll(async () => {
     paystack: {
       initialize: (input) => real().initialize(input),
       chargeOffline: (input) => real().chargeOffline(input),
+      listTransactions: (query) => real().listTransactions(query),
+      refund: (input) => real().refund(input),
       async verify(reference) {
         if (unreachable) throw new PaystackError("Could not reach Paystack for verify: ECONNRESET");
         const transaction = await real().verify(reference);

@@ -4,6 +4,7 @@ import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { applyProviderResult, type PaymentRow } from "./credit.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
 
 const UNKNOWN =
   "We have no payment with that reference. Check it, or start a new payment from the Payment page.";
@@ -37,6 +38,10 @@ export async function verifyOwnPayment(
     throw new ApiError(502, UNREACHABLE);
   }
   if (!transaction) {
+    await recordPaymentEvent(deps.db, payment.id, "verify-answer", deps.now(), {
+      source: "verify",
+      status: "not found",
+    });
     throw new ApiError(
       409,
       "Paystack has no record of this payment. Start a new payment from the Payment page.",
@@ -56,6 +61,11 @@ export async function verifyOwnPayment(
       throw new ApiError(
         409,
         `Paystack reports that this payment did not go through (${outcome.payment.gatewayResponse ?? outcome.payment.status}). Start a new payment from the Payment page.`,
+      );
+    case "closed":
+      throw new ApiError(
+        409,
+        `This payment is being refunded or was taken back at Paystack, so it does not count towards your fees. Contact the bursary with reference ${reference}.`,
       );
     case "mismatch":
     case "duplicate":

@@ -6,6 +6,7 @@ import { payments } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { isValidPaystackSignature } from "../paystack/signature.ts";
 import { applyProviderResult } from "./credit.ts";
+import { applyRefundEvent, RefundEvent } from "./refund-webhook.ts";
 
 // Only what crediting reads; Paystack's event carries much more (see sandbox-store toVerifyData).
 const ChargeSuccess = z.object({
@@ -26,8 +27,8 @@ const ChargeSuccess = z.object({
 const AnyEvent = z.object({ event: z.string() });
 
 /**
- * POST /paystack/webhook: Paystack's signed events. Only `charge.success` with a valid
- * x-paystack-signature over the raw body changes anything; everything else is logged and
+ * POST /paystack/webhook: Paystack's signed events. Only `charge.success`, `refund.processed`
+ * and `refund.failed` with a valid x-paystack-signature over the raw body change anything; everything else is logged and
  * answered at once, so Paystack does not retry what we will never accept.
  */
 export function paystackWebhookRoutes(deps: ApiDeps) {
@@ -47,6 +48,12 @@ export function paystackWebhookRoutes(deps: ApiDeps) {
       return c.json({ status: "error", message: "Invalid signature." }, 401);
     }
     const body = parseJson(rawBody);
+    const refund = RefundEvent.safeParse(body);
+    if (refund.success) {
+      const done = await applyRefundEvent(deps, refund.data);
+      deps.logger.info("paystack refund webhook", { event: refund.data.event, reference: refund.data.data.transaction_reference, done });
+      return c.json({ status: "success", message: done });
+    }
     const event = ChargeSuccess.safeParse(body);
     if (!event.success) {
       deps.logger.info("paystack webhook ignored", {

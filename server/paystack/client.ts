@@ -3,7 +3,13 @@ import type { z } from "zod";
 import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
 import { ChargeResponse, chargeRequestBody, readPayInstructions } from "./offline-charge.ts";
 import type { OfflineChargeInput } from "./offline-charge.ts";
-import { InitializeResponse, PaystackEnvelope, VerifyResponse } from "./responses.ts";
+import {
+  InitializeResponse,
+  PaystackEnvelope,
+  RefundResponse,
+  TransactionListResponse,
+  VerifyResponse,
+} from "./responses.ts";
 
 /** A transaction as Paystack's verify endpoint reports it. */
 export type PaystackTransaction = {
@@ -26,7 +32,13 @@ export type InitializeInput = {
   metadata: Record<string, unknown>;
 };
 
-/** The Paystack calls the payment routes make. */
+/** One page of `GET /transaction`: the transactions and how many pages there are. */
+export type TransactionPage = {
+  transactions: (PaystackTransaction & { createdAt: Date })[];
+  pageCount: number;
+};
+
+/** The Paystack calls the payment routes and the bursary make. */
 export type PaystackClient = {
   /** Creates a transaction; never retried, because a retry could create a duplicate. */
   initialize(
@@ -39,6 +51,19 @@ export type PaystackClient = {
    * to pay it. Never retried, like initialize.
    */
   chargeOffline(input: OfflineChargeInput): Promise<PayInstructions>;
+  /** One page of transactions created between `from` and `to` (inclusive), newest first. */
+  listTransactions(query: {
+    from: Date;
+    to: Date;
+    page: number;
+    perPage: number;
+  }): Promise<TransactionPage>;
+  /** Asks Paystack to refund `amountKobo` of a paid transaction; never retried, like initialize. */
+  refund(input: {
+    reference: string;
+    amountKobo: number;
+    merchantNote: string;
+  }): Promise<{ id: number; status: string }>;
 };
 
 /** A failed Paystack call. The message is safe to log: it never contains the secret key. */
@@ -148,15 +173,7 @@ export function createPaystackClient(options: {
         httpStatus: answer.httpStatus,
       });
     }
-    return {
-      reference: data.reference,
-      status: data.status,
-      amountKobo: data.amount,
-      currency: data.currency,
-      paidAt: data.paid_at ? new Date(data.paid_at) : null,
-      channel: data.channel ?? null,
-      gatewayResponse: data.gateway_response ?? null,
-    };
+    return toTransaction(data);
   }
 
   return {
@@ -202,6 +219,35 @@ export function createPaystackClient(options: {
       return instructions;
     },
 
+    async listTransactions({ from, to, page, perPage }) {
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: to.toISOString(),
+        page: String(page),
+        // The spec names it per_page (Paystack's guide says perPage); paging follows meta.pageCount either way.
+        per_page: String(perPage),
+      });
+      const answer = await call("list transactions", "GET", `/transaction?${query}`);
+      const { data, meta } = parseAnswer(TransactionListResponse, "list transactions", answer);
+      return {
+        transactions: data.map((item) => ({
+          ...toTransaction(item),
+          createdAt: new Date(item.created_at),
+        })),
+        pageCount: meta.pageCount,
+      };
+    },
+
+    async refund({ reference, amountKobo, merchantNote }) {
+      const answer = await call("refund", "POST", "/refund", {
+        transaction: reference,
+        amount: amountKobo,
+        merchant_note: merchantNote,
+      });
+      const { data } = parseAnswer(RefundResponse, "refund", answer);
+      return { id: data.id, status: data.status };
+    },
+
     async verify(reference) {
       if (reference.trim() === "") throw failure("verify needs a transaction reference");
       for (let attempt = 0; ; attempt++) {
@@ -213,6 +259,18 @@ export function createPaystackClient(options: {
         }
       }
     },
+  };
+}
+
+function toTransaction(data: VerifyResponse["data"]): PaystackTransaction {
+  return {
+    reference: data.reference,
+    status: data.status,
+    amountKobo: data.amount,
+    currency: data.currency,
+    paidAt: data.paid_at ? new Date(data.paid_at) : null,
+    channel: data.channel ?? null,
+    gatewayResponse: data.gateway_response ?? null,
   };
 }
 

@@ -7,6 +7,9 @@ export const USED_OPERATIONS = [
   { method: "post", path: "/transaction/initialize" },
   { method: "get", path: "/transaction/verify/{reference}" },
   { method: "post", path: "/charge" },
+  // The bursary's reconciliation and refunds (decisions 101, 102).
+  { method: "get", path: "/transaction" },
+  { method: "post", path: "/refund" },
 ] as const;
 
 /** `"POST /transaction/initialize"` → its request body schema and a schema per answered status. */

@@ -36,6 +36,8 @@ describe("extracting schemas from an OpenAPI spec", () => {
       },
       "/transaction/verify/{reference}": { get: { responses: {} } },
       "/charge": { post: { responses: {} } },
+      "/transaction": { get: { responses: {} } },
+      "/refund": { post: { responses: {} } },
     },
     components: {
       schemas,

@@ -28,6 +28,7 @@ const STATUS_TEXT: Record<SandboxTransaction["status"], string> = {
   pending: "Waiting for a bank transfer or USSD payment",
   failed: "Declined. You can try again.",
   success: "Paid",
+  reversed: "Paid, then refunded or reversed",
 };
 
 /** The sandbox's stand-in for Paystack's hosted checkout. */

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-/** The states a sandbox transaction can be in; a bank-transfer or USSD charge waits as pending. */
-export type SandboxStatus = "abandoned" | "pending" | "success" | "failed";
+/**
+ * The states a sandbox transaction can be in: a bank-transfer or USSD charge waits as pending;
+ * reversed means refunded in full or charged back.
+ */
+export type SandboxStatus = "abandoned" | "pending" | "success" | "failed" | "reversed";
 
 /** How a sandbox transaction is paid: the checkout's card, or a charge paid away from it. */
 export type SandboxChannel = "card" | "bank_transfer" | "ussd";
@@ -25,6 +28,8 @@ export type SandboxTransaction = {
   channel: SandboxChannel;
   /** What arrived, when a transfer brought another amount than the one charged. */
   paidAmountKobo: number | null;
+  /** Refunded so far (sandbox-refunds.ts). */
+  refundedKobo: number;
 };
 
 export type NewSandboxTransaction = Pick<
@@ -55,6 +60,10 @@ export function createSandboxStore() {
     findByReference(reference: string): SandboxTransaction | undefined {
       return byReference.get(reference);
     },
+    /** Every transaction, newest first, as Paystack's list answers. */
+    all(): SandboxTransaction[] {
+      return [...byReference.values()].reverse();
+    },
     findByAccessCode(accessCode: string): SandboxTransaction | undefined {
       const reference = referenceByAccessCode.get(accessCode);
       return reference === undefined ? undefined : byReference.get(reference);
@@ -76,6 +85,7 @@ export function createSandboxStore() {
         paidAt: null,
         customer: customerFor(fields.email),
         authorizationCode: null,
+        refundedKobo: 0,
       };
       byReference.set(transaction.reference, transaction);
       referenceByAccessCode.set(transaction.accessCode, transaction.reference);
@@ -88,10 +98,10 @@ export type SandboxStore = ReturnType<typeof createSandboxStore>;
 
 /**
  * Marks a transaction paid, with `amountKobo` when another amount arrived than the one charged.
- * Returns false (and changes nothing) when it already was.
+ * Returns false (and changes nothing) when it already was, or was refunded.
  */
 export function markPaid(transaction: SandboxTransaction, now: Date, amountKobo?: number): boolean {
-  if (transaction.status === "success") return false;
+  if (transaction.status === "success" || transaction.status === "reversed") return false;
   transaction.status = "success";
   if (amountKobo !== undefined && amountKobo !== transaction.amountKobo) {
     transaction.paidAmountKobo = amountKobo;
@@ -104,7 +114,7 @@ export function markPaid(transaction: SandboxTransaction, now: Date, amountKobo?
 
 /** Marks a transaction declined by the card issuer, unless it was already paid. */
 export function markDeclined(transaction: SandboxTransaction): void {
-  if (transaction.status === "success") return;
+  if (transaction.status === "success" || transaction.status === "reversed") return;
   transaction.status = "failed";
   transaction.gatewayResponse = "Declined";
 }

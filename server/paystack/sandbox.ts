@@ -16,10 +16,12 @@ import {
 } from "./sandbox-store.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
 import { signPaystackPayload } from "./signature.ts";
+import { addRefunds } from "./sandbox-refunds.ts";
+import { addTransactionList } from "./sandbox-transactions-list.ts";
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
-/** How the sandbox fared sending a `charge.success` webhook. */
+/** How the sandbox fared sending a webhook. */
 export type WebhookDelivery = "delivered" | "failed";
 
 /**
@@ -31,7 +33,8 @@ export type WebhookDelivery = "delivered" | "failed";
  *
  * It also answers `POST /__sandbox/transactions/:reference/pay` (same bearer key as the API):
  * marks the transaction paid and sends the webhook, without any browser or redirect. Tests use it
- * to simulate "the student paid but closed the tab"; it answers
+ * to simulate "the student paid but closed the tab" (with `?webhook=none`, "and the webhook was
+ * lost too"); it answers
  * `{ status: true, data: { reference, status, webhook: "delivered" | "failed" | "not sent" } }`.
  */
 export function createPaystackSandbox(options: {
@@ -44,6 +47,8 @@ export function createPaystackSandbox(options: {
   /** Sends the webhooks. */
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Refunds are processed (and refund.processed sent) this long after they are asked for; unset: only when a test says. */
+  settleRefundsAfterMs?: number;
 }): Hono {
   const { secretKey, webhookUrl } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
@@ -60,8 +65,12 @@ export function createPaystackSandbox(options: {
   };
 
   /** Never rejects: a receiver that is down must not break the checkout. */
-  async function sendChargeSuccess(transaction: SandboxTransaction): Promise<WebhookDelivery> {
-    const rawBody = JSON.stringify({ event: "charge.success", data: toVerifyData(transaction) });
+  async function sendEvent(
+    event: string,
+    data: unknown,
+    reference: string,
+  ): Promise<WebhookDelivery> {
+    const rawBody = JSON.stringify({ event, data });
     try {
       const response = await fetchImpl(webhookUrl, {
         method: "POST",
@@ -74,15 +83,17 @@ export function createPaystackSandbox(options: {
       });
       if (response.ok) return "delivered";
       console.warn(
-        `Paystack sandbox: webhook for ${transaction.reference} got HTTP ${response.status} from ${webhookUrl}`,
+        `Paystack sandbox: ${event} webhook for ${reference} got HTTP ${response.status} from ${webhookUrl}`,
       );
     } catch (error) {
       console.warn(
-        `Paystack sandbox: webhook for ${transaction.reference} could not reach ${webhookUrl}: ${String(error)}`,
+        `Paystack sandbox: ${event} webhook for ${reference} could not reach ${webhookUrl}: ${String(error)}`,
       );
     }
     return "failed";
   }
+  const sendChargeSuccess = (transaction: SandboxTransaction) =>
+    sendEvent("charge.success", toVerifyData(transaction), transaction.reference);
 
   app.route("/", sandboxChargeRoutes({ store, now, requireSecretKey, sendChargeSuccess }));
 
@@ -167,14 +178,41 @@ export function createPaystackSandbox(options: {
     if (!transaction) {
       return c.json({ status: false, message: "Transaction reference not found" }, 404);
     }
-    const webhook = markPaid(transaction, now())
-      ? await sendChargeSuccess(transaction)
-      : "not sent";
+    // `?webhook=none`: paid, but the webhook is lost on the way (the reconciliation's journeys).
+    const lost = c.req.query("webhook") === "none";
+    const webhook =
+      markPaid(transaction, now()) && !lost ? await sendChargeSuccess(transaction) : "not sent";
     return c.json({
       status: true,
       message: "Transaction marked as paid",
       data: { reference: transaction.reference, status: transaction.status, webhook },
     });
+  });
+
+  // A charge taken back after paying (a chargeback or a reversal), for the reconciliation's tests.
+  app.post("/__sandbox/transactions/:reference/reverse", requireSecretKey, (c) => {
+    const transaction = store.findByReference(c.req.param("reference"));
+    if (transaction?.status !== "success") {
+      return c.json(
+        { status: false, message: "No successful transaction with that reference" },
+        404,
+      );
+    }
+    transaction.status = "reversed";
+    return c.json({
+      status: true,
+      message: "Transaction reversed",
+      data: { reference: transaction.reference },
+    });
+  });
+
+  addTransactionList(app, store, requireSecretKey);
+  addRefunds(app, {
+    store,
+    requireSecretKey,
+    sendEvent,
+    now,
+    settleAfterMs: options.settleRefundsAfterMs,
   });
 
   app.notFound((c) => c.json({ status: false, message: "Not found" }, 404));

@@ -40,7 +40,7 @@ export function auditRoutes(deps: ApiDeps) {
     const rows = await db
       .select({ entry: auditLog, by: staff.name })
       .from(auditLog)
-      .innerJoin(staff, eq(staff.id, auditLog.staffId))
+      .leftJoin(staff, eq(staff.id, auditLog.staffId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
@@ -50,7 +50,8 @@ export function auditRoutes(deps: ApiDeps) {
         id: entry.id,
         at: entry.at.toISOString(),
         staff_id: entry.staffId,
-        staff_name: by,
+        // No staff member: Paystack caused the change (a reversal, decision 102).
+        staff_name: by ?? "Paystack (automatic)",
         action: entry.action,
         entity: entry.entity,
         entity_id: entry.entityId,

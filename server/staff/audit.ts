@@ -3,7 +3,8 @@ import { auditLog } from "../db/schema.ts";
 
 /** One staff change as the audit log keeps it; `before`/`after` hold only the fields that changed. */
 export type AuditEntry = {
-  staffId: number;
+  /** Null when Paystack caused the change (decision 102). */
+  staffId: number | null;
   action: string;
   entity: string;
   entityId?: string | number | null;

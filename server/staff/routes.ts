@@ -14,8 +14,9 @@ import { helpDeskRoutes } from "../complaints/help-desk-routes.ts";
 import { announcementRoutes } from "../announcements/routes.ts";
 import { libraryAdminRoutes } from "../library/staff-routes.ts";
 import { feeRoutes } from "./fees/fee-routes.ts";
+import { bursaryRoutes } from "../bursary/routes.ts";
 
-/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084), advisers' reviews (085), the fee schedule (095), the help desk (105), announcements and the library (106). */
+/** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084), advisers' reviews (085), the fee schedule (095), the bursary's payments, reconciliation and refunds (100-102), the help desk (105), announcements and the library (106). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.route("/", staffAuthRoutes(deps));
@@ -31,5 +32,6 @@ export function staffRoutes(deps: ApiDeps) {
   app.route("/", announcementRoutes(deps));
   app.route("/", libraryAdminRoutes(deps));
   app.route("/", feeRoutes(deps));
+  app.route("/", bursaryRoutes(deps));
   return app;
 }

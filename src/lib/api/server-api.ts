@@ -52,6 +52,15 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),
     /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
+    /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
+    async download(path: string): Promise<Response> {
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const response = await fetch(new URL(path, site().API_URL), { headers, signal: AbortSignal.timeout(3 * TIMEOUT_MS) });
+      if (response.status === 401) throw new SessionEnded();
+      if (response.ok) return response;
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      throw new ApiRefusal(response.status, body?.error?.message ?? "The portal could not answer that request.");
+    },
     upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = [], method = "POST") =>
       // A whole college's file takes longer to check than a page's data.
       call(path, schema, { method, form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),

@@ -6,7 +6,7 @@ export const AuditPage = z.object({
     z.object({
       id: z.number(),
       at: z.string(),
-      staff_id: z.number(),
+      staff_id: z.number().nullable(),
       staff_name: z.string(),
       action: z.string(),
       entity: z.string(),

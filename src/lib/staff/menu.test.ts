@@ -7,7 +7,7 @@ describe("the staff menu by role", () => {
     [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/totp"]],
     [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/fees", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
-    [["bursar"], ["/staff", "/staff/fees", "/staff/totp"]],
+    [["bursar"], ["/staff", "/staff/fees", "/staff/payments", "/staff/reconciliation", "/staff/refunds", "/staff/totp"]],
     [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
@@ -40,6 +40,10 @@ describe("which staff pages a role may open", () => {
     ["/staff/announcements", ["admin"], true],
     ["/staff/announcements", ["support"], false],
     ["/staff/library", ["registry"], false],
+    ["/staff/payments/FEES-1", ["bursar"], true],
+    ["/staff/payments", ["support"], false],
+    ["/staff/reconciliation/export.csv", ["support"], false],
+    ["/staff/refunds", ["registry"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });

@@ -1,0 +1,32 @@
+import type { Database, Transaction } from "../db/client.ts";
+import { paymentEvents } from "../db/schema.ts";
+
+/** What can happen to a payment; the payment's page lists them in order (decision 100). */
+export type PaymentEventKind =
+  | "initialised"
+  | "initialise-failed"
+  | "verify-answer"
+  | "webhook-received"
+  | "credited"
+  | "duplicate"
+  | "mismatch"
+  | "failed"
+  | "abandoned"
+  | "refund-requested"
+  | "refund-processed"
+  | "refund-failed"
+  | "reversed";
+
+/**
+ * Records one event of a payment. Call it with the transaction that makes the change it
+ * describes, so the history never shows what did not happen nor misses what did.
+ */
+export async function recordPaymentEvent(
+  db: Database | Transaction,
+  paymentId: number,
+  kind: PaymentEventKind,
+  at: Date,
+  detail: Record<string, unknown> = {},
+) {
+  await db.insert(paymentEvents).values({ paymentId, kind, at, detail });
+}

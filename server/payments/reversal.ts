@@ -1,0 +1,33 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { feeStatusFlags, payments } from "../db/schema.ts";
+import { recordAudit } from "../staff/audit.ts";
+import { recordPaymentEvent } from "./payment-events.ts";
+import type { PaymentRow } from "./credit.ts";
+
+/**
+ * Takes back the credit of a payment Paystack reversed or refunded after we credited it: the
+ * payment stops counting (its status leaves `success`), the student's fee status is flagged for
+ * the bursary, and the audit log says so — with the bursar who recorded it, or no one when
+ * Paystack's own webhook told us (decision 102). Answers false when it was not credited.
+ */
+export async function takeBackCredit(
+  db: Database,
+  payment: PaymentRow,
+  change: { status: "refunded" | "reversed"; cause: string; staffId: number | null; at: Date },
+): Promise<boolean> {
+  const { status, cause, staffId, at } = change;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ status, gatewayResponse: cause })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "success")))
+      .returning({ id: payments.id });
+    if (!row) return false;
+    await recordPaymentEvent(tx, payment.id, "reversed", at, { cause, status });
+    const reason = `Payment ${payment.reference} (${payment.session}, ${payment.paymentOption}) no longer counts: ${cause}`;
+    await tx.insert(feeStatusFlags).values({ studentId: payment.studentId, paymentId: payment.id, reason, raisedAt: at }).onConflictDoNothing();
+    await recordAudit(tx, { staffId, action: "payment.uncredit", entity: "payment", entityId: payment.reference, before: { status: "success" }, after: { status, cause } }, at);
+    return true;
+  });
+}

@@ -1,0 +1,178 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { SandboxStore, SandboxTransaction } from "./sandbox-store.ts";
+
+type SandboxRefund = {
+  id: number;
+  transaction: SandboxTransaction;
+  amountKobo: number;
+  merchantNote: string;
+  customerNote: string;
+  status: "pending" | "processed" | "failed";
+  createdAt: Date;
+};
+
+type SendEvent = (event: string, data: unknown, reference: string) => Promise<unknown>;
+
+// RefundCreate: `transaction` is the reference (or id) of a successful transaction.
+const RefundRequest = z.object({
+  transaction: z.union([z.string().min(1).max(100), z.number().int().positive()]).transform(String),
+  amount: z.number().int().positive().optional(),
+  currency: z.enum(["GHS", "KES", "NGN", "USD", "ZAR"]).optional(),
+  customer_note: z.string().max(1000).optional(),
+  merchant_note: z.string().max(1000).optional(),
+});
+
+const INTEGRATION = 100_032;
+
+/**
+ * `POST /refund` as Paystack answers it: the refund starts `pending`; Paystack later sends
+ * `refund.processed` or `refund.failed`. Here that happens after `settleAfterMs` when set (the
+ * running sandbox), or when a test calls `POST /__sandbox/refunds/:id/process|fail`. A refund
+ * of the whole amount leaves the transaction `reversed`, as Paystack reports it.
+ */
+export function addRefunds(
+  app: Hono,
+  options: {
+    store: SandboxStore;
+    requireSecretKey: MiddlewareHandler;
+    sendEvent: SendEvent;
+    now: () => Date;
+    settleAfterMs?: number;
+  },
+) {
+  const { store, requireSecretKey, sendEvent, now } = options;
+  const refunds = new Map<number, SandboxRefund>();
+  const refuse = (message: string, httpStatus: 400 | 404 = 400) =>
+    ({ body: { status: false, message, type: "validation_error" }, httpStatus }) as const;
+
+  function check(request: z.infer<typeof RefundRequest>) {
+    const transaction =
+      store.findByReference(request.transaction) ??
+      store.all().find((candidate) => String(candidate.id) === request.transaction);
+    if (!transaction) return refuse("Transaction not found", 404);
+    if (transaction.status === "reversed") return refuse("Transaction has been fully reversed");
+    if (transaction.status !== "success")
+      return refuse("Cannot refund a transaction that was not successful");
+    if (request.currency && request.currency !== transaction.currency)
+      return refuse("Currency does not match the transaction's");
+    const left = transaction.amountKobo - transaction.refundedKobo;
+    const amountKobo = request.amount ?? left;
+    if (amountKobo > left)
+      return refuse("Refund amount cannot be more than the amount left on the transaction");
+    return { transaction, amountKobo };
+  }
+
+  async function settle(refund: SandboxRefund, outcome: "processed" | "failed") {
+    if (refund.status !== "pending") return false;
+    refund.status = outcome;
+    const { transaction } = refund;
+    if (outcome === "failed") transaction.refundedKobo -= refund.amountKobo;
+    else if (transaction.refundedKobo >= transaction.amountKobo) transaction.status = "reversed";
+    await sendEvent(`refund.${outcome}`, refundEvent(refund), transaction.reference);
+    return true;
+  }
+
+  app.post("/refund", requireSecretKey, async (c) => {
+    const parsed = RefundRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "body");
+      return c.json({ status: false, message: `Invalid ${field}`, type: "validation_error" }, 400);
+    }
+    const checked = check(parsed.data);
+    if ("body" in checked) return c.json(checked.body, checked.httpStatus);
+    const refund: SandboxRefund = {
+      id: refunds.size + 1,
+      transaction: checked.transaction,
+      amountKobo: checked.amountKobo,
+      merchantNote: parsed.data.merchant_note ?? "",
+      customerNote: parsed.data.customer_note ?? "",
+      status: "pending",
+      createdAt: now(),
+    };
+    // Held at once, so a second request cannot refund the same money twice.
+    checked.transaction.refundedKobo += refund.amountKobo;
+    refunds.set(refund.id, refund);
+    if (options.settleAfterMs !== undefined) {
+      setTimeout(() => void settle(refund, "processed"), options.settleAfterMs).unref();
+    }
+    return c.json({
+      status: true,
+      message: "Refund has been queued for processing",
+      data: refundData(refund),
+    });
+  });
+
+  app.post("/__sandbox/refunds/:id/:outcome{process|fail}", requireSecretKey, async (c) => {
+    const refund = refunds.get(Number(c.req.param("id")));
+    if (!refund) return c.json({ status: false, message: "Refund not found" }, 404);
+    const settled = await settle(
+      refund,
+      c.req.param("outcome") === "process" ? "processed" : "failed",
+    );
+    return c.json({
+      status: true,
+      message: settled ? "Refund settled" : "Refund was already settled",
+      data: { id: refund.id, status: refund.status },
+    });
+  });
+}
+
+/** The `data` of `POST /refund`'s answer (RefundCreateResponse). */
+function refundData(refund: SandboxRefund) {
+  const { transaction } = refund;
+  const createdAt = refund.createdAt.toISOString();
+  const paidAt = transaction.paidAt?.toISOString() ?? createdAt;
+  return {
+    transaction: {
+      id: transaction.id,
+      domain: "test",
+      reference: transaction.reference,
+      amount: transaction.amountKobo,
+      paid_at: paidAt,
+      channel: "card",
+      currency: transaction.currency,
+      authorization: { exp_month: "12", exp_year: "2030", account_name: null },
+      customer: { international_format_phone: null },
+      plan: {},
+      subaccount: { currency: null },
+      split: {},
+      order_id: null,
+      paidAt,
+      pos_transaction_data: null,
+      source: null,
+      fees_breakdown: null,
+    },
+    integration: INTEGRATION,
+    deducted_amount: 0,
+    channel: null,
+    merchant_note: refund.merchantNote,
+    customer_note: refund.customerNote,
+    status: "pending",
+    refunded_by: "sandbox@paystack.test",
+    expected_at: new Date(refund.createdAt.getTime() + 24 * 3_600_000).toISOString(),
+    currency: transaction.currency,
+    domain: "test",
+    amount: refund.amountKobo,
+    fully_deducted: false,
+    id: refund.id,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** The `data` of `refund.processed` and `refund.failed` webhooks. */
+function refundEvent(refund: SandboxRefund) {
+  return {
+    id: refund.id,
+    status: refund.status,
+    transaction_reference: refund.transaction.reference,
+    refund_reference: `RFD_${refund.id}`,
+    amount: refund.amountKobo,
+    currency: refund.transaction.currency,
+    processor: "sandbox",
+    customer: { first_name: null, last_name: null, email: refund.transaction.email },
+    integration: INTEGRATION,
+    domain: "test",
+  };
+}

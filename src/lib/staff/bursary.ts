@@ -1,0 +1,139 @@
+import { z } from "zod";
+
+// The bursary's payments, reconciliation and refunds (decisions 100-102): what the API takes
+// and answers, shared by the server and the staff pages.
+
+const day = z.iso.date({ error: "Dates are written YYYY-MM-DD." });
+
+export const PAYMENT_STATUSES = ["pending", "success", "failed", "abandoned", "duplicate", "mismatch", "refunding", "refunded", "reversed"] as const;
+
+export const PaymentSearchQuery = z
+  .object({
+    q: z.string().trim().max(100).default(""),
+    status: z.enum(PAYMENT_STATUSES, { error: "Choose a status from the list." }).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date must not be after the end date.", path: ["to"] });
+export type PaymentSearchQuery = z.infer<typeof PaymentSearchQuery>;
+
+export const ReferenceParam = z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/, "That is not a payment reference.") });
+
+const PaymentSummary = z.object({
+  reference: z.string(),
+  student_id: z.number(),
+  student_name: z.string(),
+  matric_no: z.string().nullable(),
+  option: z.string(),
+  level: z.number(),
+  session: z.string(),
+  amount_kobo: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  generated_at: z.string(),
+  paid_at: z.string().nullable(),
+  flagged: z.boolean(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
+
+export const PaymentSearchPage = z.object({ data: z.array(PaymentSummary), total: z.number(), page: z.number(), page_size: z.number() });
+export type PaymentSearchPage = z.infer<typeof PaymentSearchPage>;
+
+export const PaymentDetail = z.object({
+  data: PaymentSummary.extend({
+    paid_amount_kobo: z.number().nullable(),
+    paid_currency: z.string().nullable(),
+    gateway_response: z.string().nullable(),
+    channel: z.string().nullable(),
+    flag: z.string().nullable(),
+    events: z.array(z.object({ at: z.string(), kind: z.string(), detail: z.record(z.string(), z.unknown()) })),
+    refunds: z.array(z.object({ id: z.number(), amount_kobo: z.number(), status: z.string(), reason: z.string(), requested_at: z.string(), requested_by: z.string() })),
+  }),
+});
+export type PaymentDetail = z.infer<typeof PaymentDetail>["data"];
+
+/** The longest reconciliation one request may cover: Paystack lists it page by page. */
+export const MAX_RECONCILIATION_DAYS = 31;
+
+export const ReconciliationQuery = z
+  .object({ from: day, to: day, session: z.string().trim().regex(/^\d{4}\/\d{4}$/, "Write the session as 2024/2025.").optional().or(z.literal("").transform(() => undefined)) })
+  .refine((query) => query.from <= query.to, { message: "The start date must not be after the end date.", path: ["to"] })
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_RECONCILIATION_DAYS, {
+    message: `A reconciliation covers at most ${MAX_RECONCILIATION_DAYS} days at a time. Choose a shorter range.`,
+    path: ["to"],
+  });
+export type ReconciliationQuery = z.infer<typeof ReconciliationQuery>;
+
+export const RECONCILIATION_GROUPS = ["paid_not_credited", "credited_unknown", "mismatch", "refunds", "matched"] as const;
+export type ReconciliationGroup = (typeof RECONCILIATION_GROUPS)[number];
+export const GROUP_TITLES: Record<ReconciliationGroup, string> = {
+  paid_not_credited: "Paid at Paystack, not credited",
+  credited_unknown: "Credited here, not paid at Paystack",
+  mismatch: "Amount or currency mismatch",
+  refunds: "Paid, held for a refund or refunded",
+  matched: "Matched",
+};
+
+export const ReconciliationRow = z.object({
+  group: z.enum(RECONCILIATION_GROUPS),
+  reference: z.string(),
+  student_name: z.string().nullable(),
+  matric_no: z.string().nullable(),
+  session: z.string().nullable(),
+  our_status: z.string().nullable(),
+  our_amount_kobo: z.number().nullable(),
+  our_currency: z.string().nullable(),
+  paystack_status: z.string().nullable(),
+  paystack_amount_kobo: z.number().nullable(),
+  paystack_currency: z.string().nullable(),
+  created_at: z.string(),
+  note: z.string(),
+  /** The bursar's one click: verify and credit, or record Paystack's reversal. */
+  action: z.enum(["credit", "uncredit"]).nullable(),
+});
+export type ReconciliationRow = z.infer<typeof ReconciliationRow>;
+
+export const ReconciliationReport = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    session: z.string().nullable(),
+    totals: z.record(z.enum(RECONCILIATION_GROUPS), z.object({ count: z.number(), amount_kobo: z.number() })),
+    rows: z.array(ReconciliationRow),
+  }),
+});
+export type ReconciliationReport = z.infer<typeof ReconciliationReport>["data"];
+
+export const PaymentActionRequest = z.object({ reference: ReferenceParam.shape.reference });
+
+export const RefundRequest = z.object({
+  reference: ReferenceParam.shape.reference,
+  /** Omitted: the whole amount Paystack received. */
+  amount_kobo: z.number({ error: "Give the amount as a whole number of kobo." }).int("Give the amount as a whole number of kobo.").positive("A refund must be more than ₦0.").optional(),
+  reason: z.string({ error: "Give a reason for the refund." }).trim().min(3, "Give a reason for the refund.").max(500, "Keep the reason under 500 characters."),
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+export const RefundQueue = z.object({
+  data: z.object({
+    waiting: z.array(PaymentSummary.extend({ paid_amount_kobo: z.number().nullable(), paid_currency: z.string().nullable(), gateway_response: z.string().nullable() })),
+    refunds: z.array(z.object({ id: z.number(), reference: z.string(), student_name: z.string(), amount_kobo: z.number(), currency: z.string(), status: z.string(), reason: z.string(), requested_at: z.string() })),
+  }),
+});
+export type RefundQueue = z.infer<typeof RefundQueue>["data"];
+
+export const Done = z.object({ status: z.string(), message: z.string() });
+
+/** "₦12,500.00" from kobo: the bursary reads exact amounts. */
+export function formatKobo(kobo: number, currency = "NGN") {
+  const amount = (kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency === "NGN" ? `₦${amount}` : `${currency} ${amount}`;
+}
+
+/** A naira amount typed in a form ("12,500" or "12500.50") as kobo; undefined when blank, NaN when not an amount. */
+export function nairaToKobo(text: string): number | undefined {
+  const cleaned = text.replace(/[₦,\s]/g, "");
+  if (!cleaned) return undefined;
+  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Math.round(Number(cleaned) * 100) : Number.NaN;
+}

@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { signIn, waitForIslands, PORTAL_PORT, SANDBOX_ORIGIN } from "./support.ts";
+
+// The locked demo student (300 level) pays older sessions' fees here, so no other journey's
+// student or current-session fee status is touched.
+const STUDENT = { phone: "08030000003", password: "demo1234" };
+const SANDBOX_KEY = "sk_test_local_sandbox_key";
+// The authenticator's key outlives a retried test's fresh worker; every run's empty database enrols anew.
+const KEY_FILE = path.join(tmpdir(), `portal-e2e-bursar-totp-${PORTAL_PORT}`);
+
+/** Signs the bursar in, setting up the authenticator the first time (as the app would). */
+async function bursarSignIn(page: Page) {
+  await page.goto("/staff/login");
+  await page.getByLabel("E-mail address").fill("bursar@college.example");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const totp = (key: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(key.replaceAll(" ", "")) });
+  await expect(page).toHaveURL(/\/staff\/(totp|login\/code)/);
+  if (page.url().includes("/staff/totp")) {
+    await page.getByRole("button", { name: "Start set-up" }).click();
+    const key = (await page.locator(".totp-key").textContent())!;
+    writeFileSync(KEY_FILE, key);
+    await page.getByLabel("Code from the app").fill(totp(key).generate());
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("link", { name: "Continue" }).click();
+    return;
+  }
+  // A code already accepted cannot be used again: the next step's is, within the allowed drift.
+  await page.getByLabel("Code").fill(totp(readFileSync(KEY_FILE, "utf8")).generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/staff\/?$/);
+}
+
+/** The student starts a payment and reaches Paystack's checkout; answers its reference. */
+async function startPayment(page: Page, option: string, level: string, session: string) {
+  await page.goto("/payment");
+  await waitForIslands(page);
+  await page.getByLabel("Payment category").selectOption(option);
+  await page.getByLabel("Level").selectOption(level);
+  await page.getByLabel("Session").selectOption(session);
+  await page.getByRole("button", { name: "Proceed to payment" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
+  return (await page.locator("dt:text-is('Reference') + dd").textContent())!;
+}
+
+async function payAtPaystack(request: APIRequestContext, reference: string, webhook: "none" | "sent") {
+  const paid = await request.post(`${SANDBOX_ORIGIN}/__sandbox/transactions/${reference}/pay${webhook === "none" ? "?webhook=none" : ""}`, {
+    headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+  });
+  expect(paid.ok()).toBe(true);
+}
+
+test("a payment whose webhook never arrived shows up as paid at Paystack, not credited, and one click credits it once", async ({ browser, request }) => {
+  const student = await browser.newPage();
+  await signIn(student, STUDENT, "/payment");
+  const reference = await startPayment(student, "full", "100", "2020/2021");
+  await payAtPaystack(request, reference, "none");
+
+  const page = await browser.newPage();
+  await bursarSignIn(page);
+  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Reconciliation" }).click();
+  const notCredited = page.getByRole("region", { name: /Paid at Paystack, not credited/ });
+  const row = notCredited.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("pending");
+  await expect(row).toContainText("success");
+  await row.getByRole("button", { name: `Verify and credit ${reference}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Paystack confirms the payment: it is credited to the student now.");
+  await expect(page.getByRole("region", { name: /^Matched/ }).getByRole("row").filter({ hasText: reference })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Verify and credit ${reference}` })).toHaveCount(0);
+
+  const download = await page.getByRole("link", { name: "Download as CSV" }).getAttribute("href");
+  const csv = await page.request.get(download!);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toContain(reference);
+
+  // The payment's page tells the story from stored events: started, Paystack's answer, credited once.
+  await page.getByRole("link", { name: reference }).first().click();
+  await expect(page.locator(".payment-status")).toHaveText("success");
+  const history = page.locator(".payment-history li");
+  await expect(history.filter({ hasText: "Credited" })).toHaveCount(1);
+  await expect(history.first()).toContainText("Started with Paystack");
+
+  await student.goto("/history/payments");
+  await expect(student.getByRole("row").filter({ hasText: reference })).toContainText("Success");
+});
+
+test("a duplicate payment is refunded and the student's status stays right", async ({ browser, request }) => {
+  const student = await browser.newPage();
+  await signIn(student, STUDENT, "/payment");
+  // Two tabs: the same fee started twice before either was paid, then both paid.
+  const first = await startPayment(student, "full", "200", "2021/2022");
+  const second = await startPayment(student, "full", "200", "2021/2022");
+  await payAtPaystack(request, first, "sent");
+  await payAtPaystack(request, second, "sent");
+
+  const page = await browser.newPage();
+  await bursarSignIn(page);
+  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Refunds" }).click();
+  const waiting = page.locator(`#refund-${second}`);
+  await expect(waiting).toContainText("Paid twice");
+  await expect(waiting).toContainText("₦");
+  await waiting.getByRole("button", { name: `Refund ${second}` }).click();
+  await expect(page.getByRole("status")).toContainText(`for ${second}. It shows as refunded when Paystack confirms it.`);
+  await expect(page.locator(`#refund-${second}`)).toHaveCount(0);
+
+  // Paystack settles the refund a moment later and says so by webhook.
+  const asked = page.getByRole("row").filter({ hasText: second });
+  await expect(async () => {
+    await page.reload();
+    await expect(asked).toContainText("processed", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  await page.goto(`/staff/payments/${second}`);
+  await expect(page.locator(".payment-status")).toHaveText("refunded");
+  await expect(page.locator(".payment-history li").filter({ hasText: "Refund processed" })).toHaveCount(1);
+
+  await student.goto("/history/payments");
+  await expect(student.getByRole("row").filter({ hasText: first })).toContainText("Success");
+  await expect(student.getByRole("row").filter({ hasText: second })).toContainText("Refunded");
+});
