@@ -1,17 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { TOTP, Secret } from "otpauth";
+import { expect, test } from "@playwright/test";
 import { DEMO, signIn, waitForIslands } from "./support.ts";
-
-async function staffSignIn(page: Page, email: string) {
-  await page.goto("/staff/login");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** Plays the authenticator app for the key shown on the set-up page. */
-const codeFor = (key: string) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(key.replaceAll(" ", "")) }).generate();
+import { signInWithAuthenticator, staffSignIn } from "./staff-sign-in.ts";
 
 test("the bursar sets and then changes next session's fee, and a student's quote shows the new amount", async ({ page, browser }) => {
   // The registry creates next session.
@@ -23,14 +12,8 @@ test("the bursar sets and then changes next session's fee, and a student's quote
   await expect(registry.getByRole("status")).toContainText(`${next} created`);
   await registry.close();
 
-  // The bursar must set up an authenticator at first sign-in.
-  await staffSignIn(page, "bursar@college.example");
-  await expect(page).toHaveURL(/\/staff\/totp/);
-  await page.getByRole("button", { name: "Start set-up" }).click();
-  const key = (await page.locator(".totp-key").textContent())!;
-  await page.getByLabel("Code from the app").fill(codeFor(key));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await page.getByRole("link", { name: "Continue" }).click();
+  // The bursar must set up an authenticator at first sign-in (or uses the one set up before).
+  await signInWithAuthenticator(page, "bursar@college.example");
 
   await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Fee schedule" }).click();
   const add = page.locator("section", { has: page.getByRole("heading", { name: "Add a fee" }) });

@@ -1,39 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { signIn, waitForIslands, PORTAL_PORT, SANDBOX_ORIGIN } from "./support.ts";
+import { signIn, waitForIslands, SANDBOX_ORIGIN } from "./support.ts";
+import { signInWithAuthenticator } from "./staff-sign-in.ts";
 
 // The locked demo student (300 level) pays older sessions' fees here, so no other journey's
 // student or current-session fee status is touched.
 const STUDENT = { phone: "08030000003", password: "demo1234" };
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
-// The authenticator's key outlives a retried test's fresh worker; every run's empty database enrols anew.
-const KEY_FILE = path.join(tmpdir(), `portal-e2e-bursar-totp-${PORTAL_PORT}`);
-
-/** Signs the bursar in, setting up the authenticator the first time (as the app would). */
-async function bursarSignIn(page: Page) {
-  await page.goto("/staff/login");
-  await page.getByLabel("E-mail address").fill("bursar@college.example");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const totp = (key: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(key.replaceAll(" ", "")) });
-  await expect(page).toHaveURL(/\/staff\/(totp|login\/code)/);
-  if (page.url().includes("/staff/totp")) {
-    await page.getByRole("button", { name: "Start set-up" }).click();
-    const key = (await page.locator(".totp-key").textContent())!;
-    writeFileSync(KEY_FILE, key);
-    await page.getByLabel("Code from the app").fill(totp(key).generate());
-    await page.getByRole("button", { name: "Confirm" }).click();
-    await page.getByRole("link", { name: "Continue" }).click();
-    return;
-  }
-  // A code already accepted cannot be used again: the next step's is, within the allowed drift.
-  await page.getByLabel("Code").fill(totp(readFileSync(KEY_FILE, "utf8")).generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/staff\/?$/);
-}
 
 /** The student starts a payment and reaches Paystack's checkout; answers its reference. */
 async function startPayment(page: Page, option: string, level: string, session: string) {
@@ -61,7 +33,7 @@ test("a payment whose webhook never arrived shows up as paid at Paystack, not cr
   await payAtPaystack(request, reference, "none");
 
   const page = await browser.newPage();
-  await bursarSignIn(page);
+  await signInWithAuthenticator(page, "bursar@college.example");
   await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Reconciliation" }).click();
   const notCredited = page.getByRole("region", { name: /Paid at Paystack, not credited/ });
   const row = notCredited.getByRole("row").filter({ hasText: reference });
@@ -98,7 +70,7 @@ test("a duplicate payment is refunded and the student's status stays right", asy
   await payAtPaystack(request, second, "sent");
 
   const page = await browser.newPage();
-  await bursarSignIn(page);
+  await signInWithAuthenticator(page, "bursar@college.example");
   await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Refunds" }).click();
   const waiting = page.locator(`#refund-${second}`);
   await expect(waiting).toContainText("Paid twice");

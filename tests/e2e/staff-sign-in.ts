@@ -19,38 +19,42 @@ export async function staffSignIn(page: Page, email: string, password = DEMO_STA
 export const codeFor = (key: string) =>
   new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(key.replaceAll(" ", "")) }).generate();
 
-// The demo administrator's authenticator key lives as long as the run's database, across spec
-// files: playwright.config.ts gives every run one E2E_STATE_DIR.
-const keyFile = () => path.join(process.env.E2E_STATE_DIR ?? "", "administrator-authenticator.json");
+// A demo account's authenticator key lives as long as the run's database, across spec files:
+// playwright.config.ts gives every run one E2E_STATE_DIR.
+const keyFile = (email: string) => path.join(process.env.E2E_STATE_DIR ?? "", `${email}-authenticator.json`);
 
-/** Remembers the key the demo administrator enrolled with, and the 30-second step its code used. */
-export function rememberAdministratorKey(key: string) {
-  writeFileSync(keyFile(), JSON.stringify({ key, usedStep: Math.floor(Date.now() / PERIOD_MS) }));
+/** Remembers the key an account enrolled with, and the 30-second step its code used. */
+export function rememberAuthenticatorKey(email: string, key: string) {
+  writeFileSync(keyFile(email), JSON.stringify({ key, usedStep: Math.floor(Date.now() / PERIOD_MS) }));
 }
 
+export const rememberAdministratorKey = (key: string) => rememberAuthenticatorKey(ADMIN, key);
+
 /**
- * Signs the demo administrator in whatever came before: enrols the authenticator on a fresh
- * database, or enters the code from the key an earlier journey enrolled (staff-accounts.spec.ts).
+ * Signs in a demo account that needs an authenticator (admin, bursar), whatever came before:
+ * enrols it on a fresh database, or enters the code from the key an earlier journey enrolled.
  */
-export async function signInAsAdministrator(page: Page) {
-  await staffSignIn(page, ADMIN);
+export async function signInWithAuthenticator(page: Page, email: string) {
+  await staffSignIn(page, email);
   await expect(page).toHaveURL(/\/staff\/(totp|login\/code)/);
   if (page.url().includes("/staff/totp")) {
     await page.getByRole("button", { name: "Start set-up" }).click();
     const key = (await page.locator(".totp-key").textContent())!;
     await page.getByLabel("Code from the app").fill(codeFor(key));
     await page.getByRole("button", { name: "Confirm" }).click();
-    rememberAdministratorKey(key);
+    rememberAuthenticatorKey(email, key);
     await page.getByRole("link", { name: "Continue" }).click();
   } else {
-    if (!existsSync(keyFile())) throw new Error("The administrator enrolled an authenticator in an earlier run: start with a fresh database.");
-    const { key, usedStep } = JSON.parse(readFileSync(keyFile(), "utf8")) as { key: string; usedStep: number };
+    if (!existsSync(keyFile(email))) throw new Error(`${email} enrolled an authenticator in an earlier run: start with a fresh database.`);
+    const { key, usedStep } = JSON.parse(readFileSync(keyFile(email), "utf8")) as { key: string; usedStep: number };
     // A code is accepted once: wait for the next step if the last sign-in used this one.
     const wait = (usedStep + 1) * PERIOD_MS - Date.now();
     if (wait > 0) await page.waitForTimeout(wait + 500);
     await page.getByLabel("Code", { exact: true }).fill(codeFor(key));
-    rememberAdministratorKey(key);
+    rememberAuthenticatorKey(email, key);
     await page.getByRole("button", { name: "Continue" }).click();
   }
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
 }
+
+export const signInAsAdministrator = (page: Page) => signInWithAuthenticator(page, ADMIN);
