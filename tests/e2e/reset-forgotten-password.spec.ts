@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO, mailedLink, signIn, PORTAL_ORIGIN } from "./support.ts";
+import { DEMO, signIn, PORTAL_ORIGIN } from "./support.ts";
 
 // The fresher's password changes here and is set back to demo1234 at the end, through the same
 // pages, because later journeys sign in with it; afterAll repairs it if a step failed midway.
@@ -8,20 +8,34 @@ const NEW_PASSWORD = "Kaduna-Rains-2025";
 /** Links already followed, so a wait for "the newest link" never returns an old one. */
 const followed: string[] = [];
 
-/** Asks for a link on the Forgot Password page and waits for the 'Check your email' box. */
-/** The newest reset link mailed to `email`, waiting for one not followed yet. */
+/** The newest reset link mailed to `email` (development outbox), waiting for a new one. */
 async function mailedResetLink(context: BrowserContext, email: string) {
-  const link = await mailedLink(context, {
-    to: email,
-    subject: "Reset your student portal password",
-    path: "/password/reset/",
-    shape: new RegExp(`^${PORTAL_ORIGIN}/password/reset/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}$`),
-    notThese: followed,
-  });
+  const outbox = await context.newPage();
+  let link = "";
+  await expect
+    .poll(async () => {
+      await outbox.goto("/api/dev/outbox");
+      const mail = outbox
+        .locator("article")
+        .filter({ hasText: "Reset your student portal password" })
+        .filter({ hasText: `to ${email}` })
+        .first();
+      if ((await mail.count()) === 0) return "";
+      link =
+        (await mail
+          .getByRole("link")
+          .filter({ hasText: "/password/reset/" })
+          .first()
+          .getAttribute("href")) ?? "";
+      return followed.includes(link) ? "" : link;
+    })
+    .toMatch(new RegExp(`^${PORTAL_ORIGIN}/password/reset/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}$`));
+  await outbox.close();
   followed.push(link);
   return link;
 }
 
+/** Asks for a link on the Forgot Password page and waits for the 'Check your email' box. */
 async function askForLink(page: Page, email: string) {
   await page.goto("/reset-password");
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);

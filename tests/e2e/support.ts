@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Demo students the seed creates (README lists them). */
 export const DEMO = {
@@ -35,33 +35,3 @@ export async function waitForIslands(page: Page) {
 export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 4400);
 export const PORTAL_ORIGIN = `http://localhost:${PORTAL_PORT}`;
 export const SANDBOX_ORIGIN = `http://localhost:${PORTAL_PORT + 8}`;
-
-/** Which mailed link to wait for in the development outbox. */
-export type MailedLink = {
-  to: string;
-  /** Part of the subject, when the recipient gets other mail too. */
-  subject?: string;
-  /** The link's path, e.g. "/password/reset/"; the whole link must match `shape`. */
-  path: string;
-  shape: RegExp;
-  /** Links already used: wait until a newer one arrives. */
-  notThese?: string[];
-};
-
-/** The newest link of one kind mailed to someone (development outbox), read in a page of its own. */
-export async function mailedLink(context: BrowserContext, wanted: MailedLink) {
-  const outbox = await context.newPage();
-  let link = "";
-  await expect
-    .poll(async () => {
-      await outbox.goto("/api/dev/outbox");
-      let mail = outbox.locator("article").filter({ hasText: `to ${wanted.to}` });
-      if (wanted.subject) mail = mail.filter({ hasText: wanted.subject });
-      if ((await mail.count()) === 0) return "";
-      link = (await mail.first().getByRole("link").filter({ hasText: wanted.path }).first().getAttribute("href")) ?? "";
-      return wanted.notThese?.includes(link) ? "" : link;
-    })
-    .toMatch(wanted.shape);
-  await outbox.close();
-  return link;
-}
