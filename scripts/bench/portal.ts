@@ -30,12 +30,17 @@ export function existingPortal(url: string): RunningPortal {
  * an empty data directory so the demo seed runs, and resolves once it prints
  * "Portal ready on http://…".
  */
-export async function startPortal(root: string, timeoutMs = 120_000): Promise<RunningPortal> {
+export async function startPortal(
+  root: string,
+  timeoutMs = 120_000,
+  /** E.g. DATABASE_URL of a fresh PostgreSQL database; by default the embedded one. */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningPortal & { pid: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), "portal-bench-"));
   const port = await freePortBlock();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   // An empty DATABASE_URL means the embedded database, fresh in DATA_DIR.
-  Object.assign(env, { DATABASE_URL: "", PUBLIC_ORIGIN: `http://localhost:${port}` });
+  Object.assign(env, { DATABASE_URL: "", PUBLIC_ORIGIN: `http://localhost:${port}` }, extraEnv);
   // The demo seed runs only outside production.
   delete env.NODE_ENV;
   const child = spawn(process.execPath, ["scripts/start.ts"], {
@@ -94,7 +99,7 @@ export async function startPortal(root: string, timeoutMs = 120_000): Promise<Ru
         output.slice(-40).join("\n")
       : null;
   try {
-    return { url: await ready, stop, crashReport };
+    return { url: await ready, stop, crashReport, pid: child.pid! };
   } catch (error) {
     await stop();
     const shown = output.length ? output.join("\n") : "(no output)";

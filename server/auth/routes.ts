@@ -55,6 +55,7 @@ export function authRoutes(deps: ApiDeps) {
 
   app.post("/student/logout", requireStudent(deps), async (c) => {
     await endSession(db, c.var.student.sessionTokenHash, now());
+    deps.sessionCache?.forgetToken(c.var.student.sessionTokenHash);
     return c.json({ status: "success", message: "You have signed out." });
   });
 

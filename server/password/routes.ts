@@ -87,6 +87,8 @@ export function passwordRoutes(deps: ApiDeps) {
     const passwordHash = await hashPassword(password);
     if (!(await completeReset(db, live, passwordHash, now())))
       throw new ApiError(400, LINK_NOT_VALID);
+    // Every session of theirs has ended: none may live on in this process's cache.
+    deps.sessionCache?.forgetStudent(live.student.id);
     // A student who locked themselves out by guessing may sign in with the new password at once.
     await forgetFailedSignIns(db, live.student.phone);
     logger.info("password reset by e-mail link", { studentId: live.student.id });

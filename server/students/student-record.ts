@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import {
@@ -44,22 +44,34 @@ export async function paymentCompleteFor(db: Database, studentId: number, sessio
 }
 
 export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
-  // Every signed-in page loads this record first: one query for where the student belongs.
+  // Every signed-in page loads this record first, so it is one query: where the student belongs,
+  // the current session, and what they have paid in it.
   const programmeFaculty = alias(faculties, "programme_faculty");
+  const current = db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true))
+    .limit(1);
+  const paidThisSession = db
+    .select({ option: payments.paymentOption })
+    .from(payments)
+    .where(and(eq(payments.studentId, student.id), eq(payments.status, "success"), sql`${payments.session} = (${current})`));
   const [placement] = await db
     .select({
       department: departments.name,
       faculty: faculties.name,
       programme: programmes.name,
       programmeFaculty: programmeFaculty.name,
+      session: sql<string | null>`(${current})`,
+      paidOptions: sql<string[]>`array(${paidThisSession})`,
     })
-    .from(departments)
-    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
-    .innerJoin(programmes, eq(programmes.id, student.programmeId))
-    .innerJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
-    .where(eq(departments.id, student.departmentId))
-    .limit(1);
-  const session = await currentSessionName(db);
+    .from(students)
+    .leftJoin(departments, eq(departments.id, students.departmentId))
+    .leftJoin(faculties, eq(faculties.id, departments.facultyId))
+    .leftJoin(programmes, eq(programmes.id, students.programmeId))
+    .leftJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
+    .where(eq(students.id, student.id));
+  const paymentComplete = placement?.session ? paymentCompleteFrom(placement.paidOptions) : null;
   return {
     id: student.id,
     title: student.title,
@@ -88,7 +100,7 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
     country_origin: student.countryOrigin,
     state_origin: student.stateOrigin,
     lga_origin: student.lgaOrigin,
-    payment_complete: await paymentCompleteFor(db, student.id, session),
+    payment_complete: paymentComplete,
     biodata_locked: student.biodataLocked,
     biodata_lock_reason: student.biodataLockReason,
     admin_response: [
