@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
 import { createSessionCache, type SessionCache } from "./auth/session-cache.ts";
+import type { Argon2Cost } from "./auth/password.ts";
 import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
@@ -48,6 +49,11 @@ export type ApiDeps = {
   outboxDir?: string;
   /** Made by createApi from `sessions.cacheMs`; routes that end sessions tell it. */
   sessionCache?: SessionCache;
+  /**
+   * The cost of the password hashes the API writes, and the one sign-in upgrades older hashes to.
+   * Unset in production (OWASP_ARGON2_COST); tests set a cheap one to stay fast.
+   */
+  passwordCost?: Argon2Cost;
 };
 
 /** The college API: one router per domain behind shared error handling and limits. */
