@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { authSessions, students } from "../db/schema.ts";
 import type { SessionCache } from "./session-cache.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 export type SessionLimits = {
   idleMinutes: number;
@@ -36,6 +37,16 @@ export async function startSession(
   return token;
 }
 
+const liveSessionQuery = preparedQuery((db) =>
+  db
+    .select({ session: authSessions, student: students })
+    .from(authSessions)
+    .innerJoin(students, eq(students.id, authSessions.studentId))
+    .where(and(eq(authSessions.tokenHash, sql.placeholder("tokenHash")), isNull(authSessions.revokedAt)))
+    .limit(1)
+    .prepare("live_session"),
+);
+
 /** The student behind a bearer token, or null when it is unknown, revoked, idle or expired. */
 export async function resolveSession(
   db: Database,
@@ -47,12 +58,7 @@ export async function resolveSession(
   const tokenHash = hashToken(token);
   let row = cache?.get(tokenHash);
   if (!row) {
-    [row] = await db
-      .select({ session: authSessions, student: students })
-      .from(authSessions)
-      .innerJoin(students, eq(students.id, authSessions.studentId))
-      .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
-      .limit(1);
+    [row] = await liveSessionQuery(db).execute({ tokenHash });
     if (!row) return null;
     cache?.set(tokenHash, row);
   }

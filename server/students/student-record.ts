@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import {
   academicSessions,
   departments,
@@ -43,9 +44,9 @@ export async function paymentCompleteFor(db: Database, studentId: number, sessio
   return paymentCompleteFrom(paid.map((row) => row.option));
 }
 
-export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
-  // Every signed-in page loads this record first, so it is one query: where the student belongs,
-  // the current session, and what they have paid in it.
+// Every signed-in page loads the record first, so it is one prepared query: where the student
+// belongs, the current session, and what they have paid in it.
+const studentPlacementQuery = preparedQuery((db) => {
   const programmeFaculty = alias(faculties, "programme_faculty");
   const current = db
     .select({ name: academicSessions.name })
@@ -55,8 +56,14 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
   const paidThisSession = db
     .select({ option: payments.paymentOption })
     .from(payments)
-    .where(and(eq(payments.studentId, student.id), eq(payments.status, "success"), sql`${payments.session} = (${current})`));
-  const [placement] = await db
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder("studentId")),
+        eq(payments.status, "success"),
+        sql`${payments.session} = (${current})`,
+      ),
+    );
+  return db
     .select({
       department: departments.name,
       faculty: faculties.name,
@@ -70,7 +77,12 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
     .leftJoin(faculties, eq(faculties.id, departments.facultyId))
     .leftJoin(programmes, eq(programmes.id, students.programmeId))
     .leftJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
-    .where(eq(students.id, student.id));
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("student_placement");
+});
+
+export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
+  const [placement] = await studentPlacementQuery(db).execute({ studentId: student.id });
   const paymentComplete = placement?.session ? paymentCompleteFrom(placement.paidOptions) : null;
   return {
     id: student.id,
