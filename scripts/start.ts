@@ -3,7 +3,7 @@
  * proxy in front of both, wired together in one process by function calls. On PostgreSQL it
  * starts one such process per core (WEB_CONCURRENCY), sharing the ports through node:cluster;
  * on PGlite, which one process owns, it runs one. `npm start` builds the pages first.
- * Decision 111 says why, and what each choice bought.
+ * Decision 112 says why, and what each choice bought.
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";

@@ -33,7 +33,7 @@ export type PortalLayout = {
 
 /**
  * One serving process of the all-in-one start: the API, the pages and the proxy, wired to each
- * other by function calls (decision 111); the API and page ports still listen for anything that
+ * other by function calls (decision 112); the API and page ports still listen for anything that
  * calls them over HTTP. `scheduled` runs the payment reconciler here (once per portal, not per
  * process: every process would pick the same pending payments).
  */

@@ -10,7 +10,7 @@ export type CachedSession = {
  * Sessions this process looked up in the last `ttlMs`, so one page (its own check and the three
  * or four reads it makes) costs one session query instead of four. Everything that ends a session
  * or changes a student through this process forgets their entries at once; another process
- * serving the same portal forgets them within `ttlMs` at most (decision 111). A `ttlMs` of 0
+ * serving the same portal forgets them within `ttlMs` at most (decision 112). A `ttlMs` of 0
  * turns caching off (the tests' default: they change rows behind the API's back).
  */
 export function createSessionCache(options: { ttlMs: number; max?: number }) {

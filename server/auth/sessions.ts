@@ -8,7 +8,7 @@ import { preparedQuery } from "../db/prepared.ts";
 export type SessionLimits = {
   idleMinutes: number;
   absoluteHours: number;
-  /** How long this process may reuse a session it looked up (decision 111); 0 or unset: never. */
+  /** How long this process may reuse a session it looked up (decision 112); 0 or unset: never. */
   cacheMs?: number;
 };
 

@@ -40,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       // Per process. Two cores keep few queries truly running at once; more connections would
-      // only queue inside PostgreSQL instead of here (decision 111).
+      // only queue inside PostgreSQL instead of here (decision 112).
       max: options.poolSize ?? 10,
       // A request waits at most this long for a free connection, then fails instead of piling up.
       connectionTimeoutMillis: 5_000,

@@ -3,7 +3,7 @@ import type { Database } from "./client.ts";
 /**
  * A query the hottest paths run on every request, built once per database and run as a prepared
  * statement: building a query with the ORM costs more CPU than PostgreSQL spends answering it
- * (decision 111). `build` gets the database and returns `query.prepare(name)`.
+ * (decision 112). `build` gets the database and returns `query.prepare(name)`.
  */
 export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => T {
   const prepared = new WeakMap<Database, T>();

@@ -1,7 +1,7 @@
 /**
  * The page server's build entry: the Node adapter's own exports (its HTTP `handler`, used when
  * the pages run on their own), plus `renderPage`, which renders from a web `Request` so a process
- * that also runs the proxy serves pages without an HTTP hop to itself (decision 111).
+ * that also runs the proxy serves pages without an HTTP hop to itself (decision 112).
  */
 import { createApp } from "astro/app/entrypoint";
 

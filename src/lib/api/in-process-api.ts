@@ -1,7 +1,7 @@
 /**
  * Where the page server sends its API calls. By default over HTTP to API_URL; a process that runs
  * the API too (the all-in-one start) registers the API's own `fetch` here, so a page's reads are
- * function calls instead of loopback HTTP requests (decision 111).
+ * function calls instead of loopback HTTP requests (decision 112).
  *
  * A registry symbol, not a module variable: the start script and the built page bundle each
  * have their own copy of this module, and both must see the same registration.
