@@ -9,16 +9,12 @@ import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { readServerEnv, type ServerEnv } from "../server/env.ts";
 import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { seedDemoData } from "../server/db/seed.ts";
-import { createConsoleLogger } from "../server/http/logger.ts";
-import { createFileStorage } from "../server/uploads/file-storage.ts";
-import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
+import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
-import { closeServer, startPortalProcess, type PortalLayout } from "./start/portal-process.ts";
+import type { PortalLayout } from "./start/portal-process.ts";
+import { closeServer } from "./start/close-server.ts";
 
 let serverEnv: ServerEnv, proxyEnv: ProxyEnv;
 try {
@@ -51,46 +47,38 @@ const layout: PortalLayout = {
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
 const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
 
-if (cluster.isPrimary) await startPrimary();
+const role = cluster.isPrimary ? "primary" : process.env.PORTAL_ROLE;
+if (role === "primary") await startPrimary();
+else if (role === "prepare") await prepareDatabaseAndExit();
 else await startWorker();
 
-/** Migrates and seeds once, runs the sandbox, then serves here or through one worker per core. */
+/**
+ * Migrates and seeds once, runs the sandbox, then serves here (PGlite) or through one worker per
+ * core (PostgreSQL). With workers the primary only watches them: the heavy modules (the API, the
+ * pages, the ORM) are loaded where they serve, so the primary stays small.
+ */
 async function startPrimary() {
   const logger = createConsoleLogger("portal");
-  const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
-    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
-  if (serverEnv.NODE_ENV !== "production") {
-    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
-    if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
-      logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
-    }
-  }
-
-  // The sandbox keeps its transactions in memory: one per portal, here, whatever the workers.
-  let sandbox: Server | undefined;
-  if (!serverEnv.PAYSTACK_SECRET_KEY) {
-    const app = createPaystackSandbox({
-      secretKey: paystackSecretKey,
-      publicUrl: layout.paystack.baseUrl,
-      // At the public origin: the proxy refuses POSTs addressed to any other host name.
-      webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
-      // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
-      settleRefundsAfterMs: 1_000,
-    });
-    sandbox = serve({ fetch: app.fetch, port: sandboxPort }) as Server;
-    logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
-  }
-
   let stopServing: () => Promise<void>;
   if (processes === 1) {
+    const database = await prepareDatabase(logger);
+    const sandbox = await startSandbox(logger);
+    const { startPortalProcess } = await import("./start/portal-process.ts");
     const portal = await startPortalProcess(layout, { logger, scheduled: true, database });
     logger.info("services", { api: layout.apiUrl, pages: layout.pagesUrl, database: database.driver, mail: portal.mailer.describe() });
-    stopServing = portal.stop;
+    stopServing = async () => {
+      await portal.stop();
+      if (sandbox) await closeServer(sandbox);
+    };
   } else {
-    await database.close();
-    stopServing = await forkWorkers(logger);
-    logger.info("services", { api: layout.apiUrl, pages: layout.pagesUrl, database: database.driver, processes });
+    await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
+    const sandbox = await startSandbox(logger);
+    const stopWorkers = await forkWorkers(logger);
+    logger.info("services", { api: layout.apiUrl, pages: layout.pagesUrl, database: "postgres", processes });
+    stopServing = async () => {
+      await stopWorkers();
+      if (sandbox) await closeServer(sandbox);
+    };
   }
   if (layout.outboxDir) console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
   console.log(`Portal ready on http://localhost:${port}`);
@@ -101,18 +89,66 @@ async function startPrimary() {
     stopping = true;
     logger.info("stopping", { signal });
     await stopServing();
-    if (sandbox) await closeServer(sandbox);
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+/** Applies pending migrations and, outside production, loads the demo data into an empty database. */
+async function prepareDatabase(logger: Logger) {
+  const { openDatabase } = await import("../server/db/client.ts");
+  const database = serverEnv.DATABASE_URL
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
+  if (serverEnv.NODE_ENV !== "production") {
+    const { seedDemoData } = await import("../server/db/seed.ts");
+    const { createFileStorage } = await import("../server/uploads/file-storage.ts");
+    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+    if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
+      logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
+    }
+  }
+  return database;
+}
+
+async function prepareDatabaseAndExit() {
+  const database = await prepareDatabase(createConsoleLogger("portal"));
+  await database.close();
+  process.exit(0);
+}
+
+/** Without a Paystack key the local sandbox stands in; it keeps its transactions in memory, so one per portal. */
+async function startSandbox(logger: Logger): Promise<Server | undefined> {
+  if (serverEnv.PAYSTACK_SECRET_KEY) return undefined;
+  const { serve } = await import("@hono/node-server");
+  const { createPaystackSandbox } = await import("../server/paystack/sandbox.ts");
+  const app = createPaystackSandbox({
+    secretKey: paystackSecretKey,
+    publicUrl: layout.paystack.baseUrl,
+    // At the public origin: the proxy refuses POSTs addressed to any other host name.
+    webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
+    // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
+    settleRefundsAfterMs: 1_000,
+  });
+  logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
+  return serve({ fetch: app.fetch, port: sandboxPort }) as Server;
+}
+
+/** A worker that does one job and exits; start-up fails if it fails. */
+function runToCompletion(env: Record<string, string>, what: string) {
+  return new Promise<void>((resolve, reject) => {
+    cluster.fork(env).once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (code ${code}, signal ${signal})`)),
+    );
+  });
+}
+
 /**
  * One worker per process wanted, each serving every port (the cluster shares the listeners).
  * The first also runs the scheduled work; a worker that dies is replaced with the same role.
  */
-async function forkWorkers(logger: ReturnType<typeof createConsoleLogger>) {
+async function forkWorkers(logger: Logger) {
   let stopping = false;
   const fork = (scheduled: boolean) =>
     new Promise<Worker>((resolve, reject) => {
@@ -143,6 +179,7 @@ async function forkWorkers(logger: ReturnType<typeof createConsoleLogger>) {
 
 async function startWorker() {
   const logger = createConsoleLogger(`portal-${cluster.worker!.id}`);
+  const { startPortalProcess } = await import("./start/portal-process.ts");
   const portal = await startPortalProcess(layout, { logger, scheduled: process.env.PORTAL_SCHEDULED_WORK === "1" });
   process.send!("ready");
   let stopping = false;

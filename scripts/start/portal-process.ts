@@ -16,6 +16,7 @@ import { startJobQueue } from "../../server/jobs/job-queue.ts";
 import { createPaymentReceipts } from "../../server/payments/receipt.ts";
 import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
+import { closeServer } from "./close-server.ts";
 
 /** Where this process finds the rest of the portal, as the start script worked it out. */
 export type PortalLayout = {
@@ -120,9 +121,3 @@ export async function startPortalProcess(
   };
 }
 
-export function closeServer(server: Server) {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections?.();
-  });
-}
