@@ -41,6 +41,16 @@ export async function relay(
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit),
   );
+  if (!upstreamDecodes) {
+    try {
+      // An in-process answer is handed on as it is, headers trimmed in place: copying it into a
+      // new Response would turn a ready string body into a stream to pump, on every request.
+      for (const name of HOP_BY_HOP) upstream.headers.delete(name);
+      return upstream;
+    } catch {
+      // Its headers are immutable (it came from fetch() after all): copy it below.
+    }
+  }
   const responseHeaders = new Headers(upstream.headers);
   for (const name of HOP_BY_HOP) responseHeaders.delete(name);
   // fetch() already decoded any compressed body; the proxy compresses again on the way out. An
