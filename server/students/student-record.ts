@@ -28,22 +28,6 @@ export async function currentSessionName(db: Database): Promise<string | null> {
   return row?.name ?? null;
 }
 
-/** school_fees_payment.payment_complete for one session, from the student's credited payments. */
-export async function paymentCompleteFor(db: Database, studentId: number, session: string | null) {
-  if (!session) return null;
-  const paid = await db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.session, session),
-        eq(payments.status, "success"),
-      ),
-    );
-  return paymentCompleteFrom(paid.map((row) => row.option));
-}
-
 // Every signed-in page loads the record first, so it is one prepared query: where the student
 // belongs, the current session, and what they have paid in it.
 const studentPlacementQuery = preparedQuery((db) => {
