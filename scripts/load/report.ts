@@ -1,0 +1,73 @@
+import type { CheckResult } from "./checks.ts";
+import { stepTable, type StepSummary } from "./stats.ts";
+
+/** Everything the written measurement says, gathered by the run. */
+export type LoadReport = {
+  date: string;
+  command: string;
+  portal: string;
+  database: string;
+  machine: string;
+  commit: string;
+  settings: string;
+  students: { total: number; completed: number; stopped: number; minutes: number };
+  requests: { total: number; failed: number; seconds: number; peakPerSecond: number };
+  steps: StepSummary[];
+  errorReasons: [string, number][];
+  checks: CheckResult[];
+  /** Set when the portal exited by itself during the run. */
+  crash: string | null;
+};
+
+const MAX_REASONS = 15;
+
+/** The run as Markdown, for docs/measurements/ and the terminal alike. */
+export function formatReport(report: LoadReport): string {
+  const { students, requests } = report;
+  const perSecond = requests.total / Math.max(requests.seconds, 0.001);
+  const lines = [
+    `# Registration week, ${report.date}: ${students.total} students arriving over ${students.minutes} minutes`,
+    "",
+    `- Command: \`${report.command}\``,
+    `- Portal: ${report.portal}`,
+    `- Database: ${report.database}`,
+    `- Machine: ${report.machine}`,
+    `- Commit: ${report.commit}`,
+    `- Settings: ${report.settings}`,
+    "",
+    `Students: ${students.total} arrived, ${students.completed} went through to sign-out, ${students.stopped} stopped at a failed step.`,
+    `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.`,
+    "",
+    stepTable(report.steps),
+    "",
+  ];
+  if (report.errorReasons.length > 0) {
+    lines.push("Failed requests, most frequent first:", "");
+    for (const [reason, times] of report.errorReasons.slice(0, MAX_REASONS)) lines.push(`- ${reason}: ${times}`);
+    if (report.errorReasons.length > MAX_REASONS) lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
+    lines.push("");
+  }
+  lines.push("Database checks at the end:", "");
+  for (const check of report.checks) lines.push(`- ${check.ok ? "PASS" : "FAIL"} ${check.name}: ${check.detail}`);
+  if (report.crash) lines.push("", "```", report.crash, "```");
+  lines.push("", `Result: ${verdict(report)}`);
+  return lines.join("\n") + "\n";
+}
+
+/** PASS, or FAIL with what failed. */
+export function verdict(report: Pick<LoadReport, "requests" | "checks" | "crash">): string {
+  if (passed(report)) return "PASS: no failed request, every database check passed.";
+  const failedChecks = report.checks.filter((check) => !check.ok).length;
+  const what = [
+    `${report.requests.failed} failed request${report.requests.failed === 1 ? "" : "s"}`,
+    `${failedChecks} failed database check${failedChecks === 1 ? "" : "s"}`,
+    ...(report.checks.length === 0 ? ["the database was not checked"] : []),
+    ...(report.crash ? ["the portal exited during the run"] : []),
+  ];
+  return `FAIL: ${what.join(", ")}.`;
+}
+
+/** No failed request, no failed check, and the portal still running at the end. */
+export function passed(report: Pick<LoadReport, "requests" | "checks" | "crash">): boolean {
+  return report.requests.failed === 0 && report.checks.length > 0 && report.checks.every((check) => check.ok) && !report.crash;
+}

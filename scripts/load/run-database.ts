@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** A PostgreSQL database made for one run, so the run starts empty and leaves nothing behind. */
+export type RunDatabase = { name: string; url: string; drop(): Promise<void> };
+
+/**
+ * Creates `load_<random>` on the server `serverUrl` points at (its own database is only used to
+ * connect) and answers its address; `drop()` removes it, ending any connection still open.
+ */
+export async function createRunDatabase(serverUrl: string): Promise<RunDatabase> {
+  const name = `load_${randomBytes(4).toString("hex")}`;
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** "PostgreSQL 16.4" from the server's version string. */
+export async function serverVersion(url: string): Promise<string> {
+  const result = await withClient(url, (client) => client.query<{ server_version: string }>("SHOW server_version"));
+  return `PostgreSQL ${result.rows[0]?.server_version.split(" ")[0] ?? "?"}`;
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
