@@ -66,9 +66,7 @@ export type StudentFields = Partial<typeof students.$inferInsert> & {
 
 /**
  * Inserts a student with plausible defaults. Tests pass a cheap scrypt cost; the seed keeps
- * the production cost so demo accounts behave exactly like real ones. A caller creating
- * thousands of accounts with one password (the load simulation) passes its stored hash once
- * made, as `passwordHash`, instead of paying for the same hash again each time.
+ * the production cost so demo accounts behave exactly like real ones.
  */
 export async function insertStudent(db: Database, fields: StudentFields, cost?: ScryptCost) {
   sequence += 1;
@@ -88,6 +86,8 @@ export async function insertStudent(db: Database, fields: StudentFields, cost?: 
       studyMode: "Full Time",
       level: 100,
       ...rest,
+      // A caller making thousands of accounts with one password (the load simulation) hashes it
+      // once and passes the stored hash, instead of paying for the same hash each time.
       passwordHash: passwordHash ?? (await hashPassword(password, cost)),
     })
     .returning();
