@@ -155,6 +155,13 @@ async function main(): Promise<number> {
   const setup = args.target ? await prepareTarget(args) : await prepareOwnPortal(args);
   const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
   const recorder = new StepRecorder();
+  const loadBefore = os.loadavg();
+  const cpuBefore = process.cpuUsage();
+  let peakResident: number | null = null;
+  const memorySampler = setInterval(() => {
+    const bytes = setup.portal?.residentBytes() ?? null;
+    if (bytes !== null) peakResident = Math.max(peakResident ?? 0, bytes);
+  }, 2_000);
   log(`${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`);
 
   const result = await simulate(setup.accounts, {
@@ -165,7 +172,9 @@ async function main(): Promise<number> {
     timeoutMs: args.timeoutSeconds * 1000,
     think: args.think,
     progress: log,
-  });
+  }).finally(() => clearInterval(memorySampler));
+  const cpu = process.cpuUsage(cpuBefore);
+  const machineLoad = { before: loadBefore, after: os.loadavg(), simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6 };
 
   log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
   await sleep(WEBHOOK_GRACE_MS);
@@ -204,6 +213,8 @@ async function main(): Promise<number> {
       seconds: result.durationMs / 1000,
       peakPerSecond: result.peakRequestsPerSecond,
     },
+    machineLoad,
+    portalPeakResidentBytes: peakResident,
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),
     checks,

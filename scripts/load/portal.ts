@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 
@@ -8,6 +9,8 @@ export type StartedPortal = {
   stop(): Promise<void>;
   /** Why the portal is gone if it stopped by itself (with its last output), else null. */
   crashReport(): string | null;
+  /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
+  residentBytes(): number | null;
 };
 
 const READY = /Portal ready on (http:\/\/\S+)/;
@@ -91,11 +94,21 @@ export async function startPortal(options: {
         output.slice(-40).join("\n")
       : null;
   try {
-    return { url: await ready, stop, crashReport };
+    return { url: await ready, stop, crashReport, residentBytes: () => residentBytes(child.pid) };
   } catch (error) {
     await stop();
     const shown = output.length ? output.join("\n") : "(no output)";
     throw new Error(`Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`);
+  }
+}
+
+function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? null : Number(kib) * 1024;
+  } catch {
+    return null;
   }
 }
 
