@@ -30,7 +30,7 @@ export function formatReport(report: LoadReport): string {
   const { students, requests } = report;
   const perSecond = requests.total / Math.max(requests.seconds, 0.001);
   const lines = [
-    `# Registration week, ${report.date}: ${students.total} students arriving over ${students.minutes} minutes`,
+    `# Registration week, ${report.date}: ${students.total} students arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`,
     "",
     `- Command: \`${report.command}\``,
     `- Portal: ${report.portal}`,
