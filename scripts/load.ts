@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { createFileStorage } from "../server/uploads/file-storage.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
@@ -21,7 +21,7 @@ import type { StudentAccount } from "./load/journey.ts";
 import { assertPortsFree, freePortBlock, startPortal, type StartedPortal } from "./load/portal.ts";
 import { providerPaidReferences } from "./load/provider.ts";
 import { formatReport, passed, type LoadReport } from "./load/report.ts";
-import { createRunDatabase, serverVersion } from "./load/run-database.ts";
+import { createRunDatabase, openTargetDatabase, serverVersion } from "./load/run-database.ts";
 import { arrivalOffsets } from "./load/schedule.ts";
 import { simulate } from "./load/simulate.ts";
 import { StepRecorder } from "./load/stats.ts";
@@ -42,7 +42,8 @@ async function cleanUp() {
 /** The database the run works on, and how the portal reaches it. */
 type Setup = {
   origin: string;
-  databaseOptions: DatabaseOptions;
+  /** Opens the run's database again for the checks. */
+  openForChecks: () => Promise<Pick<DatabaseHandle, "db" | "close">>;
   accounts: StudentAccount[];
   databaseLabel: string;
   portalLabel: string;
@@ -91,7 +92,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   cleanups.push(() => portal.stop());
   return {
     origin: portal.url,
-    databaseOptions,
+    openForChecks: () => openDatabase(databaseOptions),
     accounts,
     databaseLabel,
     portalLabel: "started by the simulation as `npm start` runs it (`node scripts/start.ts`, NODE_ENV=development, Paystack sandbox)",
@@ -100,9 +101,9 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
 }
 
 async function prepareTarget(args: LoadArgs): Promise<Setup> {
-  const databaseOptions = { url: args.databaseUrl! };
-  log(`Making ${args.students} student accounts in the target's database…`);
-  const database = await openDatabase(databaseOptions);
+  const url = args.databaseUrl!;
+  log(`Making ${args.students} student accounts in the target's database (they stay there)…`);
+  const database = await openTargetDatabase(url);
   let accounts: StudentAccount[];
   try {
     accounts = await createStudentAccounts(database.db, args.students, log);
@@ -111,7 +112,7 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
   }
   return {
     origin: new URL(args.target!).origin,
-    databaseOptions,
+    openForChecks: () => openTargetDatabase(url),
     accounts,
     databaseLabel: `${await serverVersion(args.databaseUrl!)} on ${new URL(args.databaseUrl!).host} (the target's own database)`,
     portalLabel: `already running at ${args.target}`,
@@ -188,7 +189,7 @@ async function main(): Promise<number> {
   }
 
   let checks: CheckResult[];
-  const database = await openDatabase(setup.databaseOptions);
+  const database = await setup.openForChecks();
   try {
     checks = await checkDatabase(database.db, { accounts: setup.accounts, outcomes: result.outcomes, providerPaid: provider });
   } finally {

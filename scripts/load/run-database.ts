@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { Database, DatabaseHandle } from "../../server/db/client.ts";
+import * as schema from "../../server/db/schema.ts";
 
 /** A PostgreSQL database made for one run, so the run starts empty and leaves nothing behind. */
 export type RunDatabase = { name: string; url: string; drop(): Promise<void> };
@@ -34,4 +37,21 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A running portal's PostgreSQL database, opened without migrating: that portal migrated it
+ * itself, and a --database-url pointing at the wrong database must not be given the portal's
+ * tables. Refuses a database in which the portal's tables are missing.
+ */
+export async function openTargetDatabase(url: string): Promise<Pick<DatabaseHandle, "db" | "close">> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const tables = await pool.query<{ found: string | null }>("SELECT to_regclass('public.students')::text AS found");
+  if (!tables.rows[0]?.found) {
+    await pool.end();
+    throw new Error(`${new URL(url).pathname.slice(1)} holds no portal tables: give --database-url the database the target portal uses.`);
+  }
+  const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  // The same cast as openDatabase: both drivers expose one query builder.
+  return { db: db as unknown as Database, close: () => pool.end() };
 }
