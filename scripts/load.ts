@@ -52,7 +52,9 @@ type Setup = {
 
 async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   if (!existsSync(path.join(root, "dist/server/entry.mjs"))) {
-    throw new Error('The pages are not built: run "npm run build" first ("npm run load" builds them itself).');
+    throw new Error(
+      'The pages are not built: run "npm run build" first ("npm run load" builds them itself).',
+    );
   }
   const port = args.port ?? (await freePortBlock());
   if (args.port !== undefined) await assertPortsFree(port);
@@ -81,21 +83,30 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   const database = await openDatabase(databaseOptions);
   let accounts: StudentAccount[];
   try {
-    await seedDemoData(database.db, { photos: createFileStorage(path.join(dataDir, "uploads", "photos")), nodeEnv: "development" });
+    await seedDemoData(database.db, {
+      photos: createFileStorage(path.join(dataDir, "uploads", "photos")),
+      nodeEnv: "development",
+    });
     accounts = await createStudentAccounts(database.db, args.students, log);
   } finally {
     await database.close();
   }
 
   log(`Starting the portal on port ${port}…`);
-  const portal = await startPortal({ root, port, dataDir, databaseUrl: "url" in databaseOptions ? databaseOptions.url : undefined });
+  const portal = await startPortal({
+    root,
+    port,
+    dataDir,
+    databaseUrl: "url" in databaseOptions ? databaseOptions.url : undefined,
+  });
   cleanups.push(() => portal.stop());
   return {
     origin: portal.url,
     openForChecks: () => openDatabase(databaseOptions),
     accounts,
     databaseLabel,
-    portalLabel: "started by the simulation as `npm start` runs it (`node scripts/start.ts`, NODE_ENV=development, Paystack sandbox)",
+    portalLabel:
+      "started by the simulation as `npm start` runs it (`node scripts/start.ts`, NODE_ENV=development, Paystack sandbox)",
     portal,
   };
 }
@@ -122,8 +133,14 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
 
 function gitCommit(): string {
   try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8" }).trim();
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
     return dirty ? `${commit} with uncommitted changes` : commit;
   } catch {
     return "unknown (not a git checkout)";
@@ -132,7 +149,8 @@ function gitCommit(): string {
 
 /** How the run was started, to repeat it; a database password is never written down. */
 function commandLine(argv: readonly string[]): string {
-  const fromEnv = process.env.DATABASE_URL && !argv.includes("--database-url") && !argv.includes("--target");
+  const fromEnv =
+    process.env.DATABASE_URL && !argv.includes("--database-url") && !argv.includes("--target");
   const url = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
   if (url?.password) url.password = "…";
   const prefix = fromEnv && url ? `DATABASE_URL=${url} ` : "";
@@ -163,7 +181,9 @@ async function main(): Promise<number> {
     const bytes = setup.portal?.residentBytes() ?? null;
     if (bytes !== null) peakResident = Math.max(peakResident ?? 0, bytes);
   }, 2_000);
-  log(`${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`);
+  log(
+    `${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`,
+  );
 
   const result = await simulate(setup.accounts, {
     origin: setup.origin,
@@ -175,13 +195,19 @@ async function main(): Promise<number> {
     progress: log,
   }).finally(() => clearInterval(memorySampler));
   const cpu = process.cpuUsage(cpuBefore);
-  const machineLoad = { before: loadBefore, after: os.loadavg(), simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  const machineLoad = {
+    before: loadBefore,
+    after: os.loadavg(),
+    simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
 
   log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
   await sleep(WEBHOOK_GRACE_MS);
   const checkoutOrigin = result.outcomes.find((outcome) => outcome.checkoutOrigin)?.checkoutOrigin;
   // No student reached a checkout: nothing can have been paid.
-  const provider = checkoutOrigin ? await providerPaidReferences(checkoutOrigin) : { paid: new Set<string>() };
+  const provider = checkoutOrigin
+    ? await providerPaidReferences(checkoutOrigin)
+    : { paid: new Set<string>() };
   const crash = setup.portal?.crashReport() ?? null;
   if (setup.portal) {
     // PGlite is the portal's until it stops; the checks read the database after it.
@@ -191,7 +217,11 @@ async function main(): Promise<number> {
   let checks: CheckResult[];
   const database = await setup.openForChecks();
   try {
-    checks = await checkDatabase(database.db, { accounts: setup.accounts, outcomes: result.outcomes, providerPaid: provider });
+    checks = await checkDatabase(database.db, {
+      accounts: setup.accounts,
+      outcomes: result.outcomes,
+      providerPaid: provider,
+    });
   } finally {
     await database.close();
   }
@@ -207,7 +237,12 @@ async function main(): Promise<number> {
     settings:
       `think times ×${args.think}, arrivals ${args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
       `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s`,
-    students: { total: args.students, completed, stopped: args.students - completed, minutes: args.minutes },
+    students: {
+      total: args.students,
+      completed,
+      stopped: args.students - completed,
+      minutes: args.minutes,
+    },
     requests: {
       total: recorder.requests,
       failed: recorder.failures,
@@ -224,9 +259,10 @@ async function main(): Promise<number> {
   const text = formatReport(report);
   console.log(`\n${text}`);
   if (args.reportPath !== null) {
-    const file = args.reportPath === "default"
-      ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}.md`)
-      : path.resolve(args.reportPath);
+    const file =
+      args.reportPath === "default"
+        ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}.md`)
+        : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, text);
     log(`Written to ${path.relative(process.cwd(), file)}`);

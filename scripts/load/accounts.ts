@@ -3,7 +3,14 @@ import { and, asc, eq, isNull, like, sql } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/password.ts";
 import type { Database } from "../../server/db/client.ts";
 import { insertStudent } from "../../server/db/factories.ts";
-import { academicSessions, courseMappings, departments, feeSchedule, programmes, students } from "../../server/db/schema.ts";
+import {
+  academicSessions,
+  courseMappings,
+  departments,
+  feeSchedule,
+  programmes,
+  students,
+} from "../../server/db/schema.ts";
 import type { StudentAccount } from "./journey.ts";
 
 /** The one password every simulated student signs in with. */
@@ -27,11 +34,16 @@ export async function createStudentAccounts(
   count: number,
   progress: (message: string) => void = () => {},
 ): Promise<StudentAccount[]> {
-  const [current] = await db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
+  const [current] = await db
+    .select()
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true));
   if (!current) throw new Error("The database has no current session: was the demo seed loaded?");
   const places = await placesToStudy(db, current.name);
   if (places.length === 0) {
-    throw new Error(`No programme has both courses and fees at levels ${LEVELS.join(", ")} in ${current.name}.`);
+    throw new Error(
+      `No programme has both courses and fees at levels ${LEVELS.join(", ")} in ${current.name}.`,
+    );
   }
 
   const [highest] = await db
@@ -39,7 +51,8 @@ export async function createStudentAccounts(
     .from(students)
     .where(like(students.phone, `${PHONE_PREFIX}%`));
   const firstNumber = highest?.phone ? Number(highest.phone.slice(PHONE_PREFIX.length)) + 1 : 1;
-  if (firstNumber + count > 10 ** PHONE_DIGITS) throw new Error(`No room for ${count} more phones after ${highest?.phone}.`);
+  if (firstNumber + count > 10 ** PHONE_DIGITS)
+    throw new Error(`No room for ${count} more phones after ${highest?.phone}.`);
 
   // Hashing a password costs the same CPU and memory the portal spends on a sign-in (that is the
   // point of a password hash): 10,000 of them would take most of an hour here. Every simulated
@@ -49,36 +62,40 @@ export async function createStudentAccounts(
   const run = randomBytes(3).toString("hex");
   const accounts: StudentAccount[] = [];
   for (let start = 0; start < count; start += INSERTS_AT_ONCE) {
-    const batch = Array.from({ length: Math.min(INSERTS_AT_ONCE, count - start) }, async (_, offset) => {
-      const index = start + offset;
-      const place = places[index % places.length]!;
-      const phone = `${PHONE_PREFIX}${String(firstNumber + index).padStart(PHONE_DIGITS, "0")}`;
-      const othername = `Load ${run} ${index + 1}`;
-      const student = await insertStudent(db, {
-        phone,
-        email: `load-${run}-${index + 1}@example.com`,
-        surname: "Student",
-        othername,
-        applicationNo: `APP/LOAD/${run}/${index + 1}`,
-        departmentId: place.departmentId,
-        programmeId: place.programmeId,
-        level: place.level,
-        entrySession: entrySession(current.name, place.level),
-        passwordHash,
-      });
-      return {
-        id: student.id,
-        phone,
-        password: LOAD_PASSWORD,
-        othername,
-        level: place.level,
-        session: current.name,
-        // Most pay the whole fee at once; one in four pays the first installment.
-        paymentOption: index % 4 === 3 ? "part" : "full",
-      } satisfies StudentAccount;
-    });
+    const batch = Array.from(
+      { length: Math.min(INSERTS_AT_ONCE, count - start) },
+      async (_, offset) => {
+        const index = start + offset;
+        const place = places[index % places.length]!;
+        const phone = `${PHONE_PREFIX}${String(firstNumber + index).padStart(PHONE_DIGITS, "0")}`;
+        const othername = `Load ${run} ${index + 1}`;
+        const student = await insertStudent(db, {
+          phone,
+          email: `load-${run}-${index + 1}@example.com`,
+          surname: "Student",
+          othername,
+          applicationNo: `APP/LOAD/${run}/${index + 1}`,
+          departmentId: place.departmentId,
+          programmeId: place.programmeId,
+          level: place.level,
+          entrySession: entrySession(current.name, place.level),
+          passwordHash,
+        });
+        return {
+          id: student.id,
+          phone,
+          password: LOAD_PASSWORD,
+          othername,
+          level: place.level,
+          session: current.name,
+          // Most pay the whole fee at once; one in four pays the first installment.
+          paymentOption: index % 4 === 3 ? "part" : "full",
+        } satisfies StudentAccount;
+      },
+    );
     accounts.push(...(await Promise.all(batch)));
-    if ((start / INSERTS_AT_ONCE) % 50 === 49) progress(`  ${accounts.length} of ${count} accounts made`);
+    if ((start / INSERTS_AT_ONCE) % 50 === 49)
+      progress(`  ${accounts.length} of ${count} accounts made`);
   }
   return accounts;
 }
@@ -88,19 +105,32 @@ async function placesToStudy(db: Database, session: string) {
   const [programmeRows, departmentRows, mapped, fees] = await Promise.all([
     db.select().from(programmes).orderBy(asc(programmes.id)),
     db.select().from(departments).orderBy(asc(departments.id)),
-    db.selectDistinct({ programmeId: courseMappings.programmeId, level: courseMappings.level }).from(courseMappings),
+    db
+      .selectDistinct({ programmeId: courseMappings.programmeId, level: courseMappings.level })
+      .from(courseMappings),
     db
       .select({ level: feeSchedule.level, option: feeSchedule.paymentOption })
       .from(feeSchedule)
-      .where(and(eq(feeSchedule.session, session), isNull(feeSchedule.replacedAt), isNull(feeSchedule.programmeId), isNull(feeSchedule.studyMode))),
+      .where(
+        and(
+          eq(feeSchedule.session, session),
+          isNull(feeSchedule.replacedAt),
+          isNull(feeSchedule.programmeId),
+          isNull(feeSchedule.studyMode),
+        ),
+      ),
   ]);
   const payable = (level: number) =>
-    ["full", "part"].every((option) => fees.some((fee) => fee.level === level && fee.option === option));
+    ["full", "part"].every((option) =>
+      fees.some((fee) => fee.level === level && fee.option === option),
+    );
   return programmeRows.flatMap((programme) => {
     const department = departmentRows.find((row) => row.facultyId === programme.facultyId);
     if (!department) return [];
     return LEVELS.filter(
-      (level) => level <= programme.finalLevel && payable(level) &&
+      (level) =>
+        level <= programme.finalLevel &&
+        payable(level) &&
         mapped.some((row) => row.programmeId === programme.id && row.level === level),
     ).map((level) => ({ programmeId: programme.id, departmentId: department.id, level }));
   });

@@ -15,7 +15,11 @@ describe("loopbackAddress", () => {
     const addresses = Array.from({ length: 70_000 }, (_, i) => loopbackAddress(i));
     expect(new Set(addresses).size).toBe(addresses.length);
     const unfit = addresses.filter(
-      (address) => !isIPv4(address) || !address.startsWith("127.") || address.startsWith("127.0.") || /\.(0|255)$/.test(address),
+      (address) =>
+        !isIPv4(address) ||
+        !address.startsWith("127.") ||
+        address.startsWith("127.0.") ||
+        /\.(0|255)$/.test(address),
     );
     expect(unfit).toEqual([]);
   });
@@ -44,7 +48,9 @@ describe("spreadStudents", () => {
 
   it("refuses more students per address than the sign-in limit per client network", () => {
     expect(() => spreadStudents(1_000, FAILURES_PER_CLIENT.limit + 1)).toThrow(/sign-in limit/);
-    expect(spreadStudents(1_000, FAILURES_PER_CLIENT.limit).addresses).toHaveLength(Math.ceil(1_000 / FAILURES_PER_CLIENT.limit));
+    expect(spreadStudents(1_000, FAILURES_PER_CLIENT.limit).addresses).toHaveLength(
+      Math.ceil(1_000 / FAILURES_PER_CLIENT.limit),
+    );
     expect(() => spreadStudents(10, 0)).toThrow(/whole number/);
   });
 });

@@ -21,7 +21,8 @@ export function spreadStudents(students: number, perAddress: number) {
     );
   }
   const count = Math.max(1, Math.ceil(students / perAddress));
-  if (count > MAX_ADDRESSES) throw new Error(`${students} students need ${count} addresses; at most ${MAX_ADDRESSES}`);
+  if (count > MAX_ADDRESSES)
+    throw new Error(`${students} students need ${count} addresses; at most ${MAX_ADDRESSES}`);
   const addresses = Array.from({ length: count }, (_, index) => loopbackAddress(index));
   return { addresses, addressOf: (student: number) => addresses[student % count]! };
 }

@@ -20,9 +20,12 @@ describe("parseLoadArgs", () => {
   });
 
   it("scales down, takes PostgreSQL from DATABASE_URL, and can write no file", () => {
-    const args = parseLoadArgs(["--students", "200", "--minutes", "1", "--think", "0.1", "--no-report"], {
-      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
-    });
+    const args = parseLoadArgs(
+      ["--students", "200", "--minutes", "1", "--think", "0.1", "--no-report"],
+      {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      },
+    );
     expect(args).toMatchObject({
       students: 200,
       minutes: 1,
@@ -33,8 +36,16 @@ describe("parseLoadArgs", () => {
   });
 
   it("targets a running portal on this machine with its database", () => {
-    const args = parseLoadArgs(["--target", "http://localhost:4321", "--database-url", "postgresql://u@db/portal"]);
-    expect(args).toMatchObject({ target: "http://localhost:4321", databaseUrl: "postgresql://u@db/portal" });
+    const args = parseLoadArgs([
+      "--target",
+      "http://localhost:4321",
+      "--database-url",
+      "postgresql://u@db/portal",
+    ]);
+    expect(args).toMatchObject({
+      target: "http://localhost:4321",
+      databaseUrl: "postgresql://u@db/portal",
+    });
   });
 
   it.each([
@@ -47,7 +58,10 @@ describe("parseLoadArgs", () => {
     [["--port", "65530"], /--port/],
     [["--database-url", "mysql://db/x"], /postgres/],
     [["--target", "http://localhost:4321"], /--database-url/],
-    [["--target", "http://portal.example:4321", "--database-url", "postgres://db/x"], /this machine/],
+    [
+      ["--target", "http://portal.example:4321", "--database-url", "postgres://db/x"],
+      /this machine/,
+    ],
     [["--report", "x.md", "--no-report"], /contradict/],
     [["--frobnicate"], /frobnicate/],
   ])("refuses %j", (argv, message) => {

@@ -52,8 +52,13 @@ database made for the run and dropped after it; else PGlite in a temporary folde
 
 const positive = (name: string, value: string, whole = true) => {
   const number = Number(value);
-  const ok = whole ? Number.isInteger(number) && number >= 1 : Number.isFinite(number) && number > 0;
-  if (!ok) throw new Error(`--${name} must be a ${whole ? "whole number ≥ 1" : "number > 0"}, got "${value}"`);
+  const ok = whole
+    ? Number.isInteger(number) && number >= 1
+    : Number.isFinite(number) && number > 0;
+  if (!ok)
+    throw new Error(
+      `--${name} must be a ${whole ? "whole number ≥ 1" : "number > 0"}, got "${value}"`,
+    );
   return number;
 };
 
@@ -82,9 +87,11 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     throw new Error(`--shape must be one of ${ARRIVAL_SHAPES.join(", ")}, got "${values.shape}"`);
   }
   const think = Number(values.think);
-  if (!Number.isFinite(think) || think < 0) throw new Error(`--think must be a number ≥ 0, got "${values.think}"`);
+  if (!Number.isFinite(think) || think < 0)
+    throw new Error(`--think must be a number ≥ 0, got "${values.think}"`);
   const port = values.port === undefined ? undefined : positive("port", values.port);
-  if (port !== undefined && port + 8 > 65535) throw new Error(`--port must leave room for 8 ports after it`);
+  if (port !== undefined && port + 8 > 65535)
+    throw new Error(`--port must leave room for 8 ports after it`);
   const databaseUrl = values["database-url"] || env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error(`--database-url must be a postgres:// address, got "${databaseUrl}"`);
@@ -99,14 +106,20 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     }
     // Students are told apart by binding their sockets to loopback addresses, which reach only this machine.
     if (host !== "localhost" && !/^127\.\d+\.\d+\.\d+$/.test(host)) {
-      throw new Error(`--target must be a portal on this machine (localhost or 127.x.x.x), got "${target}"`);
+      throw new Error(
+        `--target must be a portal on this machine (localhost or 127.x.x.x), got "${target}"`,
+      );
     }
     if (!databaseUrl) {
-      throw new Error("--target needs --database-url (or DATABASE_URL): the accounts are made, and the results checked, in its database");
+      throw new Error(
+        "--target needs --database-url (or DATABASE_URL): the accounts are made, and the results checked, in its database",
+      );
     }
-    if (port !== undefined) throw new Error("--port is for the portal the simulation starts; drop it with --target");
+    if (port !== undefined)
+      throw new Error("--port is for the portal the simulation starts; drop it with --target");
   }
-  if (values.report !== undefined && values["no-report"]) throw new Error("--report and --no-report contradict each other");
+  if (values.report !== undefined && values["no-report"])
+    throw new Error("--report and --no-report contradict each other");
   return {
     students: positive("students", values.students),
     minutes: positive("minutes", values.minutes, false),

@@ -58,7 +58,12 @@ export class VirtualBrowser {
   }
 
   /** Loads a page, as following a link, typing an address, or a redirect does. */
-  async navigate(step: string, address: string | URL, expect: Expect, form?: { method: "POST"; body?: URLSearchParams }) {
+  async navigate(
+    step: string,
+    address: string | URL,
+    expect: Expect,
+    form?: { method: "POST"; body?: URLSearchParams },
+  ) {
     const url = new URL(address, this.page ?? undefined);
     const headers: Record<string, string> = {
       accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -71,7 +76,14 @@ export class VirtualBrowser {
       headers.origin = this.page?.origin ?? "null";
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
-    const answer = await this.send(step, url, form?.method ?? "GET", headers, form?.body?.toString(), expect);
+    const answer = await this.send(
+      step,
+      url,
+      form?.method ?? "GET",
+      headers,
+      form?.body?.toString(),
+      expect,
+    );
     if (answer.status === 200) this.page = url;
     return answer;
   }
@@ -80,7 +92,12 @@ export class VirtualBrowser {
    * A page script's call to the API (fetch with the session cookie), from the page shown.
    * `accept` looks at the parsed answer and says what is wrong with it, if anything.
    */
-  async api<T>(step: string, path: string, expect: Expect & { accept?: (answer: T) => string | null }, json?: unknown): Promise<T> {
+  async api<T>(
+    step: string,
+    path: string,
+    expect: Expect & { accept?: (answer: T) => string | null },
+    json?: unknown,
+  ): Promise<T> {
     const url = new URL(path, this.page!);
     const headers: Record<string, string> = {
       accept: "application/json",
@@ -106,7 +123,14 @@ export class VirtualBrowser {
       }
     };
     const method = json === undefined ? "GET" : "POST";
-    await this.send(step, url, method, headers, json === undefined ? undefined : JSON.stringify(json), { ...expect, check });
+    await this.send(
+      step,
+      url,
+      method,
+      headers,
+      json === undefined ? undefined : JSON.stringify(json),
+      { ...expect, check },
+    );
     return parsed!;
   }
 
@@ -114,7 +138,14 @@ export class VirtualBrowser {
     await this.dispatcher.destroy();
   }
 
-  private async send(step: string, url: URL, method: string, extra: Record<string, string>, body: string | undefined, expect: Expect): Promise<Answer> {
+  private async send(
+    step: string,
+    url: URL,
+    method: string,
+    extra: Record<string, string>,
+    body: string | undefined,
+    expect: Expect,
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       "user-agent": USER_AGENT,
       "accept-language": "en-NG,en;q=0.9",
@@ -154,12 +185,16 @@ export class VirtualBrowser {
     return { status, location, body: text, url: url.href };
   }
 
-  private problemWith(answer: { status: number; location: string | null; body: string }, expect: Expect): string | null {
+  private problemWith(
+    answer: { status: number; location: string | null; body: string },
+    expect: Expect,
+  ): string | null {
     if (answer.status !== expect.status) return `HTTP ${answer.status}`;
     if (expect.location !== undefined && !answer.location?.startsWith(expect.location)) {
       return `redirected to ${answer.location ?? "nowhere"}`;
     }
-    if (expect.marker !== undefined && !answer.body.includes(expect.marker)) return `no "${expect.marker}" in the answer`;
+    if (expect.marker !== undefined && !answer.body.includes(expect.marker))
+      return `no "${expect.marker}" in the answer`;
     if (answer.body.includes(PART_NOT_LOADED)) return "page says part of it could not be loaded";
     return expect.check?.(answer.body) ?? null;
   }
@@ -173,7 +208,9 @@ export class VirtualBrowser {
   // Cookies are per host name, whatever the port, as browsers keep them.
   private cookieHeader(url: URL) {
     const jar = this.cookies.get(url.hostname);
-    return jar && jar.size > 0 ? [...jar].map(([name, value]) => `${name}=${value}`).join("; ") : "";
+    return jar && jar.size > 0
+      ? [...jar].map(([name, value]) => `${name}=${value}`).join("; ")
+      : "";
   }
 
   private keepCookies(url: URL, header: string | string[] | undefined) {
@@ -186,7 +223,9 @@ export class VirtualBrowser {
       if (equals <= 0) continue;
       const name = pair.slice(0, equals).trim();
       const value = pair.slice(equals + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(attribute));
+      const expired = attributes.some((attribute) =>
+        /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(attribute),
+      );
       if (expired || value === "") jar.delete(name);
       else jar.set(name, value);
     }
@@ -203,7 +242,8 @@ function connectAddress(url: URL) {
   return target;
 }
 
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] ?? null : value ?? null);
+const single = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 
 function describeFailure(error: unknown): string {
   const named = error as { name?: string; code?: string; message?: string };

@@ -14,9 +14,13 @@ const some = (items: readonly unknown[]) =>
   items.slice(0, SHOWN).join(", ") + (items.length > SHOWN ? `, … (${items.length} in all)` : "");
 
 // Thousands of ids in one IN list are fine for PostgreSQL and PGlite, but not tens of thousands.
-async function inChunks<T>(ids: readonly number[], query: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+async function inChunks<T>(
+  ids: readonly number[],
+  query: (chunk: number[]) => Promise<T[]>,
+): Promise<T[]> {
   const rows: T[] = [];
-  for (let start = 0; start < ids.length; start += 5_000) rows.push(...(await query(ids.slice(start, start + 5_000))));
+  for (let start = 0; start < ids.length; start += 5_000)
+    rows.push(...(await query(ids.slice(start, start + 5_000))));
   return rows;
 }
 
@@ -27,16 +31,26 @@ async function inChunks<T>(ids: readonly number[], query: (chunk: number[]) => P
  */
 export async function checkDatabase(
   db: Database,
-  run: { accounts: readonly StudentAccount[]; outcomes: readonly JourneyOutcome[]; providerPaid: ProviderPaid },
+  run: {
+    accounts: readonly StudentAccount[];
+    outcomes: readonly JourneyOutcome[];
+    providerPaid: ProviderPaid;
+  },
 ): Promise<CheckResult[]> {
   const ids = run.accounts.map((account) => account.id);
   const session = run.accounts[0]?.session ?? "";
   const accountOf = new Map(run.accounts.map((account) => [account.id, account]));
   const results: CheckResult[] = [];
   const check = (name: string, problems: readonly string[], good: string) =>
-    results.push({ name, ok: problems.length === 0, detail: problems.length === 0 ? good : some(problems) });
+    results.push({
+      name,
+      ok: problems.length === 0,
+      detail: problems.length === 0 ? good : some(problems),
+    });
 
-  const paymentRows = await inChunks(ids, (chunk) => db.select().from(payments).where(inArray(payments.studentId, chunk)));
+  const paymentRows = await inChunks(ids, (chunk) =>
+    db.select().from(payments).where(inArray(payments.studentId, chunk)),
+  );
   const byReference = new Map(paymentRows.map((row) => [row.reference, row]));
   const credited = paymentRows.filter((row) => row.status === "success");
 
@@ -45,16 +59,23 @@ export async function checkDatabase(
     "every payment made at the checkout is credited",
     paidAtCheckout
       .filter((outcome) => byReference.get(outcome.paidReference!)?.status !== "success")
-      .map((outcome) => `${outcome.paidReference} is ${byReference.get(outcome.paidReference!)?.status ?? "missing"}`),
+      .map(
+        (outcome) =>
+          `${outcome.paidReference} is ${byReference.get(outcome.paidReference!)?.status ?? "missing"}`,
+      ),
     `${paidAtCheckout.length} paid, ${paidAtCheckout.length} credited`,
   );
 
   // Each simulated student pays one fee once: a second credit of any kind is money taken twice.
   const creditsOf = new Map<number, string[]>();
-  for (const row of credited) creditsOf.set(row.studentId, [...(creditsOf.get(row.studentId) ?? []), row.reference]);
+  for (const row of credited)
+    creditsOf.set(row.studentId, [...(creditsOf.get(row.studentId) ?? []), row.reference]);
   const twice = [...creditsOf]
     .filter(([, references]) => references.length > 1)
-    .map(([student, references]) => `student ${student} credited ${references.length} times (${references.join(", ")})`);
+    .map(
+      ([student, references]) =>
+        `student ${student} credited ${references.length} times (${references.join(", ")})`,
+    );
   const flagged = paymentRows
     .filter((row) => row.status === "duplicate" || row.status === "mismatch")
     .map((row) => `${row.reference} ${row.status}`);
@@ -64,15 +85,22 @@ export async function checkDatabase(
     `${credited.length} credited payments for ${creditsOf.size} students, none duplicate or mismatched`,
   );
 
-  const quoted = new Map(run.outcomes.filter((o) => o.quotedNaira !== undefined).map((o) => [o.studentId, o.quotedNaira!]));
+  const quoted = new Map(
+    run.outcomes
+      .filter((o) => o.quotedNaira !== undefined)
+      .map((o) => [o.studentId, o.quotedNaira!]),
+  );
   check(
     "credited amounts are the quoted amounts",
     credited.flatMap((row) => {
       const expected = quoted.get(row.studentId);
       const problems: string[] = [];
-      if (expected !== undefined && row.amountKobo !== expected * 100) problems.push(`${row.reference}: ${row.amountKobo} kobo, quoted ₦${expected}`);
-      if (row.paidAmountKobo !== row.amountKobo) problems.push(`${row.reference}: paid ${row.paidAmountKobo} kobo of ${row.amountKobo}`);
-      if (row.paymentOption !== accountOf.get(row.studentId)?.paymentOption) problems.push(`${row.reference}: ${row.paymentOption} credited`);
+      if (expected !== undefined && row.amountKobo !== expected * 100)
+        problems.push(`${row.reference}: ${row.amountKobo} kobo, quoted ₦${expected}`);
+      if (row.paidAmountKobo !== row.amountKobo)
+        problems.push(`${row.reference}: paid ${row.paidAmountKobo} kobo of ${row.amountKobo}`);
+      if (row.paymentOption !== accountOf.get(row.studentId)?.paymentOption)
+        problems.push(`${row.reference}: ${row.paymentOption} credited`);
       return problems;
     }),
     `${credited.length} amounts as quoted and as paid`,
@@ -91,26 +119,43 @@ export async function checkDatabase(
     "one credit event per credited payment",
     paymentRows
       .filter((row) => (eventsOf.get(row.id) ?? 0) !== (row.status === "success" ? 1 : 0))
-      .map((row) => `${row.reference} (${row.status}) has ${eventsOf.get(row.id) ?? 0} credit events`),
+      .map(
+        (row) => `${row.reference} (${row.status}) has ${eventsOf.get(row.id) ?? 0} credit events`,
+      ),
     `${credited.length} credit events`,
   );
 
   const providerPaid = run.providerPaid.paid;
   if (providerPaid === null) {
-    results.push({ name: "the provider and the portal agree", ok: false, detail: run.providerPaid.problem ?? "the provider could not be asked" });
+    results.push({
+      name: "the provider and the portal agree",
+      ok: false,
+      detail: run.providerPaid.problem ?? "the provider could not be asked",
+    });
   } else {
-    const unpaid = credited.filter((row) => !providerPaid.has(row.reference)).map((row) => `${row.reference} credited, not paid`);
+    const unpaid = credited
+      .filter((row) => !providerPaid.has(row.reference))
+      .map((row) => `${row.reference} credited, not paid`);
     const uncredited = paymentRows
       .filter((row) => providerPaid.has(row.reference) && row.status !== "success")
       // A pending one would be credited by the reconciler minutes later; at the end of the run it is not.
       .map((row) => `${row.reference} paid, ${row.status}`);
     const paidHere = paymentRows.filter((row) => providerPaid.has(row.reference)).length;
-    check("the provider and the portal agree", [...unpaid, ...uncredited], `${paidHere} paid at the provider, all credited; nothing else credited`);
+    check(
+      "the provider and the portal agree",
+      [...unpaid, ...uncredited],
+      `${paidHere} paid at the provider, all credited; nothing else credited`,
+    );
   }
 
   const registrations = await inChunks(ids, (chunk) =>
     db
-      .select({ studentId: courseRegistrations.studentId, courseId: courseRegistrations.courseId, session: courseRegistrations.session, unit: courses.unit })
+      .select({
+        studentId: courseRegistrations.studentId,
+        courseId: courseRegistrations.courseId,
+        session: courseRegistrations.session,
+        unit: courses.unit,
+      })
       .from(courseRegistrations)
       .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
       .where(inArray(courseRegistrations.studentId, chunk)),
@@ -126,7 +171,9 @@ export async function checkDatabase(
   const most = Math.max(0, ...unitsOf.values());
   check(
     `no student over ${MAX_UNITS} units in a session`,
-    [...unitsOf].filter(([, units]) => units > MAX_UNITS).map(([key, units]) => `${key}: ${units} units`),
+    [...unitsOf]
+      .filter(([, units]) => units > MAX_UNITS)
+      .map(([key, units]) => `${key}: ${units} units`),
     `most units held: ${most}`,
   );
   check(
@@ -143,11 +190,15 @@ export async function checkDatabase(
   check(
     "each student holds the courses they registered",
     // Whether a registration that failed in flight (a timeout) was saved is unknown: not compared.
-    run.outcomes.filter((outcome) => outcome.failure?.step !== REGISTER_STEP).flatMap((outcome) => {
-      const held = [...(heldBy.get(outcome.studentId) ?? [])].sort((a, b) => a - b).join(",");
-      const asked = [...outcome.registeredCourseIds].sort((a, b) => a - b).join(",");
-      return held === asked ? [] : [`student ${outcome.studentId} holds [${held}], registered [${asked}]`];
-    }),
+    run.outcomes
+      .filter((outcome) => outcome.failure?.step !== REGISTER_STEP)
+      .flatMap((outcome) => {
+        const held = [...(heldBy.get(outcome.studentId) ?? [])].sort((a, b) => a - b).join(",");
+        const asked = [...outcome.registeredCourseIds].sort((a, b) => a - b).join(",");
+        return held === asked
+          ? []
+          : [`student ${outcome.studentId} holds [${held}], registered [${asked}]`];
+      }),
     `${registered.length} students' registrations as they made them`,
   );
   return results;

@@ -66,9 +66,16 @@ export type JourneyOptions = {
  * courses within the cap, the slip, sign out. The first failed step ends the visit: a real student
  * would be stuck there too.
  */
-export async function playStudent(account: StudentAccount, options: JourneyOptions): Promise<JourneyOutcome> {
+export async function playStudent(
+  account: StudentAccount,
+  options: JourneyOptions,
+): Promise<JourneyOutcome> {
   const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs);
-  const outcome: JourneyOutcome = { studentId: account.id, completed: false, registeredCourseIds: [] };
+  const outcome: JourneyOutcome = {
+    studentId: account.id,
+    completed: false,
+    registeredCourseIds: [],
+  };
   const random = options.random ?? Math.random;
   // ±50 % around each think time, so students who arrive together drift apart as people do.
   const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
@@ -79,15 +86,29 @@ export async function playStudent(account: StudentAccount, options: JourneyOptio
     await browser.api<{ data: { tokens: { student: { id: number } } } }>(
       "sign in",
       "/api/student/uniben/login",
-      { status: 200, accept: (answer) => (answer.data.tokens.student.id === account.id ? null : "signed in as someone else") },
+      {
+        status: 200,
+        accept: (answer) =>
+          answer.data.tokens.student.id === account.id ? null : "signed in as someone else",
+      },
       { username: account.phone, password: account.password },
     );
-    await browser.navigate("dashboard", at("/"), { status: 200, marker: `Welcome, ${account.othername}` });
+    await browser.navigate("dashboard", at("/"), {
+      status: 200,
+      marker: `Welcome, ${account.othername}`,
+    });
     await think(THINK_SECONDS.readDashboard);
 
-    await browser.navigate("payment page", at("/payment"), { status: 200, marker: "Pay school fees" });
+    await browser.navigate("payment page", at("/payment"), {
+      status: 200,
+      marker: "Pay school fees",
+    });
     await think(THINK_SECONDS.choosePayment);
-    const choice = { payment_option: account.paymentOption, payment_level: account.level, payment_session: account.session };
+    const choice = {
+      payment_option: account.paymentOption,
+      payment_level: account.level,
+      payment_session: account.session,
+    };
     const quote = await browser.api<{ data: { amount: number } }>(
       "quote",
       "/api/student/generate-payment",
@@ -96,39 +117,68 @@ export async function playStudent(account: StudentAccount, options: JourneyOptio
     );
     outcome.quotedNaira = quote.data.amount;
     await think(THINK_SECONDS.confirmAmount);
-    const started = await browser.api<{ status: string; authorization_url?: string; reference?: string }>(
+    const started = await browser.api<{
+      status: string;
+      authorization_url?: string;
+      reference?: string;
+    }>(
       "initialise payment",
       "/api/student/school-fee",
       {
         status: 200,
         accept: (answer) =>
-          answer.status === "pending" && answer.authorization_url && answer.reference ? null : `answered "${answer.status}", not a checkout`,
+          answer.status === "pending" && answer.authorization_url && answer.reference
+            ? null
+            : `answered "${answer.status}", not a checkout`,
       },
       { student_id: account.id, ...choice },
     );
     const checkout = new URL(started.authorization_url!);
     outcome.checkoutOrigin = checkout.origin;
-    await browser.navigate("checkout page", checkout, { status: 200, marker: "Paystack sandbox checkout" });
+    await browser.navigate("checkout page", checkout, {
+      status: 200,
+      marker: "Paystack sandbox checkout",
+    });
     await think(THINK_SECONDS.enterCard);
     // Paystack sends the browser back to the callback with the reference, as trxref and reference.
     const reference = started.reference!;
     const callback = `${options.origin}/paystack/verify?${new URLSearchParams({ trxref: reference, reference })}`;
-    await browser.navigate("pay at checkout", `${checkout.pathname}/pay`, { status: 303, location: callback }, { method: "POST" });
+    await browser.navigate(
+      "pay at checkout",
+      `${checkout.pathname}/pay`,
+      { status: 303, location: callback },
+      { method: "POST" },
+    );
     outcome.paidReference = reference;
-    await browser.navigate("verify page", callback, { status: 200, marker: "Verifying payment..." });
+    await browser.navigate("verify page", callback, {
+      status: 200,
+      marker: "Verifying payment...",
+    });
     const check = `/paystack/verify?${new URLSearchParams({ reference, check: "1" })}`;
     await browser.navigate("verify check", at(check), { status: 303, location: "/successful" });
-    await browser.navigate("payment successful", at("/successful"), { status: 200, marker: "Payment successful" });
+    await browser.navigate("payment successful", at("/successful"), {
+      status: 200,
+      marker: "Payment successful",
+    });
     await think(THINK_SECONDS.readReceipt);
-    await browser.navigate("payment history", at("/history/payments"), { status: 200, marker: reference });
+    await browser.navigate("payment history", at("/history/payments"), {
+      status: 200,
+      marker: reference,
+    });
     await think(THINK_SECONDS.readHistory);
 
-    await browser.navigate("registration page", at("/course-reg"), { status: 200, marker: "<title>Registration" });
+    await browser.navigate("registration page", at("/course-reg"), {
+      status: 200,
+      marker: "<title>Registration",
+    });
     await think(THINK_SECONDS.openRegistration);
     const offered = await browser.api<{ data: { data: OfferedCourse[] } }>(
       "mapped courses",
       `/api/courses/mapped/read?mapped_level=${account.level}`,
-      { status: 200, accept: (answer) => (answer.data.data.length > 0 ? null : "no courses offered") },
+      {
+        status: 200,
+        accept: (answer) => (answer.data.data.length > 0 ? null : "no courses offered"),
+      },
     );
     const chosen = chooseWithinCap(offered.data.data);
     await think(THINK_SECONDS.tickCourses);
@@ -143,18 +193,33 @@ export async function playStudent(account: StudentAccount, options: JourneyOptio
             ? null
             : `registered ${answer.data.registered} courses, ${answer.data.units} units; asked ${chosen.length}, ${units}`,
       },
-      { courses: chosen.map((course) => course.course_id), registration_level: account.level, session: account.session },
+      {
+        courses: chosen.map((course) => course.course_id),
+        registration_level: account.level,
+        session: account.session,
+      },
     );
     outcome.registeredCourseIds = chosen.map((course) => course.course_id);
     const picker = `/course-reg?${new URLSearchParams({ session: account.session, level: String(account.level), registered: "1" })}`;
-    await browser.navigate("registered page", at(picker), { status: 200, marker: "Your courses have been registered." });
+    await browser.navigate("registered page", at(picker), {
+      status: 200,
+      marker: "Your courses have been registered.",
+    });
     await think(THINK_SECONDS.readRegistered);
     const slip = `/course-reg/print?${new URLSearchParams({ level: String(account.level), session: account.session })}`;
     await browser.navigate("registration slip", at(slip), { status: 200, marker: chosen[0]!.code });
     await think(THINK_SECONDS.printSlip);
 
-    await browser.navigate("sign out", at("/logout"), { status: 303, location: "/login?signed_out=1" }, { method: "POST" });
-    await browser.navigate("signed-out page", at("/login?signed_out=1"), { status: 200, marker: 'name="username"' });
+    await browser.navigate(
+      "sign out",
+      at("/logout"),
+      { status: 303, location: "/login?signed_out=1" },
+      { method: "POST" },
+    );
+    await browser.navigate("signed-out page", at("/login?signed_out=1"), {
+      status: 200,
+      marker: 'name="username"',
+    });
     outcome.completed = true;
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
@@ -169,7 +234,10 @@ export async function playStudent(account: StudentAccount, options: JourneyOptio
  * What a student ticks: the courses offered, in the order listed, each one that still fits under
  * the session's unit cap (the page refuses a tick past it; so does the server).
  */
-export function chooseWithinCap<T extends { unit: string | number }>(offered: readonly T[], cap = MAX_UNITS): T[] {
+export function chooseWithinCap<T extends { unit: string | number }>(
+  offered: readonly T[],
+  cap = MAX_UNITS,
+): T[] {
   const chosen: T[] = [];
   let units = 0;
   for (const course of offered) {

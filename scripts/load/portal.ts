@@ -39,7 +39,16 @@ export async function startPortal(options: {
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     NODE_ENV: "development",
   };
-  for (const inner of ["API_PORT", "PAGES_PORT", "PAYSTACK_SANDBOX_PORT", "API_URL", "PAGES_URL", "PAYSTACK_SECRET_KEY", "PAYSTACK_BASE_URL", "SMTP_URL"]) {
+  for (const inner of [
+    "API_PORT",
+    "PAGES_PORT",
+    "PAYSTACK_SANDBOX_PORT",
+    "API_URL",
+    "PAGES_URL",
+    "PAYSTACK_SECRET_KEY",
+    "PAYSTACK_BASE_URL",
+    "SMTP_URL",
+  ]) {
     delete env[inner];
   }
   const child = spawn(process.execPath, ["scripts/start.ts"], {
@@ -51,7 +60,9 @@ export async function startPortal(options: {
   const output: string[] = [];
   let exited = false;
   let stopping = false;
-  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()).once("error", () => resolve()));
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => resolve()).once("error", () => resolve()),
+  );
   void exit.then(() => (exited = true));
   // Last resort if the simulation dies without calling stop(): never leave a portal running.
   const killOnExit = () => exited || signalGroup(child.pid, "SIGKILL");
@@ -85,7 +96,10 @@ export async function startPortal(options: {
     }
     child.once("error", reject);
     void exit.then(() => reject(new Error(`the portal stopped (exit code ${child.exitCode})`)));
-    setTimeout(() => reject(new Error(`the portal was not ready after ${timeoutMs / 1000} s`)), timeoutMs).unref();
+    setTimeout(
+      () => reject(new Error(`the portal was not ready after ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    ).unref();
   });
 
   const crashReport = () =>
@@ -98,7 +112,9 @@ export async function startPortal(options: {
   } catch (error) {
     await stop();
     const shown = output.length ? output.join("\n") : "(no output)";
-    throw new Error(`Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`);
+    throw new Error(
+      `Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
+    );
   }
 }
 
@@ -155,6 +171,9 @@ export async function freePortBlock(size = 9): Promise<number> {
 /** Refuses a port block someone else is using, before spending minutes on accounts. */
 export async function assertPortsFree(port: number, size = 9) {
   for (let offset = 0; offset < size; offset++) {
-    if (!(await canListen(port + offset))) throw new Error(`port ${port + offset} is in use; the portal needs ${port}..${port + size - 1}`);
+    if (!(await canListen(port + offset)))
+      throw new Error(
+        `port ${port + offset} is in use; the portal needs ${port}..${port + size - 1}`,
+      );
   }
 }

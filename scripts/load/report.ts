@@ -44,19 +44,24 @@ export function formatReport(report: LoadReport): string {
     "",
     `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
       `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +
-      (report.portalPeakResidentBytes === null ? "" : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
+      (report.portalPeakResidentBytes === null
+        ? ""
+        : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
     "",
     stepTable(report.steps),
     "",
   ];
   if (report.errorReasons.length > 0) {
     lines.push("Failed requests, most frequent first:", "");
-    for (const [reason, times] of report.errorReasons.slice(0, MAX_REASONS)) lines.push(`- ${reason}: ${times}`);
-    if (report.errorReasons.length > MAX_REASONS) lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
+    for (const [reason, times] of report.errorReasons.slice(0, MAX_REASONS))
+      lines.push(`- ${reason}: ${times}`);
+    if (report.errorReasons.length > MAX_REASONS)
+      lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
     lines.push("");
   }
   lines.push("Database checks at the end:", "");
-  for (const check of report.checks) lines.push(`- ${check.ok ? "PASS" : "FAIL"} ${check.name}: ${check.detail}`);
+  for (const check of report.checks)
+    lines.push(`- ${check.ok ? "PASS" : "FAIL"} ${check.name}: ${check.detail}`);
   if (report.crash) lines.push("", "```", report.crash, "```");
   lines.push("", `Result: ${verdict(report)}`);
   return lines.join("\n") + "\n";
@@ -77,5 +82,10 @@ export function verdict(report: Pick<LoadReport, "requests" | "checks" | "crash"
 
 /** No failed request, no failed check, and the portal still running at the end. */
 export function passed(report: Pick<LoadReport, "requests" | "checks" | "crash">): boolean {
-  return report.requests.failed === 0 && report.checks.length > 0 && report.checks.every((check) => check.ok) && !report.crash;
+  return (
+    report.requests.failed === 0 &&
+    report.checks.length > 0 &&
+    report.checks.every((check) => check.ok) &&
+    !report.crash
+  );
 }

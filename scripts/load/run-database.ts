@@ -19,13 +19,18 @@ export async function createRunDatabase(serverUrl: string): Promise<RunDatabase>
   return {
     name,
     url: url.toString(),
-    drop: () => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 
 /** "PostgreSQL 16.4" from the server's version string. */
 export async function serverVersion(url: string): Promise<string> {
-  const result = await withClient(url, (client) => client.query<{ server_version: string }>("SHOW server_version"));
+  const result = await withClient(url, (client) =>
+    client.query<{ server_version: string }>("SHOW server_version"),
+  );
   return `PostgreSQL ${result.rows[0]?.server_version.split(" ")[0] ?? "?"}`;
 }
 
@@ -44,12 +49,18 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
  * itself, and a --database-url pointing at the wrong database must not be given the portal's
  * tables. Refuses a database in which the portal's tables are missing.
  */
-export async function openTargetDatabase(url: string): Promise<Pick<DatabaseHandle, "db" | "close">> {
+export async function openTargetDatabase(
+  url: string,
+): Promise<Pick<DatabaseHandle, "db" | "close">> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const tables = await pool.query<{ found: string | null }>("SELECT to_regclass('public.students')::text AS found");
+  const tables = await pool.query<{ found: string | null }>(
+    "SELECT to_regclass('public.students')::text AS found",
+  );
   if (!tables.rows[0]?.found) {
     await pool.end();
-    throw new Error(`${new URL(url).pathname.slice(1)} holds no portal tables: give --database-url the database the target portal uses.`);
+    throw new Error(
+      `${new URL(url).pathname.slice(1)} holds no portal tables: give --database-url the database the target portal uses.`,
+    );
   }
   const db = drizzle({ client: pool, schema, casing: "snake_case" });
   // The same cast as openDatabase: both drivers expose one query builder.

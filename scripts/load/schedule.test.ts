@@ -2,16 +2,20 @@ import { describe, expect, it } from "vitest";
 import { arrivalOffsets } from "./schedule.ts";
 
 const MINUTE = 60_000;
-const within = (offsets: number[], from: number, to: number) => offsets.filter((t) => t >= from && t < to).length;
+const within = (offsets: number[], from: number, to: number) =>
+  offsets.filter((t) => t >= from && t < to).length;
 
 describe("arrivalOffsets", () => {
-  it.each(["deadline", "flat"] as const)("places every student once, in order, inside the run (%s)", (shape) => {
-    const offsets = arrivalOffsets(1_000, 10 * MINUTE, shape);
-    expect(offsets).toHaveLength(1_000);
-    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
-    expect(offsets[0]).toBeGreaterThan(0);
-    expect(offsets.at(-1)).toBeLessThan(10 * MINUTE);
-  });
+  it.each(["deadline", "flat"] as const)(
+    "places every student once, in order, inside the run (%s)",
+    (shape) => {
+      const offsets = arrivalOffsets(1_000, 10 * MINUTE, shape);
+      expect(offsets).toHaveLength(1_000);
+      expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+      expect(offsets[0]).toBeGreaterThan(0);
+      expect(offsets.at(-1)).toBeLessThan(10 * MINUTE);
+    },
+  );
 
   it("crowds a deadline's arrivals towards its end: five in nine in the last third", () => {
     const offsets = arrivalOffsets(9_000, 9 * MINUTE, "deadline");
@@ -29,6 +33,7 @@ describe("arrivalOffsets", () => {
 
   it("spreads flat arrivals evenly", () => {
     const offsets = arrivalOffsets(600, 10 * MINUTE, "flat");
-    for (let minute = 0; minute < 10; minute++) expect(within(offsets, minute * MINUTE, (minute + 1) * MINUTE)).toBe(60);
+    for (let minute = 0; minute < 10; minute++)
+      expect(within(offsets, minute * MINUTE, (minute + 1) * MINUTE)).toBe(60);
   });
 });

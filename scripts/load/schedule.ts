@@ -13,7 +13,11 @@ export const ARRIVAL_SHAPES: readonly ArrivalShape[] = ["deadline", "flat"];
  * The deadline ramp has rate ∝ t, so the share arrived by t is (t/T)²: student i of N arrives at
  * T·√((i + ½)/N), placing each at the middle of its share.
  */
-export function arrivalOffsets(students: number, durationMs: number, shape: ArrivalShape): number[] {
+export function arrivalOffsets(
+  students: number,
+  durationMs: number,
+  shape: ArrivalShape,
+): number[] {
   return Array.from({ length: students }, (_, i) => {
     const share = (i + 0.5) / students;
     return durationMs * (shape === "deadline" ? Math.sqrt(share) : share);

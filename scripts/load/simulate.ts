@@ -70,7 +70,11 @@ export async function simulate(
     const durationMs = performance.now() - started - (options.arrivals[0] ?? 0);
     // A run shorter than one window has no full window: its average is its busiest.
     const average = (recorder.requests * 1000) / Math.max(durationMs, 1);
-    return { outcomes, durationMs, peakRequestsPerSecond: Math.max(peak, durationMs < WINDOW_MS ? average : 0) };
+    return {
+      outcomes,
+      durationMs,
+      peakRequestsPerSecond: Math.max(peak, durationMs < WINDOW_MS ? average : 0),
+    };
   } finally {
     clearInterval(ticker);
   }

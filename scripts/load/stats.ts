@@ -72,8 +72,9 @@ const ms = (value: number) => `${Math.round(value)}`;
 
 /** The per-step table as Markdown, with a total row over all requests. */
 export function stepTable(summaries: readonly StepSummary[]): string {
-  const rows = summaries.map((s) =>
-    `| ${s.step} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+  const rows = summaries.map(
+    (s) =>
+      `| ${s.step} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
   );
   const count = summaries.reduce((sum, s) => sum + s.count, 0);
   const errors = summaries.reduce((sum, s) => sum + s.errors, 0);
