@@ -151,10 +151,15 @@ function gitCommit(): string {
 function commandLine(argv: readonly string[]): string {
   const fromEnv =
     process.env.DATABASE_URL && !argv.includes("--database-url") && !argv.includes("--target");
-  const url = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
-  if (url?.password) url.password = "…";
-  const prefix = fromEnv && url ? `DATABASE_URL=${url} ` : "";
-  return `${prefix}node scripts/load.ts ${argv.join(" ")}`.trim();
+  const prefix = fromEnv ? `DATABASE_URL=${withoutPassword(process.env.DATABASE_URL!)} ` : "";
+  return `${prefix}node scripts/load.ts ${argv.map(withoutPassword).join(" ")}`.trim();
+}
+
+function withoutPassword(text: string): string {
+  if (!/^postgres(ql)?:\/\//.test(text)) return text;
+  const url = new URL(text);
+  if (url.password) url.password = "PASSWORD";
+  return url.toString();
 }
 
 function machine(): string {
