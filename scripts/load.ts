@@ -259,6 +259,7 @@ async function main(): Promise<number> {
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),
     checks,
+    portalProblems: setup.portal?.problems() ?? [],
     crash,
   };
   const text = formatReport(report);

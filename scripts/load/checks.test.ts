@@ -87,17 +87,15 @@ function coursesWorth(units: number) {
 }
 
 const register = (account: StudentAccount, courseIds: number[]) =>
-  database.db
-    .insert(courseRegistrations)
-    .values(
-      courseIds.map((courseId) => ({
-        studentId: account.id,
-        courseId,
-        session: account.session,
-        level: account.level,
-        semester: 1,
-      })),
-    );
+  database.db.insert(courseRegistrations).values(
+    courseIds.map((courseId) => ({
+      studentId: account.id,
+      courseId,
+      session: account.session,
+      level: account.level,
+      semester: 1,
+    })),
+  );
 
 async function check(
   run: Awaited<ReturnType<typeof studentWhoFinished>>,

@@ -11,6 +11,8 @@ export type StartedPortal = {
   crashReport(): string | null;
   /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
   residentBytes(): number | null;
+  /** What the portal warned of or failed at while running, by kind, most frequent first. */
+  problems(): [string, number][];
 };
 
 const READY = /Portal ready on (http:\/\/\S+)/;
@@ -58,6 +60,7 @@ export async function startPortal(options: {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
+  const problems = new Map<string, number>();
   let exited = false;
   let stopping = false;
   const exit = new Promise<void>((resolve) =>
@@ -83,6 +86,8 @@ export async function startPortal(options: {
     const onLine = (line: string) => {
       output.push(line);
       if (output.length > KEPT_LINES) output.shift();
+      const problem = problemIn(line);
+      if (problem) problems.set(problem, (problems.get(problem) ?? 0) + 1);
       const match = READY.exec(line);
       if (match) resolve(match[1]!);
     };
@@ -108,7 +113,13 @@ export async function startPortal(options: {
         output.slice(-40).join("\n")
       : null;
   try {
-    return { url: await ready, stop, crashReport, residentBytes: () => residentBytes(child.pid) };
+    return {
+      url: await ready,
+      stop,
+      crashReport,
+      residentBytes: () => residentBytes(child.pid),
+      problems: () => [...problems].sort((a, b) => b[1] - a[1]),
+    };
   } catch (error) {
     await stop();
     const shown = output.length ? output.join("\n") : "(no output)";
@@ -116,6 +127,26 @@ export async function startPortal(options: {
       `Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
     );
   }
+}
+
+/**
+ * The kind of trouble a portal log line reports, if any: a structured warning or error by its
+ * message (and error), or an unstructured line naming an error (a stack's first line), with its
+ * numbers blanked so one kind counts as one.
+ */
+export function problemIn(line: string): string | null {
+  if (line.startsWith("{")) {
+    try {
+      const entry = JSON.parse(line) as { level?: string; message?: string; error?: unknown };
+      if (entry.level !== "warn" && entry.level !== "error") return null;
+      const error = entry.error === undefined ? "" : ` (${String(entry.error).slice(0, 120)})`;
+      return `${entry.level}: ${entry.message ?? ""}${error}`.replace(/\d+/g, "#");
+    } catch {
+      // Not one of the portal's structured lines: judged as text below.
+    }
+  }
+  if (!/error/i.test(line) || /^\s+at /.test(line)) return null;
+  return line.trim().slice(0, 160).replace(/\d+/g, "#");
 }
 
 function residentBytes(pid: number | undefined): number | null {

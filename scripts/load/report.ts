@@ -19,6 +19,8 @@ export type LoadReport = {
   steps: StepSummary[];
   errorReasons: [string, number][];
   checks: CheckResult[];
+  /** What the portal logged as warnings and errors during the run, by kind; empty for a target portal. */
+  portalProblems: [string, number][];
   /** Set when the portal exited by itself during the run. */
   crash: string | null;
 };
@@ -57,6 +59,13 @@ export function formatReport(report: LoadReport): string {
       lines.push(`- ${reason}: ${times}`);
     if (report.errorReasons.length > MAX_REASONS)
       lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
+    lines.push("");
+  }
+  if (report.portalProblems.length > 0) {
+    lines.push("What the portal logged as warnings and errors, most frequent first:", "");
+    for (const [problem, times] of report.portalProblems.slice(0, MAX_REASONS)) {
+      lines.push(`- ${times} × \`${problem.replaceAll("`", "'")}\``);
+    }
     lines.push("");
   }
   lines.push("Database checks at the end:", "");
