@@ -1,0 +1,292 @@
+/**
+ * Registration week: `npm run load` (see --help). Starts or targets a portal, makes the student
+ * accounts, plays every student's visit, prints the table, checks the database, writes the table
+ * to docs/measurements/ and exits 1 on any failed request or check.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../server/db/client.ts";
+import { seedDemoData } from "../server/db/seed.ts";
+import { createFileStorage } from "../server/uploads/file-storage.ts";
+import { createStudentAccounts } from "./load/accounts.ts";
+import { spreadStudents } from "./load/addresses.ts";
+import { parseLoadArgs, USAGE, type LoadArgs } from "./load/args.ts";
+import { checkDatabase, type CheckResult } from "./load/checks.ts";
+import type { StudentAccount } from "./load/journey.ts";
+import { assertPortsFree, freePortBlock, startPortal, type StartedPortal } from "./load/portal.ts";
+import { providerPaidReferences } from "./load/provider.ts";
+import { formatReport, passed, type LoadReport } from "./load/report.ts";
+import { createRunDatabase, openTargetDatabase, serverVersion } from "./load/run-database.ts";
+import { arrivalOffsets } from "./load/schedule.ts";
+import { simulate } from "./load/simulate.ts";
+import { StepRecorder } from "./load/stats.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const log = (message: string) => process.stderr.write(`${message}\n`);
+// The sandbox gives each webhook 5 s; the last payments' webhooks land (or give up) within it.
+const WEBHOOK_GRACE_MS = 6_000;
+
+/** Undone in reverse order at the end, or on Ctrl-C. */
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    await cleanups.pop()!().catch((error: Error) => log(`Cleaning up failed: ${error.message}`));
+  }
+}
+
+/** The database the run works on, and how the portal reaches it. */
+type Setup = {
+  origin: string;
+  /** Opens the run's database again for the checks. */
+  openForChecks: () => Promise<Pick<DatabaseHandle, "db" | "close">>;
+  accounts: StudentAccount[];
+  databaseLabel: string;
+  portalLabel: string;
+  portal: StartedPortal | null;
+};
+
+async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
+  if (!existsSync(path.join(root, "dist/server/entry.mjs"))) {
+    throw new Error(
+      'The pages are not built: run "npm run build" first ("npm run load" builds them itself).',
+    );
+  }
+  const port = args.port ?? (await freePortBlock());
+  if (args.port !== undefined) await assertPortsFree(port);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-load-"));
+  cleanups.push(async () => {
+    if (args.keep) log(`Kept the data folder ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
+  });
+
+  let databaseOptions: DatabaseOptions = { dir: path.join(dataDir, "pglite") };
+  let databaseLabel = "PGlite (embedded, in a fresh temporary folder)";
+  if (args.databaseUrl) {
+    const runDatabase = await createRunDatabase(args.databaseUrl);
+    cleanups.push(async () => {
+      if (args.keep) log(`Kept the database ${runDatabase.name}`);
+      else await runDatabase.drop();
+    });
+    databaseOptions = { url: runDatabase.url };
+    databaseLabel = `${await serverVersion(runDatabase.url)} on ${new URL(args.databaseUrl).host} (database ${runDatabase.name}, made for the run)`;
+  }
+
+  // The portal's own first start would load the demo college; loading it here, then the accounts,
+  // has every student exist before the first arrives, with one start of the portal. PGlite is one
+  // process's, so the portal may only open it once this handle is closed.
+  log(`Loading the demo college and making ${args.students} student accounts…`);
+  const database = await openDatabase(databaseOptions);
+  let accounts: StudentAccount[];
+  try {
+    await seedDemoData(database.db, {
+      photos: createFileStorage(path.join(dataDir, "uploads", "photos")),
+      nodeEnv: "development",
+    });
+    accounts = await createStudentAccounts(database.db, args.students, log);
+  } finally {
+    await database.close();
+  }
+
+  log(`Starting the portal on port ${port}…`);
+  const portal = await startPortal({
+    root,
+    port,
+    dataDir,
+    databaseUrl: "url" in databaseOptions ? databaseOptions.url : undefined,
+  });
+  cleanups.push(() => portal.stop());
+  return {
+    origin: portal.url,
+    openForChecks: () => openDatabase(databaseOptions),
+    accounts,
+    databaseLabel,
+    portalLabel:
+      "started by the simulation as `npm start` runs it (`node scripts/start.ts`, NODE_ENV=development, Paystack sandbox)",
+    portal,
+  };
+}
+
+async function prepareTarget(args: LoadArgs): Promise<Setup> {
+  const url = args.databaseUrl!;
+  log(`Making ${args.students} student accounts in the target's database (they stay there)…`);
+  const database = await openTargetDatabase(url);
+  let accounts: StudentAccount[];
+  try {
+    accounts = await createStudentAccounts(database.db, args.students, log);
+  } finally {
+    await database.close();
+  }
+  return {
+    origin: new URL(args.target!).origin,
+    openForChecks: () => openTargetDatabase(url),
+    accounts,
+    databaseLabel: `${await serverVersion(args.databaseUrl!)} on ${new URL(args.databaseUrl!).host} (the target's own database)`,
+    portalLabel: `already running at ${args.target}`,
+    portal: null,
+  };
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
+    return dirty ? `${commit} with uncommitted changes` : commit;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+}
+
+/** How the run was started, to repeat it; a database password is never written down. */
+function commandLine(argv: readonly string[]): string {
+  const fromEnv =
+    process.env.DATABASE_URL && !argv.includes("--database-url") && !argv.includes("--target");
+  const prefix = fromEnv ? `DATABASE_URL=${withoutPassword(process.env.DATABASE_URL!)} ` : "";
+  return `${prefix}node scripts/load.ts ${argv.map(withoutPassword).join(" ")}`.trim();
+}
+
+function withoutPassword(text: string): string {
+  if (!/^postgres(ql)?:\/\//.test(text)) return text;
+  const url = new URL(text);
+  if (url.password) url.password = "PASSWORD";
+  return url.toString();
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  const memory = `${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown"}), ${memory}, ${os.platform()} ${os.release()}; Node ${process.version}`;
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const args = parseLoadArgs(argv, process.env);
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const spread = spreadStudents(args.students, args.perAddress);
+  const setup = args.target ? await prepareTarget(args) : await prepareOwnPortal(args);
+  const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
+  const recorder = new StepRecorder();
+  const loadBefore = os.loadavg();
+  const cpuBefore = process.cpuUsage();
+  let peakResident: number | null = null;
+  const memorySampler = setInterval(() => {
+    const bytes = setup.portal?.residentBytes() ?? null;
+    if (bytes !== null) peakResident = Math.max(peakResident ?? 0, bytes);
+  }, 2_000);
+  log(
+    `${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`,
+  );
+
+  const result = await simulate(setup.accounts, {
+    origin: setup.origin,
+    arrivals,
+    addressOf: spread.addressOf,
+    recorder,
+    timeoutMs: args.timeoutSeconds * 1000,
+    think: args.think,
+    progress: log,
+  }).finally(() => clearInterval(memorySampler));
+  const cpu = process.cpuUsage(cpuBefore);
+  const machineLoad = {
+    before: loadBefore,
+    after: os.loadavg(),
+    simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+
+  log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
+  await sleep(WEBHOOK_GRACE_MS);
+  const checkoutOrigin = result.outcomes.find((outcome) => outcome.checkoutOrigin)?.checkoutOrigin;
+  // No student reached a checkout: nothing can have been paid.
+  const provider = checkoutOrigin
+    ? await providerPaidReferences(checkoutOrigin)
+    : { paid: new Set<string>() };
+  const crash = setup.portal?.crashReport() ?? null;
+  if (setup.portal) {
+    // PGlite is the portal's until it stops; the checks read the database after it.
+    await setup.portal.stop();
+  }
+
+  let checks: CheckResult[];
+  const database = await setup.openForChecks();
+  try {
+    checks = await checkDatabase(database.db, {
+      accounts: setup.accounts,
+      outcomes: result.outcomes,
+      providerPaid: provider,
+    });
+  } finally {
+    await database.close();
+  }
+
+  const completed = result.outcomes.filter((outcome) => outcome.completed).length;
+  const report: LoadReport = {
+    date: new Date().toISOString().slice(0, 10),
+    command: commandLine(argv),
+    portal: setup.portalLabel,
+    database: setup.databaseLabel,
+    machine: machine(),
+    commit: gitCommit(),
+    settings:
+      `think times ×${args.think}, arrivals ${args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
+      `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s`,
+    students: {
+      total: args.students,
+      completed,
+      stopped: args.students - completed,
+      minutes: args.minutes,
+    },
+    requests: {
+      total: recorder.requests,
+      failed: recorder.failures,
+      seconds: result.durationMs / 1000,
+      peakPerSecond: result.peakRequestsPerSecond,
+    },
+    machineLoad,
+    portalPeakResidentBytes: peakResident,
+    steps: recorder.summaries(),
+    errorReasons: recorder.errorReasons(),
+    checks,
+    portalProblems: setup.portal?.problems() ?? [],
+    crash,
+  };
+  const text = formatReport(report);
+  console.log(`\n${text}`);
+  if (args.reportPath !== null) {
+    const file =
+      args.reportPath === "default"
+        ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}.md`)
+        : path.resolve(args.reportPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    log(`Written to ${path.relative(process.cwd(), file)}`);
+  }
+  return passed(report) ? 0 : 1;
+}
+
+process.once("SIGINT", () => {
+  log("Interrupted: stopping the portal and removing the run's database…");
+  void cleanUp().then(() => process.exit(130));
+});
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  log((error as Error).message);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

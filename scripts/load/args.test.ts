@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { parseLoadArgs } from "./args.ts";
+
+describe("parseLoadArgs", () => {
+  it("plays registration week by default: 10,000 students over 10 minutes, starting its own portal on PGlite", () => {
+    expect(parseLoadArgs([])).toEqual({
+      students: 10_000,
+      minutes: 10,
+      think: 1,
+      shape: "deadline",
+      perAddress: 50,
+      timeoutSeconds: 30,
+      target: undefined,
+      databaseUrl: undefined,
+      port: undefined,
+      reportPath: "default",
+      keep: false,
+      help: false,
+    });
+  });
+
+  it("scales down, takes PostgreSQL from DATABASE_URL, and can write no file", () => {
+    const args = parseLoadArgs(
+      ["--students", "200", "--minutes", "1", "--think", "0.1", "--no-report"],
+      {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      },
+    );
+    expect(args).toMatchObject({
+      students: 200,
+      minutes: 1,
+      think: 0.1,
+      reportPath: null,
+      databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
+    });
+  });
+
+  it("targets a running portal on this machine with its database", () => {
+    const args = parseLoadArgs([
+      "--target",
+      "http://localhost:4321",
+      "--database-url",
+      "postgresql://u@db/portal",
+    ]);
+    expect(args).toMatchObject({
+      target: "http://localhost:4321",
+      databaseUrl: "postgresql://u@db/portal",
+    });
+  });
+
+  it.each([
+    [["--students", "0"], /--students/],
+    [["--students", "1.5"], /--students/],
+    [["--minutes", "-1"], /--minutes/],
+    [["--think", "fast"], /--think/],
+    [["--shape", "spike"], /--shape/],
+    [["--per-address", "none"], /--per-address/],
+    [["--port", "65530"], /--port/],
+    [["--database-url", "mysql://db/x"], /postgres/],
+    [["--target", "http://localhost:4321"], /--database-url/],
+    [
+      ["--target", "http://portal.example:4321", "--database-url", "postgres://db/x"],
+      /this machine/,
+    ],
+    [["--report", "x.md", "--no-report"], /contradict/],
+    [["--frobnicate"], /frobnicate/],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseLoadArgs(argv)).toThrow(message);
+  });
+});

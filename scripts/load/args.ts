@@ -1,0 +1,137 @@
+import { parseArgs } from "node:util";
+import { ARRIVAL_SHAPES, type ArrivalShape } from "./schedule.ts";
+
+/** What `node scripts/load.ts` was asked to do. */
+export type LoadArgs = {
+  students: number;
+  minutes: number;
+  /** Multiplies every think time: 1 is a person reading, 0.1 a hurried smoke test. */
+  think: number;
+  shape: ArrivalShape;
+  perAddress: number;
+  timeoutSeconds: number;
+  /** A portal already running; the simulation then needs `databaseUrl` to create accounts and check. */
+  target?: string;
+  /** PostgreSQL: a fresh database is made from it for the run (or, with --target, the portal's own). */
+  databaseUrl?: string;
+  /** The port of the portal the simulation starts (it also takes the eight after it). */
+  port?: number;
+  /** Where the Markdown table goes; null: nowhere (CI's smoke run). */
+  reportPath: string | null | "default";
+  /** Keep the run's database (and data directory) for a look afterwards. */
+  keep: boolean;
+  help: boolean;
+};
+
+export const USAGE = `Usage: node scripts/load.ts [options]   (npm run load -- [options])
+
+Registration week: N students, each with an account made beforehand, sign in, pay the school
+fee at the Paystack sandbox's checkout, register courses within the 80-unit cap, print the slip
+and sign out, with think times between pages, arriving faster and faster towards the end.
+Prints count, errors and p50/p95/p99 per step, checks the database at the end, and exits
+with 1 on any failed request or check.
+
+Without --target it starts the portal itself ("node scripts/start.ts"; run "npm run build"
+first) on a fresh database: PostgreSQL when DATABASE_URL (or --database-url) is set, a new
+database made for the run and dropped after it; else PGlite in a temporary folder.
+
+  --students N          virtual students (default 10000)
+  --minutes M           arrivals spread over M minutes (default 10)
+  --think F             think-time factor: 1 = a person reading, 0.1 = ten times faster (default 1)
+  --shape deadline|flat arrival rate climbing towards the end, or even (default deadline)
+  --per-address N       students per loopback client address (default 50, at most 300)
+  --timeout S           seconds before a request counts as failed (default 30)
+  --port P              port of the portal it starts; it uses P..P+8 (default: a free block)
+  --target URL          a portal already running on this machine (needs --database-url)
+  --database-url URL    PostgreSQL (default: DATABASE_URL)
+  --report PATH         where to write the Markdown table
+                        (default docs/measurements/<date>-load-<students>.md)
+  --no-report           write no file (the table is still printed)
+  --keep                keep the run's database and data folder
+  --help                show this text`;
+
+const positive = (name: string, value: string, whole = true) => {
+  const number = Number(value);
+  const ok = whole
+    ? Number.isInteger(number) && number >= 1
+    : Number.isFinite(number) && number > 0;
+  if (!ok)
+    throw new Error(
+      `--${name} must be a ${whole ? "whole number ≥ 1" : "number > 0"}, got "${value}"`,
+    );
+  return number;
+};
+
+/** Parses the command line; throws with a readable message on a bad value. */
+export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): LoadArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      students: { type: "string", default: "10000" },
+      minutes: { type: "string", default: "10" },
+      think: { type: "string", default: "1" },
+      shape: { type: "string", default: "deadline" },
+      "per-address": { type: "string", default: "50" },
+      timeout: { type: "string", default: "30" },
+      port: { type: "string" },
+      target: { type: "string" },
+      "database-url": { type: "string" },
+      report: { type: "string" },
+      "no-report": { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  const shape = values.shape as ArrivalShape;
+  if (!ARRIVAL_SHAPES.includes(shape)) {
+    throw new Error(`--shape must be one of ${ARRIVAL_SHAPES.join(", ")}, got "${values.shape}"`);
+  }
+  const think = Number(values.think);
+  if (!Number.isFinite(think) || think < 0)
+    throw new Error(`--think must be a number ≥ 0, got "${values.think}"`);
+  const port = values.port === undefined ? undefined : positive("port", values.port);
+  if (port !== undefined && port + 8 > 65535)
+    throw new Error(`--port must leave room for 8 ports after it`);
+  const databaseUrl = values["database-url"] || env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(`--database-url must be a postgres:// address, got "${databaseUrl}"`);
+  }
+  const target = values.target;
+  if (target !== undefined) {
+    let host: string;
+    try {
+      host = new URL(target).hostname;
+    } catch {
+      throw new Error(`--target must look like http://localhost:4321, got "${target}"`);
+    }
+    // Students are told apart by binding their sockets to loopback addresses, which reach only this machine.
+    if (host !== "localhost" && !/^127\.\d+\.\d+\.\d+$/.test(host)) {
+      throw new Error(
+        `--target must be a portal on this machine (localhost or 127.x.x.x), got "${target}"`,
+      );
+    }
+    if (!databaseUrl) {
+      throw new Error(
+        "--target needs --database-url (or DATABASE_URL): the accounts are made, and the results checked, in its database",
+      );
+    }
+    if (port !== undefined)
+      throw new Error("--port is for the portal the simulation starts; drop it with --target");
+  }
+  if (values.report !== undefined && values["no-report"])
+    throw new Error("--report and --no-report contradict each other");
+  return {
+    students: positive("students", values.students),
+    minutes: positive("minutes", values.minutes, false),
+    think,
+    shape,
+    perAddress: positive("per-address", values["per-address"]),
+    timeoutSeconds: positive("timeout", values.timeout, false),
+    target,
+    databaseUrl,
+    port,
+    reportPath: values["no-report"] ? null : (values.report ?? "default"),
+    keep: values.keep,
+    help: values.help,
+  };
+}

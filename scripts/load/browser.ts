@@ -1,0 +1,252 @@
+import { performance } from "node:perf_hooks";
+import { Agent, interceptors, request, type Dispatcher } from "undici";
+import type { StepRecorder } from "./stats.ts";
+
+/** A step that did not go as a browser would need: already recorded; the student stops here. */
+export class StepFailed extends Error {
+  readonly step: string;
+  readonly problem: string;
+  constructor(step: string, problem: string) {
+    super(`${step}: ${problem}`);
+    this.step = step;
+    this.problem = problem;
+  }
+}
+
+/** What a request must answer to count as a success. */
+export type Expect = {
+  status: number;
+  /** Text the page or answer must contain, so an error page served with 200 is not a success. */
+  marker?: string;
+  /** The start of the Location header of a redirect. */
+  location?: string;
+  /** Says what is wrong with the body, if anything. */
+  check?: (body: string) => string | null;
+};
+
+export type Answer = { status: number; location: string | null; body: string; url: string };
+
+// The page shows this (with a Retry link) when one of its API reads failed; the page is still 200.
+const PART_NOT_LOADED = "We could not load";
+
+const USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 13; registration-week load simulation) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+/**
+ * One student's browser: its own connections, bound to the student's client address, its own
+ * cookies, and the headers a browser sends (Origin and Referer on posts, Sec-Fetch-*), so the
+ * proxy's same-origin and host checks treat it as it treats a student. Each request is timed from
+ * sending to the last byte of the body and recorded under its step.
+ */
+export class VirtualBrowser {
+  private readonly dispatcher: Dispatcher;
+  private readonly recorder: StepRecorder;
+  private readonly timeoutMs: number;
+  private readonly cookies = new Map<string, Map<string, string>>();
+  /** The page the student is looking at: the Referer of the next request. */
+  private page: URL | null = null;
+
+  constructor(localAddress: string, recorder: StepRecorder, timeoutMs: number) {
+    this.recorder = recorder;
+    this.timeoutMs = timeoutMs;
+    this.dispatcher = new Agent({
+      localAddress,
+      connect: { timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    }).compose(interceptors.decompress());
+  }
+
+  /** Loads a page, as following a link, typing an address, or a redirect does. */
+  async navigate(
+    step: string,
+    address: string | URL,
+    expect: Expect,
+    form?: { method: "POST"; body?: URLSearchParams },
+  ) {
+    const url = new URL(address, this.page ?? undefined);
+    const headers: Record<string, string> = {
+      accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+      "sec-fetch-site": this.fetchSite(url),
+      "upgrade-insecure-requests": "1",
+    };
+    if (form) {
+      headers.origin = this.page?.origin ?? "null";
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    const answer = await this.send(
+      step,
+      url,
+      form?.method ?? "GET",
+      headers,
+      form?.body?.toString(),
+      expect,
+    );
+    if (answer.status === 200) this.page = url;
+    return answer;
+  }
+
+  /**
+   * A page script's call to the API (fetch with the session cookie), from the page shown.
+   * `accept` looks at the parsed answer and says what is wrong with it, if anything.
+   */
+  async api<T>(
+    step: string,
+    path: string,
+    expect: Expect & { accept?: (answer: T) => string | null },
+    json?: unknown,
+  ): Promise<T> {
+    const url = new URL(path, this.page!);
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "sec-fetch-mode": "cors",
+      "sec-fetch-dest": "empty",
+      "sec-fetch-site": this.fetchSite(url),
+    };
+    if (json !== undefined) {
+      headers.origin = this.page!.origin;
+      headers["content-type"] = "application/json";
+    }
+    let parsed: T | undefined;
+    const check = (body: string) => {
+      try {
+        parsed = JSON.parse(body) as T;
+      } catch {
+        return "answer is not JSON";
+      }
+      try {
+        return expect.accept?.(parsed) ?? null;
+      } catch {
+        return "answer is not shaped as expected";
+      }
+    };
+    const method = json === undefined ? "GET" : "POST";
+    await this.send(
+      step,
+      url,
+      method,
+      headers,
+      json === undefined ? undefined : JSON.stringify(json),
+      { ...expect, check },
+    );
+    return parsed!;
+  }
+
+  async close() {
+    await this.dispatcher.destroy();
+  }
+
+  private async send(
+    step: string,
+    url: URL,
+    method: string,
+    extra: Record<string, string>,
+    body: string | undefined,
+    expect: Expect,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      "user-agent": USER_AGENT,
+      "accept-language": "en-NG,en;q=0.9",
+      "accept-encoding": "gzip, deflate, br",
+      ...extra,
+      // The portal only serves its public host name; the socket goes to the loopback address.
+      host: url.host,
+    };
+    if (this.page) headers.referer = this.page.href;
+    const cookie = this.cookieHeader(url);
+    if (cookie) headers.cookie = cookie;
+    const started = performance.now();
+    let status: number;
+    let location: string | null;
+    let text: string;
+    try {
+      const response = await request(connectAddress(url), {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.statusCode;
+      location = single(response.headers.location);
+      this.keepCookies(url, response.headers["set-cookie"]);
+      text = await response.body.text();
+    } catch (error) {
+      const elapsed = performance.now() - started;
+      this.recorder.record(step, elapsed, describeFailure(error));
+      throw new StepFailed(step, describeFailure(error));
+    }
+    const elapsed = performance.now() - started;
+    const problem = this.problemWith({ status, location, body: text }, expect);
+    this.recorder.record(step, elapsed, problem ?? undefined);
+    if (problem) throw new StepFailed(step, problem);
+    return { status, location, body: text, url: url.href };
+  }
+
+  private problemWith(
+    answer: { status: number; location: string | null; body: string },
+    expect: Expect,
+  ): string | null {
+    if (answer.status !== expect.status) return `HTTP ${answer.status}`;
+    if (expect.location !== undefined && !answer.location?.startsWith(expect.location)) {
+      return `redirected to ${answer.location ?? "nowhere"}`;
+    }
+    if (expect.marker !== undefined && !answer.body.includes(expect.marker))
+      return `no "${expect.marker}" in the answer`;
+    if (answer.body.includes(PART_NOT_LOADED)) return "page says part of it could not be loaded";
+    return expect.check?.(answer.body) ?? null;
+  }
+
+  private fetchSite(url: URL) {
+    if (!this.page) return "none";
+    if (this.page.origin === url.origin) return "same-origin";
+    return this.page.hostname === url.hostname ? "same-site" : "cross-site";
+  }
+
+  // Cookies are per host name, whatever the port, as browsers keep them.
+  private cookieHeader(url: URL) {
+    const jar = this.cookies.get(url.hostname);
+    return jar && jar.size > 0
+      ? [...jar].map(([name, value]) => `${name}=${value}`).join("; ")
+      : "";
+  }
+
+  private keepCookies(url: URL, header: string | string[] | undefined) {
+    if (header === undefined) return;
+    let jar = this.cookies.get(url.hostname);
+    if (!jar) this.cookies.set(url.hostname, (jar = new Map()));
+    for (const line of Array.isArray(header) ? header : [header]) {
+      const [pair = "", ...attributes] = line.split(";");
+      const equals = pair.indexOf("=");
+      if (equals <= 0) continue;
+      const name = pair.slice(0, equals).trim();
+      const value = pair.slice(equals + 1).trim();
+      const expired = attributes.some((attribute) =>
+        /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(attribute),
+      );
+      if (expired || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+  }
+}
+
+/**
+ * Where the socket goes: "localhost" as 127.0.0.1, since a socket bound to an IPv4 loopback
+ * address cannot reach ::1, which "localhost" may resolve to first.
+ */
+function connectAddress(url: URL) {
+  const target = new URL(url);
+  if (target.hostname === "localhost") target.hostname = "127.0.0.1";
+  return target;
+}
+
+const single = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+
+function describeFailure(error: unknown): string {
+  const named = error as { name?: string; code?: string; message?: string };
+  if (named?.name === "TimeoutError" || /timeout/i.test(named?.code ?? "")) return "timed out";
+  return named?.code ?? named?.message ?? String(error);
+}

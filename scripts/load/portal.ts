@@ -1,0 +1,210 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+
+/** A portal the simulation started: `stop()` ends it the way Ctrl-C does. */
+export type StartedPortal = {
+  url: string;
+  stop(): Promise<void>;
+  /** Why the portal is gone if it stopped by itself (with its last output), else null. */
+  crashReport(): string | null;
+  /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
+  residentBytes(): number | null;
+  /** What the portal warned of or failed at while running, by kind, most frequent first. */
+  problems(): [string, number][];
+};
+
+const READY = /Portal ready on (http:\/\/\S+)/;
+const KEPT_LINES = 200;
+
+/**
+ * Starts `node scripts/start.ts` from `root` as `npm start` does (after its build), on `port`
+ * and the eight after it, on the given data folder and database, and resolves once it prints
+ * "Portal ready on http://…". Outside production, so the Paystack sandbox stands in.
+ */
+export async function startPortal(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  timeoutMs?: number;
+}): Promise<StartedPortal> {
+  const { root, port, dataDir } = options;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // An empty DATABASE_URL means the embedded PGlite in DATA_DIR.
+    DATABASE_URL: options.databaseUrl ?? "",
+    PUBLIC_ORIGIN: `http://localhost:${port}`,
+    NODE_ENV: "development",
+  };
+  for (const inner of [
+    "API_PORT",
+    "PAGES_PORT",
+    "PAYSTACK_SANDBOX_PORT",
+    "API_URL",
+    "PAGES_URL",
+    "PAYSTACK_SECRET_KEY",
+    "PAYSTACK_BASE_URL",
+    "SMTP_URL",
+  ]) {
+    delete env[inner];
+  }
+  const child = spawn(process.execPath, ["scripts/start.ts"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const problems = new Map<string, number>();
+  let exited = false;
+  let stopping = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => resolve()).once("error", () => resolve()),
+  );
+  void exit.then(() => (exited = true));
+  // Last resort if the simulation dies without calling stop(): never leave a portal running.
+  const killOnExit = () => exited || signalGroup(child.pid, "SIGKILL");
+  process.once("exit", killOnExit);
+
+  const stop = async () => {
+    stopping = true;
+    if (!exited) {
+      signalGroup(child.pid, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(child.pid, "SIGKILL"), 15_000);
+      await exit;
+      clearTimeout(timer);
+    }
+    process.off("exit", killOnExit);
+  };
+
+  const ready = new Promise<string>((resolve, reject) => {
+    const onLine = (line: string) => {
+      output.push(line);
+      if (output.length > KEPT_LINES) output.shift();
+      const problem = problemIn(line);
+      if (problem) problems.set(problem, (problems.get(problem) ?? 0) + 1);
+      const match = READY.exec(line);
+      if (match) resolve(match[1]!);
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = "";
+      stream.setEncoding("utf8").on("data", (chunk: string) => {
+        const lines = (partial + chunk).split("\n");
+        partial = lines.pop() ?? "";
+        lines.forEach(onLine);
+      });
+    }
+    child.once("error", reject);
+    void exit.then(() => reject(new Error(`the portal stopped (exit code ${child.exitCode})`)));
+    setTimeout(
+      () => reject(new Error(`the portal was not ready after ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    ).unref();
+  });
+
+  const crashReport = () =>
+    exited && !stopping
+      ? `The portal exited during the run (exit code ${child.exitCode}, signal ${child.signalCode ?? "none"}). Its last output:\n` +
+        output.slice(-40).join("\n")
+      : null;
+  try {
+    return {
+      url: await ready,
+      stop,
+      crashReport,
+      residentBytes: () => residentBytes(child.pid),
+      problems: () => [...problems].sort((a, b) => b[1] - a[1]),
+    };
+  } catch (error) {
+    await stop();
+    const shown = output.length ? output.join("\n") : "(no output)";
+    throw new Error(
+      `Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
+    );
+  }
+}
+
+/**
+ * The kind of trouble a portal log line reports, if any: a structured warning or error by its
+ * message (and error), or an unstructured line naming an error (a stack's first line), with its
+ * numbers blanked so one kind counts as one.
+ */
+export function problemIn(line: string): string | null {
+  if (line.startsWith("{")) {
+    try {
+      const entry = JSON.parse(line) as { level?: string; message?: string; error?: unknown };
+      if (entry.level !== "warn" && entry.level !== "error") return null;
+      const error = entry.error === undefined ? "" : ` (${String(entry.error).slice(0, 120)})`;
+      return `${entry.level}: ${entry.message ?? ""}${error}`.replace(/\d+/g, "#");
+    } catch {
+      // Not one of the portal's structured lines: judged as text below.
+    }
+  }
+  if (!/error/i.test(line) || /^\s+at /.test(line)) return null;
+  return line.trim().slice(0, 160).replace(/\d+/g, "#");
+}
+
+function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? null : Number(kib) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The portal puts its inner services on PORT + 1 … PORT + 8: a base with those free too. */
+export async function freePortBlock(size = 9): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = await anyFreePort();
+    if (base + size > 65535) continue;
+    let free = true;
+    for (let offset = 1; offset < size && free; offset++) free = await canListen(base + offset);
+    if (free) return base;
+  }
+  throw new Error(`found no ${size} free ports in a row for the portal`);
+}
+
+/** Refuses a port block someone else is using, before spending minutes on accounts. */
+export async function assertPortsFree(port: number, size = 9) {
+  for (let offset = 0; offset < size; offset++) {
+    if (!(await canListen(port + offset)))
+      throw new Error(
+        `port ${port + offset} is in use; the portal needs ${port}..${port + size - 1}`,
+      );
+  }
+}

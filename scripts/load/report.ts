@@ -1,0 +1,100 @@
+import type { CheckResult } from "./checks.ts";
+import { stepTable, type StepSummary } from "./stats.ts";
+
+/** Everything the written measurement says, gathered by the run. */
+export type LoadReport = {
+  date: string;
+  command: string;
+  portal: string;
+  database: string;
+  machine: string;
+  commit: string;
+  settings: string;
+  students: { total: number; completed: number; stopped: number; minutes: number };
+  requests: { total: number; failed: number; seconds: number; peakPerSecond: number };
+  /** What else the machine was doing: the load averages at the start and the end, and the simulation's own CPU. */
+  machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number };
+  /** The portal's largest resident memory seen (sampled every 2 s); null for a target portal. */
+  portalPeakResidentBytes: number | null;
+  steps: StepSummary[];
+  errorReasons: [string, number][];
+  checks: CheckResult[];
+  /** What the portal logged as warnings and errors during the run, by kind; empty for a target portal. */
+  portalProblems: [string, number][];
+  /** Set when the portal exited by itself during the run. */
+  crash: string | null;
+};
+
+const MAX_REASONS = 15;
+
+/** The run as Markdown, for docs/measurements/ and the terminal alike. */
+export function formatReport(report: LoadReport): string {
+  const { students, requests } = report;
+  const perSecond = requests.total / Math.max(requests.seconds, 0.001);
+  const lines = [
+    `# Registration week, ${report.date}: ${students.total} students arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`,
+    "",
+    `- Command: \`${report.command}\``,
+    `- Portal: ${report.portal}`,
+    `- Database: ${report.database}`,
+    `- Machine: ${report.machine}`,
+    `- Commit: ${report.commit}`,
+    `- Settings: ${report.settings}`,
+    "",
+    `Students: ${students.total} arrived, ${students.completed} went through to sign-out, ${students.stopped} stopped at a failed step.`,
+    `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.`,
+    "",
+    `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
+      `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +
+      (report.portalPeakResidentBytes === null
+        ? ""
+        : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
+    "",
+    stepTable(report.steps),
+    "",
+  ];
+  if (report.errorReasons.length > 0) {
+    lines.push("Failed requests, most frequent first:", "");
+    for (const [reason, times] of report.errorReasons.slice(0, MAX_REASONS))
+      lines.push(`- ${reason}: ${times}`);
+    if (report.errorReasons.length > MAX_REASONS)
+      lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
+    lines.push("");
+  }
+  if (report.portalProblems.length > 0) {
+    lines.push("What the portal logged as warnings and errors, most frequent first:", "");
+    for (const [problem, times] of report.portalProblems.slice(0, MAX_REASONS)) {
+      lines.push(`- ${times} × \`${problem.replaceAll("`", "'")}\``);
+    }
+    lines.push("");
+  }
+  lines.push("Database checks at the end:", "");
+  for (const check of report.checks)
+    lines.push(`- ${check.ok ? "PASS" : "FAIL"} ${check.name}: ${check.detail}`);
+  if (report.crash) lines.push("", "```", report.crash, "```");
+  lines.push("", `Result: ${verdict(report)}`);
+  return lines.join("\n") + "\n";
+}
+
+/** PASS, or FAIL with what failed. */
+export function verdict(report: Pick<LoadReport, "requests" | "checks" | "crash">): string {
+  if (passed(report)) return "PASS: no failed request, every database check passed.";
+  const failedChecks = report.checks.filter((check) => !check.ok).length;
+  const what = [
+    `${report.requests.failed} failed request${report.requests.failed === 1 ? "" : "s"}`,
+    `${failedChecks} failed database check${failedChecks === 1 ? "" : "s"}`,
+    ...(report.checks.length === 0 ? ["the database was not checked"] : []),
+    ...(report.crash ? ["the portal exited during the run"] : []),
+  ];
+  return `FAIL: ${what.join(", ")}.`;
+}
+
+/** No failed request, no failed check, and the portal still running at the end. */
+export function passed(report: Pick<LoadReport, "requests" | "checks" | "crash">): boolean {
+  return (
+    report.requests.failed === 0 &&
+    report.checks.length > 0 &&
+    report.checks.every((check) => check.ok) &&
+    !report.crash
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { percentile, StepRecorder, stepTable } from "./stats.ts";
+
+describe("percentile", () => {
+  const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+
+  it.each([
+    [50, 50],
+    [95, 95],
+    [99, 99],
+    [100, 100],
+    [0, 1],
+  ])("p%i of 1..100 is %i", (p, expected) => {
+    expect(percentile(hundred, p)).toBe(expected);
+  });
+
+  it("answers a value some request really took (nearest rank, no interpolation)", () => {
+    expect(percentile([10, 20, 30_000], 50)).toBe(20);
+    expect(percentile([10, 20, 30_000], 99)).toBe(30_000);
+    expect(percentile([7], 99)).toBe(7);
+  });
+
+  it("answers 0 for no values", () => {
+    expect(percentile([], 95)).toBe(0);
+  });
+});
+
+describe("StepRecorder", () => {
+  it("summarises each step in the order first seen, counting failures and their latency", () => {
+    const recorder = new StepRecorder();
+    for (let ms = 1; ms <= 100; ms++) recorder.record("dashboard", ms);
+    recorder.record("sign in", 300);
+    recorder.record("sign in", 30_000, "timed out");
+    recorder.record("sign in", 200, "HTTP 429");
+    recorder.record("sign in", 31_000, "timed out");
+
+    expect(recorder.summaries()).toEqual([
+      { step: "dashboard", count: 100, errors: 0, p50: 50, p95: 95, p99: 99, max: 100 },
+      { step: "sign in", count: 4, errors: 3, p50: 300, p95: 31_000, p99: 31_000, max: 31_000 },
+    ]);
+    expect(recorder.requests).toBe(104);
+    expect(recorder.failures).toBe(3);
+    expect(recorder.errorReasons()).toEqual([
+      ["sign in: timed out", 2],
+      ["sign in: HTTP 429", 1],
+    ]);
+  });
+
+  it("writes a Markdown row per step and a total", () => {
+    const recorder = new StepRecorder();
+    recorder.record("quote", 12.4);
+    recorder.record("quote", 40.6, "HTTP 500");
+    const table = stepTable(recorder.summaries()).split("\n");
+    expect(table[0]).toBe("| step | requests | errors | p50 ms | p95 ms | p99 ms | max ms |");
+    expect(table[2]).toBe("| quote | 2 | 1 | 12 | 41 | 41 | 41 |");
+    expect(table[3]).toBe("| **all steps** | 2 | 1 | | | | |");
+  });
+});

@@ -1,0 +1,87 @@
+/** What one step of the journey cost across all students. */
+export type StepSummary = {
+  step: string;
+  count: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+};
+
+/**
+ * The nearest-rank percentile of `sorted` (ascending): the smallest value at or below which
+ * `p` per cent of the values lie. Nearest-rank never invents a value no request took, so a p99
+ * of 30,000 ms means a request really waited that long.
+ */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  if (p <= 0) return sorted[0]!;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(rank, sorted.length) - 1]!;
+}
+
+/**
+ * Counts and latencies per step, in the order the steps were first seen. Failed requests count
+ * in the latencies too: a timeout that took 30 s is part of what the student waited.
+ */
+export class StepRecorder {
+  private readonly steps = new Map<string, { latencies: number[]; errors: number }>();
+  private readonly reasons = new Map<string, number>();
+  requests = 0;
+  failures = 0;
+
+  record(step: string, ms: number, error?: string) {
+    let entry = this.steps.get(step);
+    if (!entry) {
+      entry = { latencies: [], errors: 0 };
+      this.steps.set(step, entry);
+    }
+    entry.latencies.push(ms);
+    this.requests += 1;
+    if (error !== undefined) {
+      entry.errors += 1;
+      this.failures += 1;
+      const key = `${step}: ${error}`;
+      this.reasons.set(key, (this.reasons.get(key) ?? 0) + 1);
+    }
+  }
+
+  summaries(): StepSummary[] {
+    return [...this.steps].map(([step, { latencies, errors }]) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        step,
+        count: sorted.length,
+        errors,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? 0,
+      };
+    });
+  }
+
+  /** Why requests failed, most frequent first: "sign in: HTTP 429" → 12. */
+  errorReasons(): [string, number][] {
+    return [...this.reasons].sort((a, b) => b[1] - a[1]);
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)}`;
+
+/** The per-step table as Markdown, with a total row over all requests. */
+export function stepTable(summaries: readonly StepSummary[]): string {
+  const rows = summaries.map(
+    (s) =>
+      `| ${s.step} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+  );
+  const count = summaries.reduce((sum, s) => sum + s.count, 0);
+  const errors = summaries.reduce((sum, s) => sum + s.errors, 0);
+  return [
+    "| step | requests | errors | p50 ms | p95 ms | p99 ms | max ms |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+    `| **all steps** | ${count} | ${errors} | | | | |`,
+  ].join("\n");
+}
