@@ -8,13 +8,14 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { signIn, startPortal } from "./bench/portal.ts";
 import { startFloorServer } from "./bench/floor.ts";
+import { processGroupUsage } from "./bench/process-group.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const autocannonBin = fileURLToPath(new URL("../node_modules/autocannon/autocannon.js", import.meta.url));
@@ -98,30 +99,9 @@ function autocannon(url: string, scenario: Pick<Scenario, "method" | "body">, he
   });
 }
 
-/**
- * Resident memory (MiB) and CPU time used so far (ms) of every process in the portal's process
- * group, workers included. CPU per request tells more than requests a second on a machine that
- * is busy with something else as well.
- */
-async function groupUsage(groupId: number): Promise<{ rssMiB: number; cpuMs: number }> {
-  let kib = 0;
-  let ticks = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces): state ppid pgrp … utime (12) stime (13)
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== groupId) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-      const status = await readFile(`/proc/${entry}/status`, "utf8");
-      kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  // Linux counts CPU time in ticks of 10 ms (USER_HZ = 100).
-  return { rssMiB: kib / 1024, cpuMs: ticks * 10 };
+async function groupUsage(groupId: number) {
+  const usage = processGroupUsage(groupId);
+  return { rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20, cpuMs: usage?.cpuMs ?? 0 };
 }
 
 async function freshPostgresDatabase() {

@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionCookie } from "./measure.ts";
+import { freePortBlock, signalGroup } from "./local-ports.ts";
 
 /** A portal the bench measures; `stop()` ends it if the bench started it. */
 export interface RunningPortal {
@@ -143,44 +142,4 @@ function parseSetCookie(header: string): SessionCookie[] {
   const name = pair.slice(0, equals).trim();
   const value = pair.slice(equals + 1).trim();
   return equals > 0 && value ? [{ name, value }] : [];
-}
-
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// The portal puts its inner services on PORT + 1, PORT + 2, …: find a base with room after it.
-async function freePortBlock(size = 10): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = await anyFreePort();
-    if (base + size > 65535) continue;
-    let free = true;
-    for (let offset = 1; offset < size && free; offset++) free = await canListen(base + offset);
-    if (free) return base;
-  }
-  throw new Error(`found no ${size} free ports in a row for the portal`);
 }
