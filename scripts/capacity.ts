@@ -6,19 +6,27 @@
  *   npm run bench:capacity                          # PGlite, or PostgreSQL when DATABASE_URL is set
  *   npm run bench:capacity -- --duration 20 --connections 20 --only api-read,dashboard
  */
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import pg from "pg";
-import { signIn, startPortal } from "./bench/portal.ts";
+import { parseArgs, promisify } from "node:util";
+import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
+import { seedDemoData } from "../server/db/seed.ts";
+import { createFileStorage } from "../server/uploads/file-storage.ts";
+import type { AutocannonRun } from "./bench/autocannon-run.ts";
 import { startFloorServer } from "./bench/floor.ts";
-import { processGroupUsage } from "./bench/process-group.ts";
+import { freePortBlock } from "./bench/local-ports.ts";
+import { signIn } from "./bench/portal.ts";
+import { createStudentAccounts } from "./load/accounts.ts";
+import type { StudentAccount } from "./load/journey.ts";
+import { startPortal } from "./load/portal.ts";
+import { createRunDatabase } from "./load/run-database.ts";
 
+const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const autocannonBin = fileURLToPath(new URL("../node_modules/autocannon/autocannon.js", import.meta.url));
+const autocannonRunner = fileURLToPath(new URL("./bench/autocannon-run.ts", import.meta.url));
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 const { values: args } = parseArgs({
@@ -40,13 +48,14 @@ type Scenario = {
   what: string;
   method?: "GET" | "POST";
   path: string;
-  body?: string;
+  /** Sent in turn, one per request; the first is also the probe's. */
+  bodies?: string[];
   signedIn: boolean;
   /** Text a good answer contains, checked once before the run so an error page is not measured. */
   expect: string;
 };
 
-const scenarios = (studentId: number): Scenario[] => [
+const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] => [
   { name: "api-read", what: `GET /api/student/profile/${studentId}, signed in`, path: `/api/student/profile/${studentId}`, signedIn: true, expect: '"status":"success"' },
   { name: "dashboard", what: "dashboard `/`, signed in", path: "/", signedIn: true, expect: "Candidate Details" },
   { name: "payment", what: "`/payment`, signed in", path: "/payment", signedIn: true, expect: "<form" },
@@ -55,10 +64,10 @@ const scenarios = (studentId: number): Scenario[] => [
   { name: "login-page", what: "`/login` page", path: "/login", signedIn: false, expect: "<form" },
   {
     name: "sign-in",
-    what: "successful sign-ins (POST /api/student/uniben/login)",
+    what: "successful sign-ins (POST /api/student/uniben/login), each time another student",
     method: "POST",
     path: "/api/student/uniben/login",
-    body: JSON.stringify({ username: "08030000001", password: "demo1234" }),
+    bodies: accounts.map((account) => JSON.stringify({ username: account.phone, password: account.password })),
     signedIn: false,
     expect: '"status":"success"',
   },
@@ -67,73 +76,62 @@ const scenarios = (studentId: number): Scenario[] => [
 type Result = { reqPerSec: number; p50: number; p99: number; ok: number; failed: number; peakRssMiB?: number; cpuMsPerRequest?: number };
 
 /** One autocannon run in a child process; its JSON summary. */
-function autocannon(url: string, scenario: Pick<Scenario, "method" | "body">, headers: Record<string, string>, seconds: number): Promise<Result> {
-  const argv = [autocannonBin, "--json", "-c", String(connections), "-d", String(seconds)];
-  if (scenario.method === "POST") argv.push("-m", "POST", "-b", scenario.body ?? "");
-  for (const [name, value] of Object.entries(headers)) argv.push("-H", `${name}=${value}`);
-  argv.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
-      const summary = JSON.parse(out) as {
-        requests: { average: number };
-        latency: { p50: number; p99: number };
-        "2xx": number;
-        non2xx: number;
-        errors: number;
-        timeouts: number;
-      };
-      resolve({
-        reqPerSec: summary.requests.average,
-        p50: summary.latency.p50,
-        p99: summary.latency.p99,
-        ok: summary["2xx"],
-        failed: summary.non2xx + summary.errors + summary.timeouts,
-      });
-    });
-  });
-}
-
-async function groupUsage(groupId: number) {
-  const usage = processGroupUsage(groupId);
-  return { rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20, cpuMs: usage?.cpuMs ?? 0 };
-}
-
-async function freshPostgresDatabase() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `capacity_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+async function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
+  const run: AutocannonRun = { url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies };
+  const config = path.join(workDir, "autocannon-run.json");
+  await writeFile(config, JSON.stringify(run));
+  const { stdout } = await execFileAsync(process.execPath, [autocannonRunner, config], { maxBuffer: 64 * 2 ** 20 });
+  const summary = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    "2xx": number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    reqPerSec: summary.requests.average,
+    p50: summary.latency.p50,
+    p99: summary.latency.p99,
+    ok: summary["2xx"],
+    failed: summary.non2xx + summary.errors + summary.timeouts,
   };
 }
 
-const database = databaseChoice === "postgres" ? await freshPostgresDatabase() : undefined;
+function portalUsage() {
+  const usage = portal.usage();
+  return { rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20, cpuMs: usage?.cpuMs ?? 0 };
+}
+
+// Sign-ins need accounts of their own: one student signing in twenty times at once would meet
+// the sign-in limits, which stay on. They are made as the load simulation makes them, before
+// the portal starts (PGlite belongs to one process at a time).
+const SIGN_IN_ACCOUNTS = 3_000;
+const workDir = await mkdtemp(path.join(tmpdir(), "portal-capacity-"));
+const dataDir = path.join(workDir, "data");
+const runDatabase = databaseChoice === "postgres"
+  ? await createRunDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
+  : undefined;
+const databaseOptions: DatabaseOptions = runDatabase ? { url: runDatabase.url } : { dir: path.join(dataDir, "pglite") };
+progress(`Loading the demo college and ${SIGN_IN_ACCOUNTS} accounts on ${databaseChoice}…`);
+const setup = await openDatabase(databaseOptions);
+const accounts = await (async () => {
+  try {
+    await seedDemoData(setup.db, { photos: createFileStorage(path.join(dataDir, "uploads", "photos")), nodeEnv: "development" });
+    return await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
+  } finally {
+    await setup.close();
+  }
+})();
 const floor = await startFloorServer();
-progress(`Starting the portal on ${databaseChoice}…`);
-const portal = await startPortal(root, 180_000, database ? { DATABASE_URL: database.url } : {});
+progress("Starting the portal…");
+const portal = await startPortal({ root, port: await freePortBlock(), dataDir, databaseUrl: runDatabase?.url, timeoutMs: 180_000 });
 const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];
 try {
   const cookie = (await signIn(portal.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
   const me = (await (await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })).json()) as { data: { id: number } };
   const wanted = args.only?.split(",");
-  const chosen = scenarios(me.data.id).filter((scenario) => !wanted || wanted.includes(scenario.name));
+  const chosen = scenarios(me.data.id, accounts).filter((scenario) => !wanted || wanted.includes(scenario.name));
 
   const bare = async () => {
     progress("bare Node hello-world…");
@@ -145,7 +143,7 @@ try {
     const headers: Record<string, string> = { origin: new URL(portal.url).origin };
     if (scenario.signedIn) headers.cookie = cookie;
     if (scenario.method === "POST") headers["content-type"] = "application/json";
-    const probe = await fetch(url, { method: scenario.method ?? "GET", headers, body: scenario.body });
+    const probe = await fetch(url, { method: scenario.method ?? "GET", headers, body: scenario.bodies?.[0] });
     const text = await probe.text();
     if (!probe.ok || !text.includes(scenario.expect)) {
       throw new Error(`${scenario.name}: ${url} answered ${probe.status} without "${scenario.expect}":\n${text.slice(0, 400)}`);
@@ -153,10 +151,10 @@ try {
     progress(`${scenario.name}: warming up, then ${duration} s…`);
     await autocannon(url, scenario, headers, 2);
     let peak = 0;
-    const sampler = setInterval(() => void groupUsage(portal.pid).then(({ rssMiB }) => (peak = Math.max(peak, rssMiB))), 500);
-    const before = await groupUsage(portal.pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, portalUsage().rssMiB)), 500);
+    const before = portalUsage();
     const result = await autocannon(url, scenario, headers, duration);
-    const after = await groupUsage(portal.pid);
+    const after = portalUsage();
     clearInterval(sampler);
     const crash = portal.crashReport();
     if (crash) throw new Error(crash);
@@ -165,8 +163,9 @@ try {
   }
 } finally {
   await portal.stop();
-  await floor.close?.();
-  await database?.drop();
+  await floor.close();
+  await runDatabase?.drop();
+  await rm(workDir, { recursive: true, force: true });
 }
 
 const bareRate = rows[0]!.result.reqPerSec;

@@ -10,6 +10,8 @@ export type StartedPortal = {
   crashReport(): string | null;
   /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
   residentBytes(): number | null;
+  /** Memory and CPU time so far of the portal's processes (workers included); null off Linux. */
+  usage(): ReturnType<typeof processGroupUsage>;
   /** What the portal warned of or failed at while running, by kind, most frequent first. */
   problems(): [string, number][];
 };
@@ -117,6 +119,7 @@ export async function startPortal(options: {
       stop,
       crashReport,
       residentBytes: () => residentBytes(child.pid),
+      usage: () => (child.pid === undefined ? null : processGroupUsage(child.pid)),
       problems: () => [...problems].sort((a, b) => b[1] - a[1]),
     };
   } catch (error) {
