@@ -2,12 +2,13 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import node from "@astrojs/node";
+import { precompressAssets, withInProcessEntry } from "./src/server/build-integrations.ts";
 import { POLICY_DIRECTIVES, STYLE_SOURCES } from "./src/lib/security/content-security-policy.ts";
 
 export default defineConfig({
   output: "server",
-  adapter: node({ mode: "standalone" }),
-  integrations: [react()],
+  adapter: withInProcessEntry(node({ mode: "standalone" })),
+  integrations: [react(), precompressAssets()],
   build: {
     // One round trip: a page's CSS arrives inside its HTML instead of as a blocking request.
     inlineStylesheets: "always",

@@ -16,6 +16,10 @@ export type ProxyOptions = {
   pagesUrl: string;
   /** Extra origins allowed to post to us (none in production). */
   trustedOrigins?: string[];
+  /**
+   * How to reach the API and page server; global fetch() by default. The all-in-one start hands
+   * over the services' own handlers, whose answers arrive as they were made (still compressed).
+   */
   fetch?: Fetch;
 };
 
@@ -30,6 +34,7 @@ type LoginOutcome =
  */
 export function createProxy(options: ProxyOptions) {
   const fetchUpstream: Fetch = options.fetch ?? ((request) => fetch(request));
+  const upstreamDecodes = !options.fetch;
   const secure = options.publicOrigin.startsWith("https:");
   const cookieName = sessionCookieName(secure);
   const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
@@ -130,7 +135,7 @@ export function createProxy(options: ProxyOptions) {
     const staffToken = url.pathname.startsWith("/api/staff/") ? readStaffToken(cookies, secure) : null;
     const token = staffToken ?? readSessionToken(cookies, secure);
     const target = upstreamUrl(options.apiUrl, url.pathname.slice("/api".length), url.search);
-    const response = await relay(fetchUpstream, c.req.raw, target, apiHeaders(c, token));
+    const response = await relay(fetchUpstream, c.req.raw, target, apiHeaders(c, token), upstreamDecodes);
     const spentCookie = staffToken ? staffCookieName(secure) : cookieName;
     if (response.status === 401) response.headers.append("set-cookie", expiredCookie(spentCookie, secure));
     return response;
@@ -142,7 +147,7 @@ export function createProxy(options: ProxyOptions) {
     return relay(fetchUpstream, c.req.raw, target, (headers) => {
       headers.set("x-forwarded-for", clientAddress(c));
       headers.set("x-forwarded-proto", secure ? "https" : "http");
-    });
+    }, upstreamDecodes);
   });
 
   app.onError((error, c) => {

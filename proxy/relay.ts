@@ -24,6 +24,8 @@ export async function relay(
   incoming: Request,
   upstreamUrl: string,
   adjust: (headers: Headers) => void,
+  /** False when `fetchUpstream` hands over bodies as the upstream sent them (an in-process call). */
+  upstreamDecodes = true,
 ): Promise<Response> {
   const headers = new Headers(incoming.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);
@@ -39,9 +41,21 @@ export async function relay(
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit),
   );
+  if (!upstreamDecodes) {
+    try {
+      // An in-process answer is handed on as it is, headers trimmed in place: copying it into a
+      // new Response would turn a ready string body into a stream to pump, on every request.
+      for (const name of HOP_BY_HOP) upstream.headers.delete(name);
+      return upstream;
+    } catch {
+      // Its headers are immutable (it came from fetch() after all): copy it below.
+    }
+  }
   const responseHeaders = new Headers(upstream.headers);
-  // fetch() already decoded any compressed body; the proxy compresses again on the way out.
-  for (const name of [...HOP_BY_HOP, "content-encoding"]) responseHeaders.delete(name);
+  for (const name of HOP_BY_HOP) responseHeaders.delete(name);
+  // fetch() already decoded any compressed body; the proxy compresses again on the way out. An
+  // in-process upstream's body is still encoded (a precompressed asset) and keeps its label.
+  if (upstreamDecodes) responseHeaders.delete("content-encoding");
   return new Response(upstream.body, {
     status: upstream.status,
     statusText: upstream.statusText,

@@ -1,28 +1,22 @@
 /**
- * Starts the whole portal in one process: the college API on its database, the Astro page
- * server, and the edge proxy in front of both. `npm start` builds the pages first.
+ * Starts the whole portal: the college API on its database, the Astro page server, and the edge
+ * proxy in front of both, wired together in one process by function calls. On PostgreSQL it
+ * starts one such process per core (WEB_CONCURRENCY), sharing the ports through node:cluster;
+ * on PGlite, which one process owns, it runs one. `npm start` builds the pages first.
+ * Decision 112 says why, and what each choice bought.
  */
-import { createServer, type Server } from "node:http";
+import cluster, { type Worker } from "node:cluster";
+import type { Server } from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
-import { readServerEnv } from "../server/env.ts";
-import { readProxyEnv } from "../proxy/env.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { seedDemoData } from "../server/db/seed.ts";
-import { createApi } from "../server/app.ts";
-import { createConsoleLogger } from "../server/http/logger.ts";
-import { createFileStorage } from "../server/uploads/file-storage.ts";
-import { createProxy } from "../proxy/app.ts";
-import { createPaystackClient } from "../server/paystack/client.ts";
-import { createPaystackSandbox } from "../server/paystack/sandbox.ts";
+import { readServerEnv, type ServerEnv } from "../server/env.ts";
+import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
+import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
-import { startPaymentReconciler } from "../server/payments/reconciler.ts";
-import { createOutboxMailer, createSmtpMailer } from "../server/mail/mailer.ts";
-import { startJobQueue } from "../server/jobs/job-queue.ts";
-import { createPaymentReceipts } from "../server/payments/receipt.ts";
+import type { PortalLayout } from "./start/portal-process.ts";
+import { closeServer } from "./start/close-server.ts";
 
-let serverEnv, proxyEnv;
+let serverEnv: ServerEnv, proxyEnv: ProxyEnv;
 try {
   serverEnv = readServerEnv();
   proxyEnv = readProxyEnv();
@@ -30,106 +24,172 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const logger = createConsoleLogger("portal");
 const port = proxyEnv.PORT;
 const apiPort = serverEnv.API_PORT ?? port + 1;
 const pagesPort = serverEnv.PAGES_PORT ?? port + 2;
-const apiUrl = proxyEnv.API_URL ?? `http://127.0.0.1:${apiPort}`;
-const pagesUrl = proxyEnv.PAGES_URL ?? `http://127.0.0.1:${pagesPort}`;
+const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? port + 8;
+const paystackSecretKey = choosePaystackSecretKey({ nodeEnv: serverEnv.NODE_ENV, configuredKey: serverEnv.PAYSTACK_SECRET_KEY });
+const layout: PortalLayout = {
+  serverEnv,
+  proxyEnv,
+  apiPort,
+  pagesPort,
+  apiUrl: proxyEnv.API_URL ?? `http://127.0.0.1:${apiPort}`,
+  pagesUrl: proxyEnv.PAGES_URL ?? `http://127.0.0.1:${pagesPort}`,
+  // Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
+  paystack: {
+    baseUrl: serverEnv.PAYSTACK_SECRET_KEY ? serverEnv.PAYSTACK_BASE_URL : `http://localhost:${sandboxPort}`,
+    secretKey: paystackSecretKey,
+  },
+  outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
+  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret",
+};
+// PGlite lives inside one process: only PostgreSQL can be shared by several.
+const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
 
-const database = serverEnv.DATABASE_URL
-  ? await openDatabase({ url: serverEnv.DATABASE_URL })
-  : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
-const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
-if (serverEnv.NODE_ENV !== "production") {
-  if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
-    logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
+const role = cluster.isPrimary ? "primary" : process.env.PORTAL_ROLE;
+if (role === "primary") await startPrimary();
+else if (role === "prepare") await prepareDatabaseAndExit();
+else await startWorker();
+
+/**
+ * Migrates and seeds once, runs the sandbox, then serves here (PGlite) or through one worker per
+ * core (PostgreSQL). With workers the primary only watches them: the heavy modules (the API, the
+ * pages, the ORM) are loaded where they serve, so the primary stays small.
+ */
+async function startPrimary() {
+  const logger = createConsoleLogger("portal");
+  let stopServing: () => Promise<void>;
+  if (processes === 1) {
+    const database = await prepareDatabase(logger);
+    const sandbox = await startSandbox(logger);
+    const { startPortalProcess } = await import("./start/portal-process.ts");
+    const portal = await startPortalProcess(layout, { logger, scheduled: true, database });
+    logger.info("services", { api: layout.apiUrl, pages: layout.pagesUrl, database: database.driver, mail: portal.mailer.describe() });
+    stopServing = async () => {
+      await portal.stop();
+      if (sandbox) await closeServer(sandbox);
+    };
+  } else {
+    await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
+    const sandbox = await startSandbox(logger);
+    const stopWorkers = await forkWorkers(logger);
+    logger.info("services", { api: layout.apiUrl, pages: layout.pagesUrl, database: "postgres", processes });
+    stopServing = async () => {
+      await stopWorkers();
+      if (sandbox) await closeServer(sandbox);
+    };
   }
+  if (layout.outboxDir) console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
+  console.log(`Portal ready on http://localhost:${port}`);
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping", { signal });
+    await stopServing();
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-const servers: Server[] = [];
+/** Applies pending migrations and, outside production, loads the demo data into an empty database. */
+async function prepareDatabase(logger: Logger) {
+  const { openDatabase } = await import("../server/db/client.ts");
+  const database = serverEnv.DATABASE_URL
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
+  if (serverEnv.NODE_ENV !== "production") {
+    const { seedDemoData } = await import("../server/db/seed.ts");
+    const { createFileStorage } = await import("../server/uploads/file-storage.ts");
+    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+    if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
+      logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
+    }
+  }
+  return database;
+}
 
-// Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
-const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? port + 8;
-const paystackSecretKey = choosePaystackSecretKey({
-  nodeEnv: serverEnv.NODE_ENV,
-  configuredKey: serverEnv.PAYSTACK_SECRET_KEY,
-});
-let paystackBaseUrl = serverEnv.PAYSTACK_BASE_URL;
-if (!serverEnv.PAYSTACK_SECRET_KEY) {
-  paystackBaseUrl = `http://localhost:${sandboxPort}`;
-  const sandbox = createPaystackSandbox({
+async function prepareDatabaseAndExit() {
+  const database = await prepareDatabase(createConsoleLogger("portal"));
+  await database.close();
+  process.exit(0);
+}
+
+/** Without a Paystack key the local sandbox stands in; it keeps its transactions in memory, so one per portal. */
+async function startSandbox(logger: Logger): Promise<Server | undefined> {
+  if (serverEnv.PAYSTACK_SECRET_KEY) return undefined;
+  const { serve } = await import("@hono/node-server");
+  const { createPaystackSandbox } = await import("../server/paystack/sandbox.ts");
+  const app = createPaystackSandbox({
     secretKey: paystackSecretKey,
-    publicUrl: paystackBaseUrl,
+    publicUrl: layout.paystack.baseUrl,
     // At the public origin: the proxy refuses POSTs addressed to any other host name.
     webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
     // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
     settleRefundsAfterMs: 1_000,
   });
-  servers.push(serve({ fetch: sandbox.fetch, port: sandboxPort }) as Server);
-  logger.warn("Paystack sandbox in use: no money moves", { checkout: paystackBaseUrl });
+  logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
+  return serve({ fetch: app.fetch, port: sandboxPort }) as Server;
 }
-const outboxDir = serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox");
-const mailer = serverEnv.SMTP_URL
-  ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
-  : createOutboxMailer({ dir: outboxDir!, from: serverEnv.MAIL_FROM });
 
-const paystack = createPaystackClient({ baseUrl: paystackBaseUrl, secretKey: paystackSecretKey });
-// Mail that must not be lost (receipts) goes through the job queue on the same database.
-const jobs = await startJobQueue(database, { mailer, logger });
-await jobs.work();
-// Outside production a fixed key keeps demo slips verifiable across restarts.
-const slipSigningKey = serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret";
-const receipts = createPaymentReceipts({ jobs, publicOrigin: serverEnv.PUBLIC_ORIGIN, slipSigningKey });
-const api = createApi({
-  db: database.db,
-  logger,
-  now: () => new Date(),
-  sessions: { idleMinutes: serverEnv.SESSION_IDLE_MINUTES, absoluteHours: serverEnv.SESSION_ABSOLUTE_HOURS },
-  photos,
-  publicOrigin: serverEnv.PUBLIC_ORIGIN,
-  paystack,
-  paystackSecretKey,
-  mailer,
-  receipts,
-  supportEmail: serverEnv.SUPPORT_EMAIL,
-  slipSigningKey,
-  outboxDir: serverEnv.NODE_ENV === "production" ? undefined : outboxDir,
-});
-servers.push(serve({ fetch: api.fetch, hostname: "127.0.0.1", port: apiPort }) as Server);
-// Pending payments whose browser closed and whose webhook was lost are credited from here.
-const reconciler = startPaymentReconciler({ db: database.db, logger, now: () => new Date(), paystack, receipts });
-
-// The page server reads these when it renders; set them before its module loads.
-process.env.API_URL = apiUrl;
-process.env.ASTRO_NODE_AUTOSTART = "disabled";
-const entry = pathToFileURL(path.resolve("dist/server/entry.mjs")).href;
-const { handler } = (await import(entry)) as { handler: Parameters<typeof createServer>[1] };
-const pages = createServer(handler);
-await new Promise<void>((resolve) => pages.listen(pagesPort, "127.0.0.1", resolve));
-servers.push(pages);
-
-const proxy = createProxy({ publicOrigin: serverEnv.PUBLIC_ORIGIN, apiUrl, pagesUrl });
-servers.push(serve({ fetch: proxy.fetch, port }) as Server);
-logger.info("services", { api: apiUrl, pages: pagesUrl, database: database.driver, mail: mailer.describe() });
-if (outboxDir) console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
-console.log(`Portal ready on http://localhost:${port}`);
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info("stopping", { signal });
-  await Promise.all(
-    servers.map((server) => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections?.();
-    })),
-  );
-  await reconciler.stop();
-  await jobs.stop();
-  await database.close();
-  process.exit(0);
+/** A worker that does one job and exits; start-up fails if it fails. */
+function runToCompletion(env: Record<string, string>, what: string) {
+  return new Promise<void>((resolve, reject) => {
+    cluster.fork(env).once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (code ${code}, signal ${signal})`)),
+    );
+  });
 }
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
+
+/**
+ * One worker per process wanted, each serving every port (the cluster shares the listeners).
+ * The first also runs the scheduled work; a worker that dies is replaced with the same role.
+ */
+async function forkWorkers(logger: Logger) {
+  let stopping = false;
+  const fork = (scheduled: boolean) =>
+    new Promise<Worker>((resolve, reject) => {
+      const worker = cluster.fork({ PORTAL_SCHEDULED_WORK: scheduled ? "1" : "0" });
+      worker.once("message", (message) => (message === "ready" ? resolve(worker) : undefined));
+      worker.once("exit", (code, signal) => {
+        if (stopping) return;
+        reject(new Error(`a portal process stopped while starting (code ${code}, signal ${signal})`));
+        logger.error("portal process stopped; starting another", { code, signal });
+        void fork(scheduled);
+      });
+    });
+  await Promise.all(Array.from({ length: processes }, (_, index) => fork(index === 0)));
+  return async () => {
+    stopping = true;
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (!worker || worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+}
+
+async function startWorker() {
+  const logger = createConsoleLogger(`portal-${cluster.worker!.id}`);
+  const { startPortalProcess } = await import("./start/portal-process.ts");
+  const portal = await startPortalProcess(layout, { logger, scheduled: process.env.PORTAL_SCHEDULED_WORK === "1" });
+  process.send!("ready");
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await portal.stop();
+    process.exit(0);
+  };
+  // Ctrl-C reaches every process of the terminal's group; the primary also sends SIGTERM.
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}

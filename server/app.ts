@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
+import { createSessionCache, type SessionCache } from "./auth/session-cache.ts";
+import type { Argon2Cost } from "./auth/password.ts";
 import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
@@ -45,10 +47,18 @@ export type ApiDeps = {
   supportEmail: string;
   /** Development only: the folder of the local mail outbox, listed at /dev/outbox. */
   outboxDir?: string;
+  /** Made by createApi from `sessions.cacheMs`; routes that end sessions tell it. */
+  sessionCache?: SessionCache;
+  /**
+   * The cost of the password hashes the API writes, and the one sign-in upgrades older hashes to.
+   * Unset in production (OWASP_ARGON2_COST); tests set a cheap one to stay fast.
+   */
+  passwordCost?: Argon2Cost;
 };
 
 /** The college API: one router per domain behind shared error handling and limits. */
-export function createApi(deps: ApiDeps) {
+export function createApi(givenDeps: ApiDeps) {
+  const deps: ApiDeps = { ...givenDeps, sessionCache: createSessionCache({ ttlMs: givenDeps.sessions.cacheMs ?? 0 }) };
   const app = new Hono<ApiEnv>();
 
   app.use(async (c, next) => {

@@ -22,10 +22,14 @@ export const ServerEnv = z.object({
   /** Defaults to the proxy PORT + 2. */
   PAGES_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Serving processes on PostgreSQL; defaults to the cores available (PGlite always runs one). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   DATABASE_URL: optionalUrl,
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(12),
+  /** How long one process reuses a session it looked up; a sign-out elsewhere takes at most this long (decision 112). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   PAYSTACK_SECRET_KEY: z.string().trim().default(""),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
   /** Defaults to the proxy PORT + 8. */

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionCookie } from "./measure.ts";
+import { freePortBlock } from "./local-ports.ts";
+import { startPortal as startPortalProcess, type StartedPortal } from "../load/portal.ts";
 
 /** A portal the bench measures; `stop()` ends it if the bench started it. */
 export interface RunningPortal {
@@ -26,80 +25,28 @@ export function existingPortal(url: string): RunningPortal {
 }
 
 /**
- * Starts `node scripts/start.ts` from `root` on free ports (PORT and the nine after it) with
- * an empty data directory so the demo seed runs, and resolves once it prints
- * "Portal ready on http://…".
+ * Starts `node scripts/start.ts` from `root` on free ports with an empty data directory (and, when
+ * given, a fresh PostgreSQL database) so the demo seed runs, and resolves once it is ready.
  */
-export async function startPortal(root: string, timeoutMs = 120_000): Promise<RunningPortal> {
+export async function startPortal(
+  root: string,
+  timeoutMs = 120_000,
+  options: { databaseUrl?: string } = {},
+): Promise<RunningPortal & Pick<StartedPortal, "usage">> {
   const dataDir = await mkdtemp(join(tmpdir(), "portal-bench-"));
   const port = await freePortBlock();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
-  // An empty DATABASE_URL means the embedded database, fresh in DATA_DIR.
-  Object.assign(env, { DATABASE_URL: "", PUBLIC_ORIGIN: `http://localhost:${port}` });
-  // The demo seed runs only outside production.
-  delete env.NODE_ENV;
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  let exited = false;
-  let stopping = false;
-  // "error" without "exit" when the process could not be started at all.
-  const exit = new Promise<void>((resolve) => child.once("exit", resolve).once("error", resolve));
-  exit.then(() => (exited = true));
-  // Last resort if the bench dies without calling stop(): never leave a portal running.
-  const killOnExit = () => exited || signalGroup(child.pid, "SIGKILL");
-  process.once("exit", killOnExit);
-
-  const stop = async (): Promise<void> => {
-    stopping = true;
-    if (!exited) {
-      signalGroup(child.pid, "SIGTERM");
-      const timer = setTimeout(() => signalGroup(child.pid, "SIGKILL"), 5000);
-      await exit;
-      clearTimeout(timer);
-    }
-    process.off("exit", killOnExit);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-
-  const ready = new Promise<string>((resolve, reject) => {
-    const onLine = (line: string) => {
-      output.push(line);
-      if (output.length > KEPT_LINES) output.shift();
-      const match = READY.exec(line);
-      if (match) resolve(match[1]);
-    };
-    for (const stream of [child.stdout, child.stderr]) {
-      let partial = "";
-      stream.setEncoding("utf8").on("data", (chunk: string) => {
-        const lines = (partial + chunk).split("\n");
-        partial = lines.pop() ?? "";
-        lines.forEach(onLine);
-      });
-    }
-    child.once("error", reject);
-    exit.then(() => reject(new Error(`the portal stopped (exit code ${child.exitCode})`)));
-    const late = new Error(`the portal was not ready after ${timeoutMs / 1000} s`);
-    setTimeout(() => reject(late), timeoutMs).unref();
-  });
-
-  const crashReport = () =>
-    exited && !stopping
-      ? `The portal exited while being measured (exit code ${child.exitCode}, ` +
-        `signal ${child.signalCode ?? "none"}). Its last output:\n` +
-        output.slice(-40).join("\n")
-      : null;
   try {
-    return { url: await ready, stop, crashReport };
+    const portal = await startPortalProcess({ root, port, dataDir, databaseUrl: options.databaseUrl, timeoutMs });
+    return {
+      ...portal,
+      async stop() {
+        await portal.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    await stop();
-    const shown = output.length ? output.join("\n") : "(no output)";
-    const what = `node scripts/start.ts in ${root}`;
-    throw new Error(`Starting the portal (${what}) failed: ${(error as Error).message}.\n${shown}`);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -138,44 +85,4 @@ function parseSetCookie(header: string): SessionCookie[] {
   const name = pair.slice(0, equals).trim();
   const value = pair.slice(equals + 1).trim();
   return equals > 0 && value ? [{ name, value }] : [];
-}
-
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// The portal puts its inner services on PORT + 1, PORT + 2, …: find a base with room after it.
-async function freePortBlock(size = 10): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = await anyFreePort();
-    if (base + size > 65535) continue;
-    let free = true;
-    for (let offset = 1; offset < size && free; offset++) free = await canListen(base + offset);
-    if (free) return base;
-  }
-  throw new Error(`found no ${size} free ports in a row for the portal`);
 }

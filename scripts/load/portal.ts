@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
+import { processGroupUsage } from "../bench/process-group.ts";
+import { signalGroup } from "../bench/local-ports.ts";
 
 /** A portal the simulation started: `stop()` ends it the way Ctrl-C does. */
 export type StartedPortal = {
@@ -11,6 +10,8 @@ export type StartedPortal = {
   crashReport(): string | null;
   /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
   residentBytes(): number | null;
+  /** Memory and CPU time so far of the portal's processes (workers included); null off Linux. */
+  usage(): ReturnType<typeof processGroupUsage>;
   /** What the portal warned of or failed at while running, by kind, most frequent first. */
   problems(): [string, number][];
 };
@@ -118,6 +119,7 @@ export async function startPortal(options: {
       stop,
       crashReport,
       residentBytes: () => residentBytes(child.pid),
+      usage: () => (child.pid === undefined ? null : processGroupUsage(child.pid)),
       problems: () => [...problems].sort((a, b) => b[1] - a[1]),
     };
   } catch (error) {
@@ -153,61 +155,6 @@ export function problemIn(line: string): string | null {
 }
 
 function residentBytes(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kib === undefined ? null : Number(kib) * 1024;
-  } catch {
-    return null;
-  }
-}
-
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The portal puts its inner services on PORT + 1 … PORT + 8: a base with those free too. */
-export async function freePortBlock(size = 9): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = await anyFreePort();
-    if (base + size > 65535) continue;
-    let free = true;
-    for (let offset = 1; offset < size && free; offset++) free = await canListen(base + offset);
-    if (free) return base;
-  }
-  throw new Error(`found no ${size} free ports in a row for the portal`);
-}
-
-/** Refuses a port block someone else is using, before spending minutes on accounts. */
-export async function assertPortsFree(port: number, size = 9) {
-  for (let offset = 0; offset < size; offset++) {
-    if (!(await canListen(port + offset)))
-      throw new Error(
-        `port ${port + offset} is in use; the portal needs ${port}..${port + size - 1}`,
-      );
-  }
+  // The portal is started as the leader of its own process group: its workers are in it too.
+  return pid === undefined ? null : (processGroupUsage(pid)?.residentBytes ?? null);
 }

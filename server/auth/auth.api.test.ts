@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { students } from "../db/schema.ts";
+import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
+import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
+import { hashPassword, needsRehash } from "./password.ts";
 import {
   FAILURES_PER_CLIENT,
   FAILURES_PER_PHONE,
@@ -77,6 +81,46 @@ describe("POST /student/uniben/login", () => {
     expect(notJson.status).toBe(400);
     const huge = await login({ username: "08031112222", password: "x".repeat(100_000) });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe("password hashes from before argon2id (decision 110)", () => {
+  let phones = 0;
+  const studentWithHash = async (passwordHash: string) => {
+    const created = await api.createStudent({ phone: `0807${String(++phones).padStart(7, "0")}` });
+    await api.db.update(students).set({ passwordHash }).where(eq(students.id, created.id));
+    return created;
+  };
+  const storedHash = async (id: number) =>
+    (await api.db.select({ passwordHash: students.passwordHash }).from(students).where(eq(students.id, id)))[0]!.passwordHash;
+
+  it("signs in a student whose hash is still scrypt, stores argon2id instead, and the new hash works next time", async () => {
+    const old = await studentWithHash(legacyScryptHash("kept-since-2023"));
+    expect((await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.51")).status).toBe(200);
+
+    const upgraded = await storedHash(old.id);
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$/);
+    expect(needsRehash(upgraded, TEST_PASSWORD_COST)).toBe(false);
+    expect((await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.52")).status).toBe(200);
+    // Already current: the second sign-in does not write a new hash.
+    expect(await storedHash(old.id)).toBe(upgraded);
+    expect((await login({ username: old.phone, password: "kept-since-2022" }, "192.0.2.53")).status).toBe(401);
+  });
+
+  it("leaves the stored scrypt hash untouched when the password is wrong", async () => {
+    const scrypt = legacyScryptHash("kept-since-2023");
+    const old = await studentWithHash(scrypt);
+    expect((await login({ username: old.phone, password: "a-wrong-guess" }, "192.0.2.54")).status).toBe(401);
+    expect(await storedHash(old.id)).toBe(scrypt);
+  });
+
+  it("moves an argon2id hash made at another cost to the current one", async () => {
+    const other = await hashPassword("kept-since-2024", { memoryKiB: 32, passes: 3, parallelism: 1 });
+    const student = await studentWithHash(other);
+    expect((await login({ username: student.phone, password: "kept-since-2024" }, "192.0.2.55")).status).toBe(200);
+    const upgraded = await storedHash(student.id);
+    expect(upgraded).not.toBe(other);
+    expect(needsRehash(upgraded, TEST_PASSWORD_COST)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import { students } from "../db/schema.ts";
@@ -10,6 +10,7 @@ import { readJson } from "../http/validate.ts";
 import { loadStudentRecord } from "../students/student-record.ts";
 import { normalizeNigerianPhone } from "../../src/lib/validation/person.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
+import { upgradePasswordHash } from "./password-upgrade.ts";
 import { createSignInLimits } from "./sign-in-limits.ts";
 import { endSession, startSession } from "./sessions.ts";
 import { requireStudent } from "./require-student.ts";
@@ -45,6 +46,18 @@ export function authRoutes(deps: ApiDeps) {
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
     await attempt.succeeded();
+    await upgradePasswordHash({
+      password,
+      stored: student.passwordHash,
+      cost: deps.passwordCost,
+      save: (fresh) =>
+        db
+          .update(students)
+          .set({ passwordHash: fresh })
+          .where(and(eq(students.id, student.id), eq(students.passwordHash, student.passwordHash))),
+      logger: deps.logger,
+      facts: { studentId: student.id },
+    });
     const access = await startSession(db, student.id, now(), deps.sessions);
     return c.json({
       status: "success",
@@ -55,6 +68,7 @@ export function authRoutes(deps: ApiDeps) {
 
   app.post("/student/logout", requireStudent(deps), async (c) => {
     await endSession(db, c.var.student.sessionTokenHash, now());
+    deps.sessionCache?.forgetToken(c.var.student.sessionTokenHash);
     return c.json({ status: "success", message: "You have signed out." });
   });
 

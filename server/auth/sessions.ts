@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { authSessions, students } from "../db/schema.ts";
+import type { SessionCache } from "./session-cache.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
-export type SessionLimits = { idleMinutes: number; absoluteHours: number };
+export type SessionLimits = {
+  idleMinutes: number;
+  absoluteHours: number;
+  /** How long this process may reuse a session it looked up (decision 112); 0 or unset: never. */
+  cacheMs?: number;
+};
 
 /** The signed-in student as routes see them: the row plus the token's hash for sign-out. */
 export type SignedInStudent = typeof students.$inferSelect & { sessionTokenHash: string };
@@ -30,25 +37,39 @@ export async function startSession(
   return token;
 }
 
+const liveSessionQuery = preparedQuery((db) =>
+  db
+    .select({ session: authSessions, student: students })
+    .from(authSessions)
+    .innerJoin(students, eq(students.id, authSessions.studentId))
+    .where(and(eq(authSessions.tokenHash, sql.placeholder("tokenHash")), isNull(authSessions.revokedAt)))
+    .limit(1)
+    .prepare("live_session"),
+);
+
 /** The student behind a bearer token, or null when it is unknown, revoked, idle or expired. */
 export async function resolveSession(
   db: Database,
   token: string,
   now: Date,
   limits: SessionLimits,
+  cache?: SessionCache,
 ): Promise<SignedInStudent | null> {
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: authSessions, student: students })
-    .from(authSessions)
-    .innerJoin(students, eq(students.id, authSessions.studentId))
-    .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
-    .limit(1);
-  if (!row) return null;
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    [row] = await liveSessionQuery(db).execute({ tokenHash });
+    if (!row) return null;
+    cache?.set(tokenHash, row);
+  }
   const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
-  if (row.session.expiresAt <= now || idleSince > limits.idleMinutes * 60_000) return null;
+  if (row.session.expiresAt <= now || idleSince > limits.idleMinutes * 60_000) {
+    cache?.forgetToken(tokenHash);
+    return null;
+  }
   if (idleSince > TOUCH_AFTER_MS) {
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+    row.session = { ...row.session, lastSeenAt: now };
   }
   return { ...row.student, sessionTokenHash: tokenHash };
 }

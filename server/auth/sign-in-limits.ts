@@ -47,28 +47,52 @@ function refuse(retryAfterSeconds: number): never {
  * already refused costs no one else anything. A right password calls `succeeded()`.
  */
 export function createSignInLimits(db: Database, kind: SignInKind = "login") {
-  const perPair = createBackoffLimiter(db, FAILURES_PER_PHONE_AND_CLIENT);
-  const perClient = createRateLimiter(db, FAILURES_PER_CLIENT);
-  const perPhone = createRateLimiter(db, FAILURES_PER_PHONE);
+  const limitersOn = (executor: Database) => ({
+    perPair: createBackoffLimiter(executor, FAILURES_PER_PHONE_AND_CLIENT),
+    perClient: createRateLimiter(executor, FAILURES_PER_CLIENT),
+    perPhone: createRateLimiter(executor, FAILURES_PER_PHONE),
+  });
 
   return async function admitSignIn(account: string, network: string, now: Date) {
     const pairKey = `${pairPrefix(kind, account)}${network}`;
-    const pair = await perPair.hit(pairKey, now);
-    if (pair.blocked) refuse(pair.retryAfterSeconds);
-    const client = await perClient.hit(clientKey(kind, network), now);
-    if (client.blocked) refuse(client.retryAfterSeconds);
-    const everywhere = await perPhone.hit(accountKey(kind, account), now);
-    if (everywhere.blocked && pair.hits > 1) refuse(everywhere.retryAfterSeconds);
+    // Decided inside the transaction, refused after it commits: a refused attempt's counts stand.
+    const refusal = await inCountersTransaction(db, async (tx) => {
+      const { perPair, perClient, perPhone } = limitersOn(tx);
+      const pair = await perPair.hit(pairKey, now);
+      if (pair.blocked) return pair.retryAfterSeconds;
+      const client = await perClient.hit(clientKey(kind, network), now);
+      if (client.blocked) return client.retryAfterSeconds;
+      const everywhere = await perPhone.hit(accountKey(kind, account), now);
+      if (everywhere.blocked && pair.hits > 1) return everywhere.retryAfterSeconds;
+      return null;
+    });
+    if (refusal !== null) refuse(refusal);
 
     return {
       /** The password was right: this client's failures on the phone are forgiven. */
       async succeeded() {
-        await perPair.clear(pairKey);
-        await perClient.release(clientKey(kind, network));
-        await perPhone.release(accountKey(kind, account));
+        await inCountersTransaction(db, async (tx) => {
+          const { perPair, perClient, perPhone } = limitersOn(tx);
+          await perPair.clear(pairKey);
+          await perClient.release(clientKey(kind, network));
+          await perPhone.release(accountKey(kind, account));
+        });
       },
     };
   };
+}
+
+/**
+ * The counters of one sign-in, written together and committed without waiting for the disk:
+ * every student behind one campus or carrier network counts on the same row, and a commit that
+ * waits for its flush holds that row's lock the whole time (decision 112). A crash may forget the
+ * last fraction of a second of counts: a throttle's loss, not a record's.
+ */
+function inCountersTransaction<T>(db: Database, counters: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return counters(tx as unknown as Database);
+  });
 }
 
 /** Forgets every failed sign-in on an account (after a password reset: the owner is back in). */

@@ -23,27 +23,52 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   /** A PostgreSQL server (the scale-out path). */
-  | { url: string }
+  | { url: string; poolSize?: number }
   /** Embedded PGlite stored in a folder, or in memory when dir is omitted (tests). */
-  | { dir?: string };
+  | { dir?: string }
+) & {
+  /** False in a process that starts beside others: the start script has applied them once already. */
+  migrate?: boolean;
+};
 
-/** Opens the database and applies every pending migration. */
+/** Opens the database and applies every pending migration (unless told not to). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrate = options.migrate ?? true;
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      // Per process. Two cores keep few queries truly running at once; more connections would
+      // only queue inside PostgreSQL instead of here (decision 112).
+      max: options.poolSize ?? 10,
+      // A request waits at most this long for a free connection, then fails instead of piling up.
+      connectionTimeoutMillis: 5_000,
+      // Pages give up on the API after 10 s: a query still running then helps no one.
+      statement_timeout: 10_000,
+      idle_in_transaction_session_timeout: 10_000,
+    });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(JSON.stringify({ level: "warn", message: "database connection lost", error: String(error) })));
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
-    await migratePostgres(db, { migrationsFolder });
+    if (migrate) {
+      // On a connection of its own, without the serving pool's time limits: building an index on
+      // a large table may rightly take minutes.
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    }
     // Both drivers expose the same query builder; the cast keeps route code driver-agnostic.
     return { db: db as unknown as Database, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   const client = options.dir ? new PGlite(path.resolve(options.dir)) : new PGlite();
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder });
+  if (migrate) await migratePglite(db, { migrationsFolder });
   return { db, driver: "pglite", jobConnection: { pglite: client }, close: () => client.close() };
 }

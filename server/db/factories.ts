@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "./client.ts";
 import { academicSessions, announcements, departments, faculties, programmes, sessionPromotions, students } from "./schema.ts";
 import { defaultFinalLevel } from "../../src/lib/staff/structure-cells.ts";
-import { hashPassword, type ScryptCost } from "../auth/password.ts";
+import { hashPassword, type Argon2Cost } from "../auth/password.ts";
 
 /** The six sessions the portal offers (spec section 9); the newest is current and open. */
 export const SESSION_NAMES = [
@@ -65,10 +65,10 @@ export type StudentFields = Partial<typeof students.$inferInsert> & {
 };
 
 /**
- * Inserts a student with plausible defaults. Tests pass a cheap scrypt cost; the seed keeps
+ * Inserts a student with plausible defaults. Tests pass a cheap password cost; the seed keeps
  * the production cost so demo accounts behave exactly like real ones.
  */
-export async function insertStudent(db: Database, fields: StudentFields, cost?: ScryptCost) {
+export async function insertStudent(db: Database, fields: StudentFields, cost?: Argon2Cost) {
   sequence += 1;
   const n = String(sequence).padStart(4, "0");
   const { password = "demo1234", passwordHash, ...rest } = fields;

@@ -84,9 +84,11 @@ export function passwordRoutes(deps: ApiDeps) {
     // The token is checked before the (deliberately slow) password hash is computed.
     const live = await findLiveResetToken(db, uidb64, token, now());
     if (!live) throw new ApiError(400, LINK_NOT_VALID);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, deps.passwordCost);
     if (!(await completeReset(db, live, passwordHash, now())))
       throw new ApiError(400, LINK_NOT_VALID);
+    // Every session of theirs has ended: none may live on in this process's cache.
+    deps.sessionCache?.forgetStudent(live.student.id);
     // A student who locked themselves out by guessing may sign in with the new password at once.
     await forgetFailedSignIns(db, live.student.phone);
     logger.info("password reset by e-mail link", { studentId: live.student.id });

@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-record.ts";
-import { currentSessionName, paymentCompleteFor } from "../students/student-record.ts";
+import { currentSessionName } from "../students/student-record.ts";
+import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 
 export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecord {
   return {
@@ -19,15 +20,15 @@ export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecor
 
 /** What GET /student/payment-info/{id} answers: the current session's fee status and every payment. */
 export async function loadPaymentInfo(db: Database, studentId: number): Promise<PaymentInfo> {
-  const session = await currentSessionName(db);
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.studentId, studentId))
-    .orderBy(desc(payments.generatedAt), desc(payments.id));
+  const [session, rows] = await Promise.all([
+    currentSessionName(db),
+    db.select().from(payments).where(eq(payments.studentId, studentId)).orderBy(desc(payments.generatedAt), desc(payments.id)),
+  ]);
+  // The fee status comes from the rows in hand: every payment of the student is among them.
+  const paidThisSession = rows.filter((row) => row.session === session && row.status === "success");
   return {
     school_fees_payment: {
-      payment_complete: await paymentCompleteFor(db, studentId, session),
+      payment_complete: session ? paymentCompleteFrom(paidThisSession.map((row) => row.paymentOption)) : null,
       session,
     },
     hostel_fees_payment: null,

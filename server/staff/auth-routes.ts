@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import { staff } from "../db/schema.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
+import { upgradePasswordHash } from "../auth/password-upgrade.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
 import { createSignInLimits } from "../auth/sign-in-limits.ts";
 import { clientNetwork } from "../http/client-address.ts";
@@ -45,6 +46,18 @@ export function staffAuthRoutes(deps: ApiDeps) {
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
     await attempt.succeeded();
+    await upgradePasswordHash({
+      password,
+      stored: member.passwordHash!,
+      cost: deps.passwordCost,
+      save: (fresh) =>
+        db
+          .update(staff)
+          .set({ passwordHash: fresh })
+          .where(and(eq(staff.id, member.id), eq(staff.passwordHash, member.passwordHash!))),
+      logger: deps.logger,
+      facts: { staffId: member.id },
+    });
     const stage = signInStage({ ...member, sessionTokenHash: "", secondFactorDone: false });
     const access = await startStaffSession(db, member.id, now(), stage === "ready");
     return c.json({ status: "success", message: "Signed in", data: { tokens: { access }, stage } });
@@ -77,7 +90,7 @@ export function staffAuthRoutes(deps: ApiDeps) {
 
   app.post("/staff/password/set", async (c) => {
     const { token, password } = await readJson(c, SetStaffPasswordRequest);
-    const member = await setPasswordWithToken(db, token, await hashPassword(password), now());
+    const member = await setPasswordWithToken(db, token, await hashPassword(password, deps.passwordCost), now());
     if (!member) throw new ApiError(400, LINK_NOT_VALID);
     return c.json({ status: "success", message: "Your password is set. Sign in with your e-mail address and the new password." });
   });

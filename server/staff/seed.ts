@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { departments, staff } from "../db/schema.ts";
-import { hashPassword, type ScryptCost } from "../auth/password.ts";
+import { hashPassword, type Argon2Cost } from "../auth/password.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
 import { replaceAdviserScopes } from "./accounts.ts";
 
@@ -18,7 +18,7 @@ export const DEMO_STAFF: { email: string; name: string; roles: StaffRole[] }[] =
 const ADVISED_DEPARTMENTS = ["Biology", "English"];
 const ADVISED_LEVELS = [100, 200];
 
-export async function seedDemoStaff(db: Database, cost?: ScryptCost) {
+export async function seedDemoStaff(db: Database, cost?: Argon2Cost) {
   const passwordHash = await hashPassword("demo1234", cost);
   const rows = await db
     .insert(staff)

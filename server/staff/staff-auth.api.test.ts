@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staff } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
+import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
+import { needsRehash } from "../auth/password.ts";
 import { codeFor, createStaff, staffSignIn } from "./staff-test-kit.ts";
 import { STAFF_SESSION_LIMITS } from "./staff-sessions.ts";
 import { hashRecoveryCode } from "./totp.ts";
@@ -61,6 +63,34 @@ describe("POST /staff/login", () => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     const owner = await login({ email: member.email, password: "staff-password" }, "192.0.2.200");
     expect(owner.status).toBe(200);
+  });
+});
+
+describe("password hashes from before argon2id (decision 110)", () => {
+  const storedHash = async (id: number) =>
+    (await api.db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, id)))[0]!.passwordHash;
+  const memberWithScrypt = async (password: string) => {
+    const member = await createStaff(api, { roles: ["registry"] });
+    const scrypt = legacyScryptHash(password);
+    await api.db.update(staff).set({ passwordHash: scrypt }).where(eq(staff.id, member.id));
+    return { member, scrypt };
+  };
+
+  it("signs in a member whose hash is still scrypt, stores argon2id instead, and the new hash works next time", async () => {
+    const { member } = await memberWithScrypt("registry-since-2023");
+    expect((await login({ email: member.email, password: "registry-since-2023" })).status).toBe(200);
+
+    const upgraded = (await storedHash(member.id))!;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$/);
+    expect(needsRehash(upgraded, TEST_PASSWORD_COST)).toBe(false);
+    expect((await login({ email: member.email, password: "registry-since-2023" })).status).toBe(200);
+    expect(await storedHash(member.id)).toBe(upgraded);
+  });
+
+  it("leaves the stored scrypt hash untouched when the password is wrong", async () => {
+    const { member, scrypt } = await memberWithScrypt("registry-since-2023");
+    expect((await login({ email: member.email, password: "a-wrong-guess" })).status).toBe(401);
+    expect(await storedHash(member.id)).toBe(scrypt);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { staff } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { readOutbox } from "../mail/outbox.ts";
-import { TEST_SCRYPT_COST, type ApiHarness } from "../testing/api-harness.ts";
+import { TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
 import { replaceAdviserScopes } from "./accounts.ts";
 import { currentCode, newTotpSecret } from "./totp.ts";
@@ -22,7 +22,7 @@ export async function createStaff(
       email: `staff-${sequence}-${options.roles.join("-")}@college.test`,
       roles: options.roles,
       active: options.active ?? true,
-      passwordHash: await hashPassword(options.password ?? "staff-password", TEST_SCRYPT_COST),
+      passwordHash: await hashPassword(options.password ?? "staff-password", TEST_PASSWORD_COST),
       totpSecret: options.totp ? newTotpSecret() : null,
     })
     .returning();

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import {
   academicSessions,
   departments,
@@ -27,39 +28,46 @@ export async function currentSessionName(db: Database): Promise<string | null> {
   return row?.name ?? null;
 }
 
-/** school_fees_payment.payment_complete for one session, from the student's credited payments. */
-export async function paymentCompleteFor(db: Database, studentId: number, session: string | null) {
-  if (!session) return null;
-  const paid = await db
+// Every signed-in page loads the record first, so it is one prepared query: where the student
+// belongs, the current session, and what they have paid in it.
+const studentPlacementQuery = preparedQuery((db) => {
+  const programmeFaculty = alias(faculties, "programme_faculty");
+  const current = db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true))
+    .limit(1);
+  const paidThisSession = db
     .select({ option: payments.paymentOption })
     .from(payments)
     .where(
       and(
-        eq(payments.studentId, studentId),
-        eq(payments.session, session),
+        eq(payments.studentId, sql.placeholder("studentId")),
         eq(payments.status, "success"),
+        sql`${payments.session} = (${current})`,
       ),
     );
-  return paymentCompleteFrom(paid.map((row) => row.option));
-}
-
-export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
-  // Every signed-in page loads this record first: one query for where the student belongs.
-  const programmeFaculty = alias(faculties, "programme_faculty");
-  const [placement] = await db
+  return db
     .select({
       department: departments.name,
       faculty: faculties.name,
       programme: programmes.name,
       programmeFaculty: programmeFaculty.name,
+      session: sql<string | null>`(${current})`,
+      paidOptions: sql<string[]>`array(${paidThisSession})`,
     })
-    .from(departments)
-    .innerJoin(faculties, eq(faculties.id, departments.facultyId))
-    .innerJoin(programmes, eq(programmes.id, student.programmeId))
-    .innerJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
-    .where(eq(departments.id, student.departmentId))
-    .limit(1);
-  const session = await currentSessionName(db);
+    .from(students)
+    .leftJoin(departments, eq(departments.id, students.departmentId))
+    .leftJoin(faculties, eq(faculties.id, departments.facultyId))
+    .leftJoin(programmes, eq(programmes.id, students.programmeId))
+    .leftJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("student_placement");
+});
+
+export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
+  const [placement] = await studentPlacementQuery(db).execute({ studentId: student.id });
+  const paymentComplete = placement?.session ? paymentCompleteFrom(placement.paidOptions) : null;
   return {
     id: student.id,
     title: student.title,
@@ -88,7 +96,7 @@ export async function loadStudentRecord(db: Database, student: StudentRow): Prom
     country_origin: student.countryOrigin,
     state_origin: student.stateOrigin,
     lga_origin: student.lgaOrigin,
-    payment_complete: await paymentCompleteFor(db, student.id, session),
+    payment_complete: paymentComplete,
     biodata_locked: student.biodataLocked,
     biodata_lock_reason: student.biodataLockReason,
     admin_response: [

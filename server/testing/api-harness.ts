@@ -11,12 +11,16 @@ import { createPaystackSandbox } from "../paystack/sandbox.ts";
 import { createOutboxMailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
+import type { Argon2Cost } from "../auth/password.ts";
 
 const SANDBOX_KEY = "sk_test_harness_0123456789";
 const SANDBOX_URL = "http://paystack-sandbox.test";
 
-/** Cheap scrypt for tests only: the stored hash carries its cost, so login code is unchanged. */
-export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
+/**
+ * Cheap argon2id for tests only (a fraction of a millisecond): the stored hash carries its cost,
+ * and the harness's API writes and upgrades to this same cost, so sign-in code is unchanged.
+ */
+export const TEST_PASSWORD_COST: Argon2Cost = { memoryKiB: 64, passes: 1, parallelism: 1 };
 
 /** A controllable clock: tests move time forward to expire sessions, tokens and windows. */
 export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
@@ -75,6 +79,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
     slipSigningKey,
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   };
   const app = createApi(deps);
@@ -87,7 +92,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
   const placement = { departmentId: school.departments[0]!.id, programmeId: school.programmes[0]!.id };
 
   async function createStudent(fields: Partial<StudentFields> = {}) {
-    return insertStudent(database.db, { ...placement, ...fields }, TEST_SCRYPT_COST);
+    return insertStudent(database.db, { ...placement, ...fields }, TEST_PASSWORD_COST);
   }
 
   async function signIn(phone: string, password = "demo1234") {

@@ -78,3 +78,6 @@ export const StaffAnnouncementPage = Paged(StaffAnnouncement).extend({
 export type StaffAnnouncementPage = z.infer<typeof StaffAnnouncementPage>;
 
 export const AnnouncementIdParam = IdParam("There is no such announcement.");
+
+/** What the dashboard's newsfeed reads: the announcements showing today. */
+export const ShownAnnouncements = z.array(z.object({ id: z.number(), body: z.string() }));

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { site } from "../config/site.ts";
+import { apiFetch } from "./in-process-api.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
@@ -32,7 +33,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     // Rate limits count per client: pass on the address the proxy saw, not the page server's.
     if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
     if (init.json !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(new URL(path, site().API_URL), {
+    const response = await apiFetch(new URL(path, site().API_URL), {
       method: init.method ?? "GET",
       headers,
       // A FormData body gets its multipart content type (with the boundary) from fetch itself.
@@ -55,7 +56,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
     async download(path: string): Promise<Response> {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-      const response = await fetch(new URL(path, site().API_URL), { headers, signal: AbortSignal.timeout(3 * TIMEOUT_MS) });
+      const response = await apiFetch(new URL(path, site().API_URL), { headers, signal: AbortSignal.timeout(3 * TIMEOUT_MS) });
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;

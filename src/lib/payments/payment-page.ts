@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { answerOf } from "../api/answer.ts";
 import type { QuoteAnswer } from "./fee-request.ts";
 import { OfflinePayment } from "./offline-payment.ts";
 import { isComplete, type FormChoice, type Quote } from "./choice.ts";
@@ -27,7 +28,7 @@ export async function loadQuote(api: ServerApi, choice: FormChoice): Promise<Quo
 /** One of the student's payments with its account or USSD code, or the API's reason it cannot be shown. */
 export async function loadOfflinePayment(api: ServerApi, reference: string): Promise<OfflinePayment | { problem: string }> {
   try {
-    const answer = await api.get(`/student/school-fee/${encodeURIComponent(reference)}`, z.object({ data: OfflinePayment }));
+    const answer = await api.get(`/student/school-fee/${encodeURIComponent(reference)}`, answerOf(OfflinePayment));
     return answer.data;
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;

@@ -49,3 +49,6 @@ export type StudentRecord = z.infer<typeof StudentRecord>;
 
 export const fullName = (student: Pick<StudentRecord, "surname" | "othername">) =>
   `${student.surname} ${student.othername}`.trim();
+
+/** Enough of /student/me to tell that a session is still live. */
+export const SignedInProbe = z.object({ data: z.object({ id: z.number() }) });

@@ -1,0 +1,197 @@
+/**
+ * How many requests a second the portal answers on this machine, each figure printed beside a
+ * bare Node `http` hello-world measured in the same run (issue 13's table). autocannon runs in
+ * its own process, as a load generator on another machine would.
+ *
+ *   npm run bench:capacity                          # PGlite, or PostgreSQL when DATABASE_URL is set
+ *   npm run bench:capacity -- --duration 20 --connections 20 --only api-read,dashboard
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, promisify } from "node:util";
+import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
+import { seedDemoData } from "../server/db/seed.ts";
+import { createFileStorage } from "../server/uploads/file-storage.ts";
+import type { AutocannonRun } from "./bench/autocannon-run.ts";
+import { startFloorServer } from "./bench/floor.ts";
+import { freePortBlock } from "./bench/local-ports.ts";
+import { signIn } from "./bench/portal.ts";
+import { createStudentAccounts } from "./load/accounts.ts";
+import type { StudentAccount } from "./load/journey.ts";
+import { startPortal } from "./load/portal.ts";
+import { createRunDatabase } from "./load/run-database.ts";
+
+const execFileAsync = promisify(execFile);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const autocannonRunner = fileURLToPath(new URL("./bench/autocannon-run.ts", import.meta.url));
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    only: { type: "string" },
+    database: { type: "string" },
+    out: { type: "string" },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const databaseChoice = args.database ?? (process.env.DATABASE_URL ? "postgres" : "pglite");
+if (!["pglite", "postgres"].includes(databaseChoice)) throw new Error("--database is pglite or postgres");
+
+type Scenario = {
+  name: string;
+  what: string;
+  method?: "GET" | "POST";
+  path: string;
+  /** Sent in turn, one per request; the first is also the probe's. */
+  bodies?: string[];
+  signedIn: boolean;
+  /** Text a good answer contains, checked once before the run so an error page is not measured. */
+  expect: string;
+};
+
+const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] => [
+  { name: "api-read", what: `GET /api/student/profile/${studentId}, signed in`, path: `/api/student/profile/${studentId}`, signedIn: true, expect: '"status":"success"' },
+  { name: "dashboard", what: "dashboard `/`, signed in", path: "/", signedIn: true, expect: "Candidate Details" },
+  { name: "payment", what: "`/payment`, signed in", path: "/payment", signedIn: true, expect: "<form" },
+  { name: "course-reg", what: "`/course-reg`, signed in", path: "/course-reg", signedIn: true, expect: "<form" },
+  { name: "history", what: "`/history/payments`, signed in", path: "/history/payments", signedIn: true, expect: "<table" },
+  { name: "login-page", what: "`/login` page", path: "/login", signedIn: false, expect: "<form" },
+  {
+    name: "sign-in",
+    what: "successful sign-ins (POST /api/student/uniben/login), each time another student",
+    method: "POST",
+    path: "/api/student/uniben/login",
+    bodies: accounts.map((account) => JSON.stringify({ username: account.phone, password: account.password })),
+    signedIn: false,
+    expect: '"status":"success"',
+  },
+];
+
+type Result = { reqPerSec: number; p50: number; p99: number; ok: number; failed: number; peakRssMiB?: number; cpuMsPerRequest?: number };
+
+/** One autocannon run in a child process; its JSON summary. */
+async function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
+  const run: AutocannonRun = { url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies };
+  const config = path.join(workDir, "autocannon-run.json");
+  await writeFile(config, JSON.stringify(run));
+  const { stdout } = await execFileAsync(process.execPath, [autocannonRunner, config], { maxBuffer: 64 * 2 ** 20 });
+  const summary = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    "2xx": number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  return {
+    reqPerSec: summary.requests.average,
+    p50: summary.latency.p50,
+    p99: summary.latency.p99,
+    ok: summary["2xx"],
+    failed: summary.non2xx + summary.errors + summary.timeouts,
+  };
+}
+
+function portalUsage() {
+  const usage = portal.usage();
+  return { rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20, cpuMs: usage?.cpuMs ?? 0 };
+}
+
+// Sign-ins need accounts of their own: one student signing in twenty times at once would meet
+// the sign-in limits, which stay on. They are made as the load simulation makes them, before
+// the portal starts (PGlite belongs to one process at a time).
+const SIGN_IN_ACCOUNTS = 3_000;
+const workDir = await mkdtemp(path.join(tmpdir(), "portal-capacity-"));
+const dataDir = path.join(workDir, "data");
+const runDatabase = databaseChoice === "postgres"
+  ? await createRunDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
+  : undefined;
+const databaseOptions: DatabaseOptions = runDatabase ? { url: runDatabase.url } : { dir: path.join(dataDir, "pglite") };
+progress(`Loading the demo college and ${SIGN_IN_ACCOUNTS} accounts on ${databaseChoice}…`);
+const setup = await openDatabase(databaseOptions);
+const accounts = await (async () => {
+  try {
+    await seedDemoData(setup.db, { photos: createFileStorage(path.join(dataDir, "uploads", "photos")), nodeEnv: "development" });
+    return await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
+  } finally {
+    await setup.close();
+  }
+})();
+const floor = await startFloorServer();
+progress("Starting the portal…");
+const portal = await startPortal({ root, port: await freePortBlock(), dataDir, databaseUrl: runDatabase?.url, timeoutMs: 180_000 });
+const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];
+try {
+  const cookie = (await signIn(portal.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const me = (await (await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })).json()) as { data: { id: number } };
+  const wanted = args.only?.split(",");
+  const chosen = scenarios(me.data.id, accounts).filter((scenario) => !wanted || wanted.includes(scenario.name));
+
+  const bare = async () => {
+    progress("bare Node hello-world…");
+    rows.push({ scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" }, result: await autocannon(floor.url, {}, {}, duration) });
+  };
+  await bare();
+  for (const scenario of chosen) {
+    const url = new URL(scenario.path, portal.url).href;
+    const headers: Record<string, string> = { origin: new URL(portal.url).origin };
+    if (scenario.signedIn) headers.cookie = cookie;
+    if (scenario.method === "POST") headers["content-type"] = "application/json";
+    const probe = await fetch(url, { method: scenario.method ?? "GET", headers, body: scenario.bodies?.[0] });
+    const text = await probe.text();
+    if (!probe.ok || !text.includes(scenario.expect)) {
+      throw new Error(`${scenario.name}: ${url} answered ${probe.status} without "${scenario.expect}":\n${text.slice(0, 400)}`);
+    }
+    progress(`${scenario.name}: warming up, then ${duration} s…`);
+    await autocannon(url, scenario, headers, 2);
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, portalUsage().rssMiB)), 500);
+    const before = portalUsage();
+    const result = await autocannon(url, scenario, headers, duration);
+    const after = portalUsage();
+    clearInterval(sampler);
+    const crash = portal.crashReport();
+    if (crash) throw new Error(crash);
+    const cpuMsPerRequest = (after.cpuMs - before.cpuMs) / Math.max(1, result.ok + result.failed);
+    rows.push({ scenario, result: { ...result, peakRssMiB: peak, cpuMsPerRequest } });
+  }
+} finally {
+  await portal.stop();
+  await floor.close();
+  await runDatabase?.drop();
+  await rm(workDir, { recursive: true, force: true });
+}
+
+const bareRate = rows[0]!.result.reqPerSec;
+const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+const command = `npm run bench:capacity -- ${process.argv.slice(2).join(" ")}`.trim();
+const table = [
+  "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | portal RSS peak |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(({ scenario, result }) =>
+    `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
+      `${scenario.name === "bare" ? "100 %" : `${((100 * result.reqPerSec) / bareRate).toFixed(1)} %`} | ` +
+      `${result.cpuMsPerRequest === undefined ? "" : result.cpuMsPerRequest.toFixed(2)} | ` +
+      `${result.peakRssMiB ? `${Math.round(result.peakRssMiB)} MiB` : ""} |`,
+  ),
+].join("\n");
+const report = [
+  `# Capacity on ${databaseChoice === "postgres" ? "PostgreSQL" : "PGlite"} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  "",
+  `Command: \`${command}\` (database: ${databaseChoice}); commit ${commit}; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
+  `autocannon in its own process, ${connections} connections, ${duration} s per row after a 2 s warm-up.`,
+  "",
+  table,
+  "",
+].join("\n");
+console.log(report);
+const out = args.out ?? fileURLToPath(new URL(`../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}.md`, import.meta.url));
+await mkdir(new URL("../docs/measurements/", import.meta.url), { recursive: true });
+await writeFile(out, report);
+progress(`Written to ${out}`);

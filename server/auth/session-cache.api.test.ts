@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { authSessions, students } from "../db/schema.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+
+// A window long enough that nothing below outlives it by accident, except where a test waits.
+const CACHE_MS = 400;
+
+let api: ApiHarness;
+
+beforeAll(async () => {
+  api = await createApiHarness({ sessions: { idleMinutes: 120, absoluteHours: 12, cacheMs: CACHE_MS } });
+});
+afterAll(() => api.close());
+
+const me = (token: string) => api.request("/student/me", { token });
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("with sessions cached for a moment in each process", () => {
+  it("a sign-out ends the session at once", async () => {
+    const student = await api.createStudent({ phone: "08035550001", password: "demo1234" });
+    const token = await api.signIn(student.phone);
+    expect((await me(token)).status).toBe(200);
+    expect((await api.request("/student/logout", { method: "POST", token })).status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it("a change the student sends shows on their very next read", async () => {
+    const student = await api.createStudent({ phone: "08035550002", password: "demo1234", religion: "Christianity" });
+    const token = await api.signIn(student.phone);
+    expect((await (await me(token)).json()).data.religion).toBe("Christianity");
+    const form = new FormData();
+    form.append("religion", "Islam");
+    const update = await api.request(`/student/biodata-update/${student.id}`, { method: "PATCH", body: form, token });
+    expect(update.status).toBe(200);
+    expect((await (await me(token)).json()).data.religion).toBe("Islam");
+  });
+
+  it("a session ended elsewhere (another process) is refused once the window has passed", async () => {
+    const student = await api.createStudent({ phone: "08035550003", password: "demo1234" });
+    const token = await api.signIn(student.phone);
+    expect((await me(token)).status).toBe(200);
+    // As another instance's sign-out would: the row changes, this process is not told.
+    await api.db.update(authSessions).set({ revokedAt: api.clock.now() }).where(eq(authSessions.studentId, student.id));
+    expect((await me(token)).status).toBe(200);
+    await wait(CACHE_MS + 100);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it("a record changed by the registry shows once the window has passed", async () => {
+    const student = await api.createStudent({ phone: "08035550004", password: "demo1234", level: 100 });
+    const token = await api.signIn(student.phone);
+    expect((await (await me(token)).json()).data.level).toBe(100);
+    await api.db.update(students).set({ level: 200 }).where(eq(students.id, student.id));
+    await wait(CACHE_MS + 100);
+    expect((await (await me(token)).json()).data.level).toBe(200);
+  });
+
+  it("an idle session still ends on time though it is cached", async () => {
+    const student = await api.createStudent({ phone: "08035550005", password: "demo1234" });
+    const token = await api.signIn(student.phone);
+    expect((await me(token)).status).toBe(200);
+    api.clock.advance(121 * 60_000);
+    expect((await me(token)).status).toBe(401);
+  });
+});

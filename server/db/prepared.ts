@@ -1,0 +1,18 @@
+import type { Database } from "./client.ts";
+
+/**
+ * A query the hottest paths run on every request, built once per database and run as a prepared
+ * statement: building a query with the ORM costs more CPU than PostgreSQL spends answering it
+ * (decision 112). `build` gets the database and returns `query.prepare(name)`.
+ */
+export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => T {
+  const prepared = new WeakMap<Database, T>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = build(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}

@@ -1,0 +1,62 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { AstroIntegration } from "astro";
+
+/**
+ * The Node adapter, building `src/server/entry.ts` as the server entry instead of its own: the
+ * same exports plus `renderPage`, for the all-in-one start that serves pages in-process.
+ */
+export function withInProcessEntry(adapter: AstroIntegration): AstroIntegration {
+  const configDone = adapter.hooks["astro:config:done"];
+  if (!configDone) throw new Error(`${adapter.name} has no astro:config:done hook to wrap`);
+  const entry = fileURLToPath(new URL("./entry.ts", import.meta.url));
+  return {
+    ...adapter,
+    hooks: {
+      ...adapter.hooks,
+      "astro:config:done": (params) =>
+        configDone({ ...params, setAdapter: (settings) => params.setAdapter({ ...settings, serverEntrypoint: entry }) }),
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes `.br` and `.gz` beside every compressible built asset, at maximum quality, once at
+ * build time: the server sends them as they are instead of compressing on every request.
+ */
+export function precompressAssets(): AstroIntegration {
+  return {
+    name: "precompress-assets",
+    hooks: {
+      "astro:build:done": async ({ dir, logger }) => {
+        let files = 0;
+        for (const file of await listFiles(fileURLToPath(dir))) {
+          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 512) continue;
+          const bytes = await readFile(file);
+          await writeFile(`${file}.br`, await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: 9 }));
+          files += 1;
+        }
+        logger.info(`${files} assets precompressed (brotli and gzip)`);
+      },
+    },
+  };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? listFiles(full) : [full];
+    }),
+  );
+  return nested.flat();
+}

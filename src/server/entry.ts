@@ -1,0 +1,27 @@
+/**
+ * The page server's build entry: the Node adapter's own exports (its HTTP `handler`, used when
+ * the pages run on their own), plus `renderPage`, which renders from a web `Request` so a process
+ * that also runs the proxy serves pages without an HTTP hop to itself (decision 112).
+ */
+import { createApp } from "astro/app/entrypoint";
+
+export { handler, options, startServer } from "@astrojs/node/server.js";
+
+// Whole pages, not streamed: every page reads its data before it renders anything, so streaming
+// would only send the same bytes as dozens of small writes (a system call each) instead of one.
+const app = createApp({ streaming: false });
+
+/**
+ * The page for `request`, or null when no page route matches (a built asset such as
+ * /_astro/*.js or /favicon.svg, which the caller serves from dist/client).
+ */
+export async function renderPage(request: Request): Promise<Response | null> {
+  const routeData = app.match(request);
+  if (!routeData) return null;
+  return app.render(request, { addCookieHeader: true, routeData });
+}
+
+/** The not-found page, for an address that is neither a page nor a built asset. */
+export function renderNotFound(request: Request): Promise<Response> {
+  return app.render(request, { addCookieHeader: true });
+}
