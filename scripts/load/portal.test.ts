@@ -34,4 +34,15 @@ describe("problemIn", () => {
     ).toBeNull();
     expect(problemIn("Portal ready on http://localhost:4600")).toBeNull();
   });
+
+  it("counts one kind once whatever the reference or address in it", () => {
+    const webhook = (reference: string) =>
+      `Paystack sandbox: charge.success webhook for ${reference} could not reach http://localhost:4600/api/paystack/webhook: TimeoutError`;
+    expect(problemIn(webhook("CCE-20261123-WRAEZB7F1"))).toBe(
+      problemIn(webhook("CCE-20261123-PDQS4E9RRPMS")),
+    );
+    expect(problemIn(webhook("CCE-20261123-WRAEZB7F1"))).toBe(
+      "Paystack sandbox: charge.success webhook for # could not reach # TimeoutError",
+    );
+  });
 });

@@ -131,10 +131,13 @@ export async function startPortal(options: {
   }
 }
 
+// A word with a digit in it (a reference, an address, a count) differs from line to line.
+const NUMBERED = /[\w:/.-]*\d[\w:/.-]*/g;
+
 /**
  * The kind of trouble a portal log line reports, if any: a structured warning or error by its
  * message (and error), or an unstructured line naming an error (a stack's first line), with its
- * numbers blanked so one kind counts as one.
+ * words with digits blanked so one kind counts as one.
  */
 export function problemIn(line: string): string | null {
   if (line.startsWith("{")) {
@@ -142,13 +145,13 @@ export function problemIn(line: string): string | null {
       const entry = JSON.parse(line) as { level?: string; message?: string; error?: unknown };
       if (entry.level !== "warn" && entry.level !== "error") return null;
       const error = entry.error === undefined ? "" : ` (${String(entry.error).slice(0, 120)})`;
-      return `${entry.level}: ${entry.message ?? ""}${error}`.replace(/\d+/g, "#");
+      return `${entry.level}: ${entry.message ?? ""}${error}`.replace(NUMBERED, "#");
     } catch {
       // Not one of the portal's structured lines: judged as text below.
     }
   }
   if (!/error/i.test(line) || /^\s+at /.test(line)) return null;
-  return line.trim().slice(0, 160).replace(/\d+/g, "#");
+  return line.trim().replace(NUMBERED, "#").slice(0, 160);
 }
 
 function residentBytes(pid: number | undefined): number | null {
