@@ -4,7 +4,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerEnv } from "../../server/env.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { openDatabase } from "../../server/db/client.ts";
 import { createApi } from "../../server/app.ts";
 import type { Logger } from "../../server/http/logger.ts";
 import { createFileStorage } from "../../server/uploads/file-storage.ts";
@@ -43,13 +43,13 @@ export async function startPortalProcess(
   options: {
     logger: Logger;
     scheduled: boolean;
-    /** The database the start script opened, when this is its only process (PGlite allows one). */
-    database?: DatabaseHandle;
   },
 ) {
   const { serverEnv, proxyEnv, logger } = { ...layout, ...options };
   // The start script has migrated already; processes that start together must not race to.
-  const database = options.database ?? (await openDatabase({ url: serverEnv.DATABASE_URL!, migrate: false }));
+  const database = serverEnv.DATABASE_URL
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate: false })
+    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate: false });
   const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
