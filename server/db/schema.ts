@@ -161,7 +161,7 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   createdAt: createdAt(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
-});
+}, (table) => [index().on(table.studentId)]);
 
 /**
  * A change of phone number or e-mail the student asked for, waiting for them to open the link
@@ -464,7 +464,7 @@ export const hostelInvoices = pgTable("hostel_invoices", {
   session: text().notNull(),
   status: text().notNull().default("success"),
   generatedAt: createdAt(),
-});
+}, (table) => [index().on(table.studentId)]);
 
 // ── Course registration ──────────────────────────────────────────────────────
 
@@ -490,7 +490,11 @@ export const courseMappings = pgTable(
     level: integer().notNull(),
     semester: integer().notNull(),
   },
-  (table) => [uniqueIndex().on(table.courseId, table.programmeId, table.level)],
+  (table) => [
+    uniqueIndex().on(table.courseId, table.programmeId, table.level),
+    // What the picker asks on every visit: a programme's courses at a level (and semester).
+    index().on(table.programmeId, table.level, table.semester),
+  ],
 );
 
 export const courseRegistrations = pgTable(
