@@ -93,7 +93,7 @@ export async function createStudentAccounts(
         } satisfies StudentAccount;
       },
     );
-    accounts.push(...(await Promise.all(batch)));
+    for (const account of await Promise.all(batch)) accounts.push(account);
     if ((start / INSERTS_AT_ONCE) % 50 === 49)
       progress(`  ${accounts.length} of ${count} accounts made`);
   }

@@ -18,9 +18,11 @@ async function inChunks<T>(
   ids: readonly number[],
   query: (chunk: number[]) => Promise<T[]>,
 ): Promise<T[]> {
-  const rows: T[] = [];
+  let rows: T[] = [];
+  // concat, not push(...chunk): a chunk's rows (a course registration each) can outnumber the
+  // arguments a call may take.
   for (let start = 0; start < ids.length; start += 5_000)
-    rows.push(...(await query(ids.slice(start, start + 5_000))));
+    rows = rows.concat(await query(ids.slice(start, start + 5_000)));
   return rows;
 }
 

@@ -10,6 +10,8 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The advisory lock key migrations run under: any fixed number no other code uses. */
+const MIGRATIONS_LOCK = 7_310_042_001;
 
 /** The one database type the routes see, whichever driver is underneath. */
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -58,8 +60,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const client = new pg.Client({ connectionString: options.url });
       await client.connect();
       try {
+        // Instances starting together take turns: the first applies what is pending, the others
+        // then find nothing left to do instead of racing to create the same tables.
+        await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
         await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), { migrationsFolder });
       } finally {
+        // Ending the connection releases the lock too, should the unlock itself fail.
+        await client.query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK]).catch(() => undefined);
         await client.end();
       }
     }
