@@ -9,6 +9,7 @@ import { relay, type Fetch } from "./relay.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { mountStaffSignIn } from "./staff-sign-in.ts";
+import { mountHealth } from "./health.ts";
 
 export type ProxyOptions = {
   publicOrigin: string;
@@ -80,6 +81,7 @@ export function createProxy(options: ProxyOptions) {
   }
 
   app.use(securityHeaders({ https: secure }));
+  mountHealth(app, { fetchUpstream, apiUrl: options.apiUrl });
   app.use(canonicalOrigin(options.publicOrigin));
   app.use(compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));

@@ -149,23 +149,23 @@ function runToCompletion(env: Record<string, string>, what: string) {
 }
 
 /**
- * One worker per process wanted, each serving every port (the cluster shares the listeners).
- * The first also runs the scheduled work; a worker that dies is replaced with the same role.
+ * One worker per process wanted, each serving every port (the cluster shares the listeners) and
+ * taking jobs from the queue; a worker that dies is replaced.
  */
 async function forkWorkers(logger: Logger) {
   let stopping = false;
-  const fork = (scheduled: boolean) =>
+  const fork = () =>
     new Promise<Worker>((resolve, reject) => {
-      const worker = cluster.fork({ PORTAL_SCHEDULED_WORK: scheduled ? "1" : "0" });
+      const worker = cluster.fork();
       worker.once("message", (message) => (message === "ready" ? resolve(worker) : undefined));
       worker.once("exit", (code, signal) => {
         if (stopping) return;
         reject(new Error(`a portal process stopped while starting (code ${code}, signal ${signal})`));
         logger.error("portal process stopped; starting another", { code, signal });
-        void fork(scheduled);
+        void fork();
       });
     });
-  await Promise.all(Array.from({ length: processes }, (_, index) => fork(index === 0)));
+  await Promise.all(Array.from({ length: processes }, () => fork()));
   return async () => {
     stopping = true;
     await Promise.all(
@@ -184,7 +184,7 @@ async function forkWorkers(logger: Logger) {
 async function startWorker() {
   const logger = createConsoleLogger(`portal-${cluster.worker!.id}`);
   const { startPortalProcess } = await import("./start/portal-process.ts");
-  const portal = await startPortalProcess(layout, { logger, scheduled: process.env.PORTAL_SCHEDULED_WORK === "1" });
+  const portal = await startPortalProcess(layout, { logger });
   logger.info("serving", { mail: portal.mailer.describe() });
   process.send!("ready");
   let stopping = false;

@@ -25,6 +25,7 @@ import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
+import { healthRoutes } from "./health/routes.ts";
 
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
@@ -61,6 +62,8 @@ export function createApi(givenDeps: ApiDeps) {
   const deps: ApiDeps = { ...givenDeps, sessionCache: createSessionCache({ ttlMs: givenDeps.sessions.cacheMs ?? 0 }) };
   const app = new Hono<ApiEnv>();
 
+  // First, so a load balancer's probe every few seconds passes no middleware and logs nothing.
+  app.route("/", healthRoutes(deps));
   app.use(async (c, next) => {
     c.set("requestId", randomUUID());
     c.set("logger", deps.logger);

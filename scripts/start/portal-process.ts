@@ -10,9 +10,9 @@ import type { Logger } from "../../server/http/logger.ts";
 import { createFileStorage } from "../../server/uploads/file-storage.ts";
 import { createProxy } from "../../proxy/app.ts";
 import { createPaystackClient } from "../../server/paystack/client.ts";
-import { startPaymentReconciler } from "../../server/payments/reconciler.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
+import { scheduledWork } from "../../server/jobs/scheduled-work.ts";
 import { createPaymentReceipts } from "../../server/payments/receipt.ts";
 import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
@@ -35,14 +35,13 @@ export type PortalLayout = {
 /**
  * One serving process of the all-in-one start: the API, the pages and the proxy, wired to each
  * other by function calls (decision 112); the API and page ports still listen for anything that
- * calls them over HTTP. `scheduled` runs the payment reconciler here (once per portal, not per
- * process: every process would pick the same pending payments).
+ * calls them over HTTP. Every process takes jobs from the queue, scheduled work included: pg-boss
+ * hands each job to one of them (decision 121).
  */
 export async function startPortalProcess(
   layout: PortalLayout,
   options: {
     logger: Logger;
-    scheduled: boolean;
   },
 ) {
   const { serverEnv, proxyEnv, logger } = { ...layout, ...options };
@@ -57,8 +56,9 @@ export async function startPortalProcess(
   const paystack = createPaystackClient(layout.paystack);
   // Mail that must not be lost (receipts) goes through the job queue on the same database.
   const jobs = await startJobQueue(database, { mailer, logger });
-  await jobs.work();
   const receipts = createPaymentReceipts({ jobs, publicOrigin: serverEnv.PUBLIC_ORIGIN, slipSigningKey: layout.slipSigningKey });
+  // Receipts, then the reconciler and the clean-up jobs on their schedules.
+  await jobs.work({ scheduled: scheduledWork({ db: database.db, logger, now: () => new Date(), paystack, receipts }) });
   const api = createApi({
     db: database.db,
     logger,
@@ -78,11 +78,6 @@ export async function startPortalProcess(
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
   });
-  // Pending payments whose browser closed and whose webhook was lost are credited from here.
-  const reconciler = options.scheduled
-    ? startPaymentReconciler({ db: database.db, logger, now: () => new Date(), paystack, receipts })
-    : undefined;
-
   // The page server reads API_URL when it renders; set it before its module loads.
   process.env.API_URL = layout.apiUrl;
   useInProcessApi(api.fetch);
@@ -114,7 +109,6 @@ export async function startPortalProcess(
     mailer,
     async stop() {
       await Promise.all(servers.map((server) => closeServer(server)));
-      await reconciler?.stop();
       await jobs.stop();
       await database.close();
     },

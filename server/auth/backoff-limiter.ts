@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
+import { assertWithinLongestSpan } from "./rate-limit.ts";
 
 /**
  * `freeAttempts` pass at once; after that each attempt opens a wait of `firstDelayMs`,
@@ -31,6 +32,7 @@ export function backoffWaitMs(rule: BackoffRule, hits: number) {
  * `hit` counts and decides in one conditional upsert, so parallel attempts cannot all pass.
  */
 export function createBackoffLimiter(db: Database, rule: BackoffRule) {
+  assertWithinLongestSpan(Math.max(rule.forgetAfterMs, rule.maxDelayMs));
   const waitMs = (hits: number) => backoffWaitMs(rule, hits);
   const waitSql = sql`(case when ${rateLimits.hits} < ${rule.freeAttempts} then 0
     else least(${rule.maxDelayMs}, ${rule.firstDelayMs} * power(2, least(${rateLimits.hits} - ${rule.freeAttempts}, ${MAX_DOUBLINGS})))

@@ -5,12 +5,25 @@ import { rateLimits } from "../db/schema.ts";
 export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
+ * No limit counts over a longer span than this. The clean-up job deletes `rate_limits` rows twice
+ * as old (server/jobs/purges.ts), so a rule that counted longer would be forgotten early: such a
+ * rule is refused where it is made, not discovered in production.
+ */
+export const LONGEST_RATE_LIMIT_SPAN_MS = 24 * 60 * 60_000;
+
+export function assertWithinLongestSpan(spanMs: number) {
+  if (spanMs > LONGEST_RATE_LIMIT_SPAN_MS)
+    throw new Error(`A rate limit may count over ${LONGEST_RATE_LIMIT_SPAN_MS} ms at most (got ${spanMs}); the clean-up job would forget it early.`);
+}
+
+/**
  * Fixed-window counters kept in the database, so every API instance shares them.
  * `hit` counts one more attempt and answers whether it is over the limit in one statement
  * (starting a new window when the old one has passed), so parallel requests can never all
  * read the same count before any of them is counted. `release` takes one attempt back.
  */
 export function createRateLimiter(db: Database, rule: RateLimitRule) {
+  assertWithinLongestSpan(rule.windowMs);
   return {
     async hit(key: string, now: Date): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
       const windowStart = new Date(now.getTime() - rule.windowMs);

@@ -83,29 +83,3 @@ async function markAbandoned(db: Database, id: number, now: Date, note: string |
     if (changed.length) await recordPaymentEvent(tx, id, "abandoned", now, { note });
   });
 }
-
-/** Runs the reconciler every `intervalMs` in the background until stopped; runs never overlap. */
-export function startPaymentReconciler(
-  deps: ReconcileDeps,
-  options: ReconcileOptions & { intervalMs?: number } = {},
-) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingPayments(deps, options)
-      .catch((error: unknown) =>
-        deps.logger.error("payment reconciler failed", { error: String(error) }),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs ?? MINUTE);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a run in progress to finish. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -1,0 +1,92 @@
+import type { Queue } from "pg-boss";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../http/logger.ts";
+import type { PaystackClient } from "../paystack/client.ts";
+import type { PaymentReceipts } from "../payments/receipt.ts";
+import { reconcilePendingPayments } from "../payments/reconciler.ts";
+import {
+  purgeEndedContactChanges,
+  purgeEndedStaffSessions,
+  purgeEndedStudentSessions,
+  purgeSpentResetTokens,
+  purgeSpentStaffPasswordTokens,
+  purgeStaleRateLimits,
+} from "./purges.ts";
+
+/** What the scheduled jobs work with: the API's database, clock and Paystack client. */
+export type ScheduledWorkDeps = {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  paystack: PaystackClient;
+  receipts: PaymentReceipts;
+};
+
+/**
+ * The work that runs on a clock rather than on a request (decision 121): each entry is a pg-boss
+ * queue of its own, with a cron schedule in UTC. pg-boss sends one job per occurrence for the
+ * whole deployment, and one instance takes it. The purges are spread over the hour so they do
+ * not run at once.
+ */
+export const SCHEDULED_JOBS = {
+  /** Pending payments whose browser closed and whose webhook was lost are credited from here. */
+  "reconcile-payments": {
+    cron: "* * * * *",
+    run: (deps: ScheduledWorkDeps) => reconcilePendingPayments(deps),
+  },
+  "purge-student-sessions": {
+    cron: "5 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeEndedStudentSessions(deps.db, deps.now()),
+  },
+  "purge-staff-sessions": {
+    cron: "10 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeEndedStaffSessions(deps.db, deps.now()),
+  },
+  "purge-rate-limits": {
+    cron: "15 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeStaleRateLimits(deps.db, deps.now()),
+  },
+  "purge-reset-tokens": {
+    cron: "20 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeSpentResetTokens(deps.db, deps.now()),
+  },
+  "purge-contact-changes": {
+    cron: "25 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeEndedContactChanges(deps.db, deps.now()),
+  },
+  "purge-staff-password-tokens": {
+    cron: "30 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeSpentStaffPasswordTokens(deps.db, deps.now()),
+  },
+} satisfies Record<string, { cron: string; run: (deps: ScheduledWorkDeps) => Promise<number> }>;
+
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobName[];
+
+/**
+ * - `exclusive`: one job of a kind waiting or running in the whole deployment, so runs never
+ *   overlap (two reconcilers would verify the same payments) and a slow run is not followed by a
+ *   pile of occurrences that came due meanwhile: those are dropped.
+ * - No retries: each run takes whatever is due when it starts, so the next occurrence (a minute
+ *   later for the reconciler, an hour for a purge) does what a failed run left.
+ * - A heartbeat: a job whose instance died stops counting as running within about a minute and a
+ *   half (the heartbeat, then pg-boss's supervision pass), and the next occurrence runs elsewhere.
+ * - `expireInSeconds` bounds a run that hangs without dying.
+ */
+export const SCHEDULED_QUEUE: Omit<Queue, "name"> = {
+  policy: "exclusive",
+  retryLimit: 0,
+  heartbeatSeconds: 30,
+  expireInSeconds: 10 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+};
+
+/** How often a worker asks for scheduled work: jobs come once a minute at most. */
+export const SCHEDULED_POLLING_SECONDS = 10;
+
+/** The handlers one serving instance runs, each on the API's own dependencies. */
+export function scheduledWork(deps: ScheduledWorkDeps): Record<ScheduledJobName, () => Promise<number>> {
+  return Object.fromEntries(
+    SCHEDULED_JOB_NAMES.map((name) => [name, () => SCHEDULED_JOBS[name].run(deps)]),
+  ) as Record<ScheduledJobName, () => Promise<number>>;
+}
