@@ -6,6 +6,7 @@
  * Decision 112 says why, and what each choice bought.
  */
 import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -15,6 +16,12 @@ import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
 import type { PortalLayout } from "./start/portal-process.ts";
 import { closeServer } from "./start/close-server.ts";
+
+// The proxy, the page server and the API of every process must share one secret (decision 122).
+// None configured: the primary makes one for this start, and the workers inherit it.
+if (cluster.isPrimary && process.env.PROXY_SHARED_SECRET === undefined) {
+  process.env.PROXY_SHARED_SECRET = randomBytes(32).toString("base64url");
+}
 
 let serverEnv: ServerEnv, proxyEnv: ProxyEnv;
 try {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
+import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
 
 const optionalUrl = z
   .string()
@@ -41,6 +42,14 @@ export const ServerEnv = z.object({
   MAIL_FROM: z.string().min(3).default("Student Portal <no-reply@college.example>"),
   SUPPORT_EMAIL: z.email().default("support@college.example"),
   ALLOW_OUTBOX_IN_PRODUCTION: flag,
+  /**
+   * Shown by the proxy and page server to the API so it believes the client address they pass on
+   * (decision 122). The all-in-one start makes a random one when unset.
+   */
+  PROXY_SHARED_SECRET: z
+    .string()
+    .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
+    .optional(),
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 
