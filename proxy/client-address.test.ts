@@ -3,19 +3,26 @@ import { clientAddressOf, type ClientAddressRule } from "./client-address.ts";
 
 const SOCKET = "192.0.2.50";
 
-const request = (headers: Record<string, string>) => new Request("http://localhost:4321/", { headers });
+const request = (headers: Record<string, string>) =>
+  new Request("http://localhost:4321/", { headers });
 
 describe("clientAddressOf", () => {
   describe("with no proxy in front (TRUSTED_PROXY_HOPS=0, the default)", () => {
     const socketOnly: ClientAddressRule = { trustedHops: 0 };
 
     it("takes the socket's address and ignores what the client says about itself", () => {
-      const spoofed = request({ "x-forwarded-for": "10.0.0.1, 10.0.0.2", "cf-connecting-ip": "10.0.0.3", "x-real-ip": "10.0.0.4" });
+      const spoofed = request({
+        "x-forwarded-for": "10.0.0.1, 10.0.0.2",
+        "cf-connecting-ip": "10.0.0.3",
+        "x-real-ip": "10.0.0.4",
+      });
       expect(clientAddressOf(spoofed, SOCKET, socketOnly)).toBe(SOCKET);
     });
 
     it("answers unknown where there is no socket (an edge runtime) rather than believe a header", () => {
-      expect(clientAddressOf(request({ "cf-connecting-ip": "10.0.0.3" }), undefined, socketOnly)).toBe("unknown");
+      expect(
+        clientAddressOf(request({ "cf-connecting-ip": "10.0.0.3" }), undefined, socketOnly),
+      ).toBe("unknown");
     });
   });
 
@@ -34,7 +41,9 @@ describe("clientAddressOf", () => {
     });
 
     it("takes the leftmost address when there are fewer entries than trusted hops", () => {
-      expect(clientAddressOf(request({ "x-forwarded-for": "203.0.113.9" }), SOCKET, { trustedHops: 5 })).toBe("203.0.113.9");
+      expect(
+        clientAddressOf(request({ "x-forwarded-for": "203.0.113.9" }), SOCKET, { trustedHops: 5 }),
+      ).toBe("203.0.113.9");
       expect(clientAddressOf(request({}), SOCKET, { trustedHops: 2 })).toBe(SOCKET);
     });
 
@@ -42,7 +51,11 @@ describe("clientAddressOf", () => {
       const headers = new Headers();
       headers.append("x-forwarded-for", "10.6.6.6");
       headers.append("x-forwarded-for", "203.0.113.9,, ");
-      expect(clientAddressOf(new Request("http://localhost:4321/", { headers }), SOCKET, { trustedHops: 1 })).toBe("203.0.113.9");
+      expect(
+        clientAddressOf(new Request("http://localhost:4321/", { headers }), SOCKET, {
+          trustedHops: 1,
+        }),
+      ).toBe("203.0.113.9");
     });
 
     it("drops the port some load balancers add, so each connection is not a new client", () => {
@@ -54,7 +67,9 @@ describe("clientAddressOf", () => {
     it("passes IPv6 and IPv4-mapped addresses on as written (the API counts them per /64 and as IPv4)", () => {
       const ipv6 = request({ "x-forwarded-for": "2001:db8:1:2::7, ::ffff:203.0.113.9" });
       expect(clientAddressOf(ipv6, "::ffff:10.0.0.1", { trustedHops: 2 })).toBe("2001:db8:1:2::7");
-      expect(clientAddressOf(ipv6, "::ffff:10.0.0.1", { trustedHops: 1 })).toBe("::ffff:203.0.113.9");
+      expect(clientAddressOf(ipv6, "::ffff:10.0.0.1", { trustedHops: 1 })).toBe(
+        "::ffff:203.0.113.9",
+      );
       expect(clientAddressOf(ipv6, "::ffff:10.0.0.1", { trustedHops: 0 })).toBe("::ffff:10.0.0.1");
     });
   });

@@ -13,7 +13,11 @@ export type ClientAddressRule = { trustedHops: number } | { header: string };
 export const SOCKET_ADDRESS: ClientAddressRule = { trustedHops: 0 };
 
 /** The client's address, or "unknown" when nothing says (an edge runtime with no rule for it). */
-export function clientAddressOf(request: Request, socketAddress: string | undefined, rule: ClientAddressRule): string {
+export function clientAddressOf(
+  request: Request,
+  socketAddress: string | undefined,
+  rule: ClientAddressRule,
+): string {
   if ("header" in rule) {
     // Without the header the request did not come through the CDN: the socket is all we know.
     return withoutPort(request.headers.get(rule.header) ?? "") || socketAddress || "unknown";
@@ -27,10 +31,7 @@ export function clientAddressOf(request: Request, socketAddress: string | undefi
 
 /** x-forwarded-for's entries, left to right; several headers count as one list. */
 function forwardedFor(request: Request) {
-  return (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map(withoutPort)
-    .filter(Boolean);
+  return (request.headers.get("x-forwarded-for") ?? "").split(",").map(withoutPort).filter(Boolean);
 }
 
 /**

@@ -4,11 +4,15 @@ import { clientAddressRule, readProxyEnv } from "./env.ts";
 describe("readProxyEnv: where the client's address is found", () => {
   it("uses the socket when nothing is set, or when the settings are blank", () => {
     expect(clientAddressRule(readProxyEnv({}))).toEqual({ trustedHops: 0 });
-    expect(clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: "", CLIENT_ADDRESS_HEADER: " " }))).toEqual({ trustedHops: 0 });
+    expect(
+      clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: "", CLIENT_ADDRESS_HEADER: " " })),
+    ).toEqual({ trustedHops: 0 });
   });
 
   it("counts trusted hops", () => {
-    expect(clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: " 2 " }))).toEqual({ trustedHops: 2 });
+    expect(clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: " 2 " }))).toEqual({
+      trustedHops: 2,
+    });
   });
 
   it.each([
@@ -17,22 +21,33 @@ describe("readProxyEnv: where the client's address is found", () => {
     ["1.5", "How many load balancers or CDNs are in front, as a whole number (0: none)."],
     ["11", "At most 10 proxies in front."],
   ])("refuses TRUSTED_PROXY_HOPS=%s", (value, message) => {
-    expect(() => readProxyEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(`TRUSTED_PROXY_HOPS: ${message}`);
+    expect(() => readProxyEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(
+      `TRUSTED_PROXY_HOPS: ${message}`,
+    );
   });
 
   it("reads a CDN's header in lower case", () => {
-    expect(clientAddressRule(readProxyEnv({ CLIENT_ADDRESS_HEADER: "CF-Connecting-IP" }))).toEqual({ header: "cf-connecting-ip" });
+    expect(clientAddressRule(readProxyEnv({ CLIENT_ADDRESS_HEADER: "CF-Connecting-IP" }))).toEqual({
+      header: "cf-connecting-ip",
+    });
     // A blank hops line beside it (as in .env.example) is not a conflict.
-    expect(clientAddressRule(readProxyEnv({ CLIENT_ADDRESS_HEADER: "true-client-ip", TRUSTED_PROXY_HOPS: "0" }))).toEqual({
+    expect(
+      clientAddressRule(
+        readProxyEnv({ CLIENT_ADDRESS_HEADER: "true-client-ip", TRUSTED_PROXY_HOPS: "0" }),
+      ),
+    ).toEqual({
       header: "true-client-ip",
     });
   });
 
-  it.each(["x-forwarded-for", "Forwarded"])("refuses CLIENT_ADDRESS_HEADER=%s, which clients write to", (name) => {
-    expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: name })).toThrow(
-      "CLIENT_ADDRESS_HEADER: Clients write to this header too: set TRUSTED_PROXY_HOPS instead.",
-    );
-  });
+  it.each(["x-forwarded-for", "Forwarded"])(
+    "refuses CLIENT_ADDRESS_HEADER=%s, which clients write to",
+    (name) => {
+      expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: name })).toThrow(
+        "CLIENT_ADDRESS_HEADER: Clients write to this header too: set TRUSTED_PROXY_HOPS instead.",
+      );
+    },
+  );
 
   it("refuses a header name that is not one", () => {
     expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: "cf connecting ip" })).toThrow(
@@ -41,15 +56,17 @@ describe("readProxyEnv: where the client's address is found", () => {
   });
 
   it("refuses hops and a header together", () => {
-    expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: "cf-connecting-ip", TRUSTED_PROXY_HOPS: "1" })).toThrow(
-      "CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: set one of them, not both",
-    );
+    expect(() =>
+      readProxyEnv({ CLIENT_ADDRESS_HEADER: "cf-connecting-ip", TRUSTED_PROXY_HOPS: "1" }),
+    ).toThrow("CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: set one of them, not both");
   });
 });
 
 describe("readProxyEnv: the shared secret", () => {
   it("takes one of 32 characters or more", () => {
-    expect(readProxyEnv({ PROXY_SHARED_SECRET: "s".repeat(32) }).PROXY_SHARED_SECRET).toBe("s".repeat(32));
+    expect(readProxyEnv({ PROXY_SHARED_SECRET: "s".repeat(32) }).PROXY_SHARED_SECRET).toBe(
+      "s".repeat(32),
+    );
   });
 
   it.each(["", "short-secret"])("refuses %j", (secret) => {

@@ -27,7 +27,10 @@ const clientAddressHeader = z
       .string()
       .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "A header name, such as cf-connecting-ip.")
       // Any client can add to these; counting hops from the right is the only safe way to read them.
-      .refine((name) => name !== "x-forwarded-for" && name !== "forwarded", "Clients write to this header too: set TRUSTED_PROXY_HOPS instead.")
+      .refine(
+        (name) => name !== "x-forwarded-for" && name !== "forwarded",
+        "Clients write to this header too: set TRUSTED_PROXY_HOPS instead.",
+      )
       .optional(),
   );
 
@@ -44,7 +47,10 @@ export const ProxyEnv = z.object({
   /** A header a CDN in front sets to the client's address, overwriting the client's own (e.g. cf-connecting-ip). */
   CLIENT_ADDRESS_HEADER: clientAddressHeader,
   /** Sent to the API and page server so they believe the client address the proxy passes on. */
-  PROXY_SHARED_SECRET: z.string().min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`).optional(),
+  PROXY_SHARED_SECRET: z
+    .string()
+    .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
+    .optional(),
 });
 export type ProxyEnv = z.infer<typeof ProxyEnv>;
 
@@ -61,6 +67,10 @@ export function readProxyEnv(source: Record<string, string | undefined> = proces
 }
 
 /** Where the proxy finds the client's address under these settings. */
-export function clientAddressRule(env: Pick<ProxyEnv, "TRUSTED_PROXY_HOPS" | "CLIENT_ADDRESS_HEADER">): ClientAddressRule {
-  return env.CLIENT_ADDRESS_HEADER ? { header: env.CLIENT_ADDRESS_HEADER } : { trustedHops: env.TRUSTED_PROXY_HOPS };
+export function clientAddressRule(
+  env: Pick<ProxyEnv, "TRUSTED_PROXY_HOPS" | "CLIENT_ADDRESS_HEADER">,
+): ClientAddressRule {
+  return env.CLIENT_ADDRESS_HEADER
+    ? { header: env.CLIENT_ADDRESS_HEADER }
+    : { trustedHops: env.TRUSTED_PROXY_HOPS };
 }

@@ -8,7 +8,11 @@ import { sentByProxy } from "../../src/lib/http/sent-by-proxy.ts";
  * caller that reaches the API directly cannot name a new address, and a new rate-limit bucket,
  * with each try.
  */
-export function clientAddressOf(request: Request, socketAddress: string | undefined, proxySecret: string | undefined): string {
+export function clientAddressOf(
+  request: Request,
+  socketAddress: string | undefined,
+  proxySecret: string | undefined,
+): string {
   if (sentByProxy(request.headers, proxySecret)) {
     // The proxy sends exactly one address; anything after a comma was not written by it.
     const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();

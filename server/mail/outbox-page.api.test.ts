@@ -29,13 +29,16 @@ const paths = () => ["/dev/outbox", `/dev/outbox/${messageId}`];
 const socket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 describe("the development outbox page", () => {
-  it.each(["127.0.0.1", "::1", "::ffff:127.0.0.1"])("opens for a browser on this machine (%s) through the proxy", async (address) => {
-    for (const path of paths()) {
-      const response = await api.request(path, { clientAddress: address });
-      expect(response.status, path).toBe(200);
-      expect(await response.text(), path).toContain("Reset your password");
-    }
-  });
+  it.each(["127.0.0.1", "::1", "::ffff:127.0.0.1"])(
+    "opens for a browser on this machine (%s) through the proxy",
+    async (address) => {
+      for (const path of paths()) {
+        const response = await api.request(path, { clientAddress: address });
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain("Reset your password");
+      }
+    },
+  );
 
   it("opens for a developer calling the API's port from this machine", async () => {
     const response = await api.app.request("/dev/outbox", {}, socket("127.0.0.1"));
@@ -64,7 +67,9 @@ describe("without an outbox folder (production)", () => {
   it("has no outbox page, even for this machine", async () => {
     const production = await createApiHarness();
     try {
-      expect((await production.request("/dev/outbox", { clientAddress: "127.0.0.1" })).status).toBe(404);
+      expect((await production.request("/dev/outbox", { clientAddress: "127.0.0.1" })).status).toBe(
+        404,
+      );
     } finally {
       await production.close();
     }

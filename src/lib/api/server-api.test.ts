@@ -7,7 +7,8 @@ import { createServerApi, forwardedClient } from "./server-api.ts";
 const SECRET = "page-server-test-secret-0123456789abcdef";
 
 // The page server's view of a request the proxy (or someone else) sent it.
-const pageRequest = (headers: Record<string, string>) => new Request("http://127.0.0.1:4323/dashboard", { headers });
+const pageRequest = (headers: Record<string, string>) =>
+  new Request("http://127.0.0.1:4323/dashboard", { headers });
 
 describe("the page server passes on the client's address only from the proxy (decision 122)", () => {
   const sent: Request[] = [];
@@ -25,19 +26,27 @@ describe("the page server passes on the client's address only from the proxy (de
   });
 
   it("reads x-forwarded-for from a request that carries the secret", () => {
-    expect(forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: SECRET }))).toBe("203.0.113.9");
+    expect(
+      forwardedClient(
+        pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: SECRET }),
+      ),
+    ).toBe("203.0.113.9");
   });
 
   it.each([
     ["no secret", {}],
     ["a wrong secret", { [PROXY_SECRET_HEADER]: "guess" }],
   ])("ignores x-forwarded-for from a request with %s", (_case, secretHeader) => {
-    expect(forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", ...secretHeader }))).toBeNull();
+    expect(
+      forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", ...secretHeader })),
+    ).toBeNull();
   });
 
   it("believes no one when the page server has no secret", () => {
     vi.stubEnv("PROXY_SHARED_SECRET", undefined);
-    expect(forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: "" }))).toBeNull();
+    expect(
+      forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: "" })),
+    ).toBeNull();
   });
 
   it("sends the address with the secret on every API call", async () => {
