@@ -3,8 +3,10 @@ import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
+import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
 import { refuseOversizedBodies } from "./body-limits.ts";
 import { canonicalOrigin } from "./canonical-origin.ts";
+import { clientAddressOf, SOCKET_ADDRESS, type ClientAddressRule } from "./client-address.ts";
 import { relay, type Fetch } from "./relay.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -22,7 +24,17 @@ export type ProxyOptions = {
    * over the services' own handlers, whose answers arrive as they were made (still compressed).
    */
   fetch?: Fetch;
+  /** Where the client's address is found behind load balancers or a CDN; the socket's by default (decision 122). */
+  clientAddress?: ClientAddressRule;
+  /**
+   * PROXY_SHARED_SECRET, sent with every request to the API and the page server: only with it do
+   * they believe the client address we pass on. Without it they see every student as the proxy.
+   */
+  proxySecret?: string;
 };
+
+/** On Node, @hono/node-server hands over the socket; edge runtimes have none. */
+type ProxyBindings = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
 
 type LoginOutcome =
   | { ok: true; token: string; body: { data: { tokens: Record<string, unknown> } } }
@@ -38,13 +50,23 @@ export function createProxy(options: ProxyOptions) {
   const upstreamDecodes = !options.fetch;
   const secure = options.publicOrigin.startsWith("https:");
   const cookieName = sessionCookieName(secure);
-  const app = new Hono<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
+  const app = new Hono<ProxyBindings>();
+  const addressRule = options.clientAddress ?? SOCKET_ADDRESS;
 
-  const apiHeaders = (c: Context, token: string | null) => (headers: Headers) => {
+  /**
+   * Tells the API or page server who the client is, with the secret that shows it is us saying
+   * so. Whatever the client sent in these headers is replaced: a header it made up never passes.
+   */
+  const identifyClient = (c: Context<ProxyBindings>, headers: Headers) => {
+    headers.set("x-forwarded-for", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, addressRule));
+    if (options.proxySecret) headers.set(PROXY_SECRET_HEADER, options.proxySecret);
+    else headers.delete(PROXY_SECRET_HEADER);
+  };
+  const apiHeaders = (c: Context<ProxyBindings>, token: string | null) => (headers: Headers) => {
     headers.delete("cookie");
     headers.delete("authorization");
     if (token) headers.set("authorization", `Bearer ${token}`);
-    headers.set("x-forwarded-for", clientAddress(c));
+    identifyClient(c, headers);
     headers.set("accept", "application/json");
   };
   const clearSession = (c: Context) =>
@@ -57,20 +79,14 @@ export function createProxy(options: ProxyOptions) {
 
   /** `credentials` is the body sent to the API, which validates it (and its content type). */
   async function signIn(
-    c: Context,
+    c: Context<ProxyBindings>,
     credentials: string,
     contentType = "application/json",
   ): Promise<LoginOutcome> {
+    const headers = new Headers({ "content-type": contentType, accept: "application/json" });
+    identifyClient(c, headers);
     const response = await fetchUpstream(
-      new Request(new URL("/student/uniben/login", options.apiUrl), {
-        method: "POST",
-        headers: {
-          "content-type": contentType,
-          accept: "application/json",
-          "x-forwarded-for": clientAddress(c),
-        },
-        body: credentials,
-      }),
+      new Request(new URL("/student/uniben/login", options.apiUrl), { method: "POST", headers, body: credentials }),
     );
     const body = (await response.json().catch(() => null)) as LoginOutcome["body"];
     const tokens = (body as { data?: { tokens?: { access?: unknown } } } | null)?.data?.tokens;
@@ -117,18 +133,15 @@ export function createProxy(options: ProxyOptions) {
   app.post("/logout", async (c) => {
     const token = readSessionToken(c.req.header("cookie"), secure);
     if (token) {
-      await fetchUpstream(
-        new Request(new URL("/student/logout", options.apiUrl), {
-          method: "POST",
-          headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-        }),
-      ).catch(() => undefined);
+      const headers = new Headers({ authorization: `Bearer ${token}`, accept: "application/json" });
+      identifyClient(c, headers);
+      await fetchUpstream(new Request(new URL("/student/logout", options.apiUrl), { method: "POST", headers })).catch(() => undefined);
     }
     clearSession(c);
     return c.redirect("/login?signed_out=1", 303);
   });
 
-  mountStaffSignIn(app, { fetchUpstream, apiUrl: options.apiUrl, secure, clientAddress });
+  mountStaffSignIn(app, { fetchUpstream, apiUrl: options.apiUrl, secure, identifyClient });
 
   app.all("/api/*", async (c) => {
     const url = new URL(c.req.url);
@@ -147,7 +160,7 @@ export function createProxy(options: ProxyOptions) {
     const url = new URL(c.req.url);
     const target = upstreamUrl(options.pagesUrl, url.pathname, url.search);
     return relay(fetchUpstream, c.req.raw, target, (headers) => {
-      headers.set("x-forwarded-for", clientAddress(c));
+      identifyClient(c, headers);
       headers.set("x-forwarded-proto", secure ? "https" : "http");
     }, upstreamDecodes);
   });
@@ -173,12 +186,4 @@ function upstreamUrl(origin: string, pathname: string, search: string) {
 
 function expiredCookie(name: string, secure: boolean) {
   return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-function clientAddress(c: Context<{ Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>) {
-  // The socket first: on Node any client could send cf-connecting-ip and pick a new address
-  // (a new rate-limit bucket) for every try. Edge runtimes have no socket; there the platform sets it.
-  return (
-    c.env?.incoming?.socket?.remoteAddress ?? c.req.header("cf-connecting-ip") ?? "unknown"
-  );
 }

@@ -1,5 +1,38 @@
 import { z } from "zod";
 import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+import type { ClientAddressRule } from "./client-address.ts";
+
+const trustedHops = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || "0")
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "How many load balancers or CDNs are in front, as a whole number (0: none).")
+      .transform(Number)
+      .pipe(z.number().max(10, "At most 10 proxies in front.")),
+  );
+
+const clientAddressHeader = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "A header name, such as cf-connecting-ip.")
+      // Any client can add to these; counting hops from the right is the only safe way to read them.
+      .refine(
+        (name) => name !== "x-forwarded-for" && name !== "forwarded",
+        "Clients write to this header too: set TRUSTED_PROXY_HOPS instead.",
+      )
+      .optional(),
+  );
 
 /** Settings of the edge proxy, read once at start. */
 export const ProxyEnv = z.object({
@@ -9,7 +42,35 @@ export const ProxyEnv = z.object({
   API_URL: z.url().optional(),
   /** The Astro page server; defaults to 127.0.0.1 on PORT + 2. */
   PAGES_URL: z.url().optional(),
+  /** Load balancers or CDNs in front that append to x-forwarded-for; 0: the socket's address is the client's (decision 122). */
+  TRUSTED_PROXY_HOPS: trustedHops,
+  /** A header a CDN in front sets to the client's address, overwriting the client's own (e.g. cf-connecting-ip). */
+  CLIENT_ADDRESS_HEADER: clientAddressHeader,
+  /** Sent to the API and page server so they believe the client address the proxy passes on. */
+  PROXY_SHARED_SECRET: z
+    .string()
+    .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
+    .optional(),
 });
 export type ProxyEnv = z.infer<typeof ProxyEnv>;
 
-export const readProxyEnv = (source = process.env) => parseEnv(ProxyEnv, source);
+export function readProxyEnv(source: Record<string, string | undefined> = process.env): ProxyEnv {
+  const env = parseEnv(ProxyEnv, source);
+  if (env.CLIENT_ADDRESS_HEADER && env.TRUSTED_PROXY_HOPS > 0) {
+    throw new Error(
+      "Invalid configuration:\n  - CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: set one of them, not both " +
+        "(the header when a CDN sets it, the hops when load balancers append to x-forwarded-for).\n" +
+        "See .env.example for every variable.",
+    );
+  }
+  return env;
+}
+
+/** Where the proxy finds the client's address under these settings. */
+export function clientAddressRule(
+  env: Pick<ProxyEnv, "TRUSTED_PROXY_HOPS" | "CLIENT_ADDRESS_HEADER">,
+): ClientAddressRule {
+  return env.CLIENT_ADDRESS_HEADER
+    ? { header: env.CLIENT_ADDRESS_HEADER }
+    : { trustedHops: env.TRUSTED_PROXY_HOPS };
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { createApiHarness, type ApiHarness } from "../server/testing/api-harness.ts";
-import { createProxy } from "./app.ts";
+import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../server/testing/api-harness.ts";
+import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
+import { createProxy, type ProxyOptions } from "./app.ts";
 
 // The real API behind the proxy; a stand-in page server that reports what reached it.
 let api: ApiHarness;
@@ -17,6 +18,7 @@ function proxyFor(publicOrigin: string) {
     publicOrigin,
     apiUrl: "http://api.internal",
     pagesUrl: "http://pages.internal",
+    proxySecret: TEST_PROXY_SECRET,
     fetch: async (request) => {
       const url = new URL(request.url);
       const target = url.host === "api.internal" ? api.app : pages;
@@ -190,9 +192,10 @@ describe("pages and headers", () => {
 
 describe("upstream addresses", () => {
   // A proxy that records where it sends each request and what it says about the client.
-  function recordingProxy() {
+  function recordingProxy(options: Pick<ProxyOptions, "clientAddress" | "proxySecret"> = {}) {
     const sent: Request[] = [];
     const proxy = createProxy({
+      ...options,
       publicOrigin: ORIGIN,
       apiUrl: "http://api.internal",
       pagesUrl: "http://pages.internal",
@@ -235,5 +238,52 @@ describe("upstream addresses", () => {
       "198.51.100.23",
       "198.51.100.23",
     ]);
+  });
+
+  // Every way the proxy reaches upstream: JSON and form sign-in, a relayed API call, a page,
+  // staff sign-in, sign-out.
+  async function everyKindOfRequest(proxy: ReturnType<typeof createProxy>, headers: Record<string, string>, env?: object) {
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...headers };
+    await proxy.request(`${ORIGIN}/api/student/uniben/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+      body: JSON.stringify({ username: "08035550000", password: "nope" }),
+    }, env);
+    await proxy.request(`${ORIGIN}/login`, { method: "POST", headers: form, body: "username=08035550000&password=nope" }, env);
+    await proxy.request(`${ORIGIN}/api/student/me`, { headers }, env);
+    await proxy.request(`${ORIGIN}/dashboard`, { headers }, env);
+    await proxy.request(`${ORIGIN}/staff/login`, { method: "POST", headers: form, body: "email=a%40college.test&password=nope" }, env);
+    await proxy.request(`${ORIGIN}/logout`, { method: "POST", headers: { ...form, cookie: `portal_session=${"A".repeat(43)}` } }, env);
+  }
+
+  it("shows the shared secret to the API and the page server, never one the client sent", async () => {
+    const { proxy, sent } = recordingProxy({ proxySecret: TEST_PROXY_SECRET });
+    await everyKindOfRequest(proxy, { [PROXY_SECRET_HEADER]: "made-up-by-the-client", "x-forwarded-for": "10.9.8.7" }, {
+      incoming: { socket: { remoteAddress: "198.51.100.23" } },
+    });
+    expect(sent.map((request) => new URL(request.url).host)).toEqual(expect.arrayContaining(["api.internal", "pages.internal"]));
+    expect(sent).toHaveLength(6);
+    for (const request of sent) {
+      expect(request.headers.get(PROXY_SECRET_HEADER), request.url).toBe(TEST_PROXY_SECRET);
+      expect(request.headers.get("x-forwarded-for"), request.url).toBe("198.51.100.23");
+    }
+  });
+
+  it("passes on no secret a client sent when it has none of its own", async () => {
+    const { proxy, sent } = recordingProxy();
+    await everyKindOfRequest(proxy, { [PROXY_SECRET_HEADER]: TEST_PROXY_SECRET });
+    expect(sent).toHaveLength(6);
+    for (const request of sent) expect(request.headers.get(PROXY_SECRET_HEADER), request.url).toBeNull();
+  });
+
+  it("finds the client behind a load balancer, or in a CDN's header, as configured", async () => {
+    const socket = { incoming: { socket: { remoteAddress: "10.0.0.2" } } };
+    const behindBalancer = recordingProxy({ clientAddress: { trustedHops: 1 } });
+    await behindBalancer.proxy.request(`${ORIGIN}/api/student/me`, { headers: { "x-forwarded-for": "10.6.6.6, 203.0.113.9" } }, socket);
+    expect(behindBalancer.sent[0]!.headers.get("x-forwarded-for")).toBe("203.0.113.9");
+
+    const behindCdn = recordingProxy({ clientAddress: { header: "cf-connecting-ip" } });
+    await behindCdn.proxy.request(`${ORIGIN}/api/student/me`, { headers: { "cf-connecting-ip": "2001:db8:1:2::7" } });
+    expect(behindCdn.sent[0]!.headers.get("x-forwarded-for")).toBe("2001:db8:1:2::7");
   });
 });

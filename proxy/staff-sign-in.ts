@@ -7,7 +7,8 @@ type StaffSignInOptions<E extends Env> = {
   fetchUpstream: Fetch;
   apiUrl: string;
   secure: boolean;
-  clientAddress: (c: Context<E>) => string;
+  /** Sets who the client is, and the proxy's secret, on a request to the API (decision 122). */
+  identifyClient: (c: Context<E>, headers: Headers) => void;
 };
 
 // Where each sign-in stage continues (docs/decisions/080).
@@ -19,25 +20,19 @@ const NEXT_STEP: Record<string, string> = { code: "/staff/login/code", enrol: "/
  */
 export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSignInOptions<E>) {
   const cookieName = staffCookieName(options.secure);
-  const api = (path: string, init: { token?: string; json?: unknown; client: string }) =>
-    options.fetchUpstream(
-      new Request(new URL(path, options.apiUrl), {
-        method: "POST",
-        headers: {
-          accept: "application/json",
-          "content-type": "application/json",
-          "x-forwarded-for": init.client,
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: JSON.stringify(init.json ?? {}),
-      }),
+  const api = (c: Context<E>, path: string, init: { token?: string; json?: unknown }) => {
+    const headers = new Headers({ accept: "application/json", "content-type": "application/json" });
+    if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+    options.identifyClient(c, headers);
+    return options.fetchUpstream(
+      new Request(new URL(path, options.apiUrl), { method: "POST", headers, body: JSON.stringify(init.json ?? {}) }),
     );
+  };
 
   app.post("/staff/login", async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const next = safeStaffNextPath(typeof form.next === "string" ? form.next : null);
-    const response = await api("/staff/login", {
-      client: options.clientAddress(c),
+    const response = await api(c, "/staff/login", {
       json: { email: form.email ?? "", password: form.password ?? "" },
     });
     const body = (await response.json().catch(() => null)) as { data?: { tokens?: { access?: unknown }; stage?: string } } | null;
@@ -53,7 +48,7 @@ export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSign
 
   app.post("/staff/logout", async (c) => {
     const token = readStaffToken(c.req.header("cookie"), options.secure);
-    if (token) await api("/staff/logout", { token, client: options.clientAddress(c) }).catch(() => undefined);
+    if (token) await api(c, "/staff/logout", { token }).catch(() => undefined);
     deleteCookie(c, cookieName, { path: "/", secure: options.secure });
     return c.redirect("/staff/login?signed_out=1", 303);
   });

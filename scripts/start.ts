@@ -6,15 +6,22 @@
  * Decision 112 says why, and what each choice bought.
  */
 import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { readServerEnv, type ServerEnv } from "../server/env.ts";
+import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../server/env.ts";
 import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
 import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
 import type { PortalLayout } from "./start/portal-process.ts";
 import { closeServer } from "./start/close-server.ts";
+
+// The proxy, the page server and the API of every process must share one secret (decision 122).
+// None configured: the primary makes one for this start, and the workers inherit it.
+if (cluster.isPrimary && process.env.PROXY_SHARED_SECRET === undefined) {
+  process.env.PROXY_SHARED_SECRET = randomBytes(32).toString("base64url");
+}
 
 let serverEnv: ServerEnv, proxyEnv: ProxyEnv;
 try {
@@ -42,7 +49,7 @@ const layout: PortalLayout = {
     secretKey: paystackSecretKey,
   },
   outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
-  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? "development-only-slip-signing-key-not-secret",
+  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? DEVELOPMENT_SLIP_SIGNING_KEY,
 };
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
 const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
@@ -74,7 +81,7 @@ async function startPrimary() {
     await stopWorkers();
     if (sandbox) await closeServer(sandbox);
   };
-  if (layout.outboxDir) console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
+  if (layout.outboxDir && serverEnv.NODE_ENV !== "production") console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
   console.log(`Portal ready on http://localhost:${port}`);
 
   let stopping = false;

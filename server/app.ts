@@ -8,6 +8,7 @@ import type { Argon2Cost } from "./auth/password.ts";
 import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
+import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import type { Logger } from "./http/logger.ts";
 import type { FileStorage } from "./uploads/file-storage.ts";
 import type { PaystackClient } from "./paystack/client.ts";
@@ -46,8 +47,13 @@ export type ApiDeps = {
   slipSigningKey: string;
   /** Where copies of complaints go. */
   supportEmail: string;
-  /** Development only: the folder of the local mail outbox, listed at /dev/outbox. */
+  /** Development only: the folder of the local mail outbox, listed at /dev/outbox to loopback clients. */
   outboxDir?: string;
+  /**
+   * PROXY_SHARED_SECRET: a request carrying it (from our proxy or page server) may name the
+   * client's address in x-forwarded-for; any other is counted as its socket (decision 122).
+   */
+  proxySecret?: string;
   /** Made by createApi from `sessions.cacheMs`; routes that end sessions tell it. */
   sessionCache?: SessionCache;
   /**
@@ -67,6 +73,7 @@ export function createApi(givenDeps: ApiDeps) {
   app.use(async (c, next) => {
     c.set("requestId", randomUUID());
     c.set("logger", deps.logger);
+    c.set("clientAddress", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, deps.proxySecret));
     await next();
   });
   app.use(async (c, next) => {
@@ -93,7 +100,14 @@ export function createApi(givenDeps: ApiDeps) {
   app.route("/", passwordRoutes(deps));
   app.route("/", staffRoutes(deps));
 
-  if (deps.outboxDir) app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
+  if (deps.outboxDir) {
+    // Every e-mail lands here, password links included: only the developer's own machine may read
+    // them. Anyone else is answered as if there were nothing, like any unknown address.
+    app.use("/dev/outbox/*", async (c, next) =>
+      isLoopback(c.get("clientAddress")) ? next() : c.json(errorBody("There is nothing at this address."), 404),
+    );
+    app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
+  }
 
   app.notFound((c) => c.json(errorBody("There is nothing at this address."), 404));
   app.onError(handleError);

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
+import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+
+/**
+ * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay
+ * verifiable across restarts. It is in this repository: production refuses it (decision 123).
+ */
+export const DEVELOPMENT_SLIP_SIGNING_KEY = "development-only-slip-signing-key-not-secret";
 
 const optionalUrl = z
   .string()
@@ -16,7 +23,11 @@ const flag = z
 
 /** Every setting of the college API, read once from the environment at start. */
 export const ServerEnv = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * Production unless it says otherwise (decision 123): a server started without NODE_ENV must
+   * not serve demo accounts, the mail outbox or a public signing key. `npm start` says development.
+   */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   /** Defaults to the proxy PORT + 1. */
   API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Defaults to the proxy PORT + 2. */
@@ -41,6 +52,14 @@ export const ServerEnv = z.object({
   MAIL_FROM: z.string().min(3).default("Student Portal <no-reply@college.example>"),
   SUPPORT_EMAIL: z.email().default("support@college.example"),
   ALLOW_OUTBOX_IN_PRODUCTION: flag,
+  /**
+   * Shown by the proxy and page server to the API so it believes the client address they pass on
+   * (decision 122). The all-in-one start makes a random one when unset.
+   */
+  PROXY_SHARED_SECRET: z
+    .string()
+    .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
+    .optional(),
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 
@@ -54,6 +73,9 @@ export function readServerEnv(source = process.env): ServerEnv {
     if (env.PAYSTACK_SECRET_KEY === PUBLIC_SANDBOX_KEY)
       problems.push("  - PAYSTACK_SECRET_KEY: the local sandbox's public key cannot be used in production");
     if (!env.SLIP_SIGNING_SECRET) problems.push("  - SLIP_SIGNING_SECRET: required in production");
+    // Anyone who has read this repository could sign a slip with it.
+    if (env.SLIP_SIGNING_SECRET === DEVELOPMENT_SLIP_SIGNING_KEY)
+      problems.push("  - SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters");
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
       problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");
     if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);

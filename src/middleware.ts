@@ -1,6 +1,6 @@
 import { defineMiddleware } from "astro:middleware";
 import { z } from "zod";
-import { createServerApi, SessionEnded } from "./lib/api/server-api.ts";
+import { createServerApi, forwardedClient, SessionEnded } from "./lib/api/server-api.ts";
 import { site } from "./lib/config/site.ts";
 import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
 import { FLASH_COOKIE, flashMessage } from "./lib/session/flash.ts";
@@ -17,7 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Staff pages have their own cookie and gate; a student session never opens them.
   if (isStaffPage(pathname)) return staffGate(context, next);
   const token = readSessionToken(context.request.headers.get("cookie"), site().PUBLIC_ORIGIN.startsWith("https:"));
-  context.locals.api = createServerApi(token, context.request.headers.get("x-forwarded-for"));
+  context.locals.api = createServerApi(token, forwardedClient(context.request));
   if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();
 
   const toSignIn = () => {

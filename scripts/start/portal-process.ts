@@ -9,6 +9,7 @@ import { createApi } from "../../server/app.ts";
 import type { Logger } from "../../server/http/logger.ts";
 import { createFileStorage } from "../../server/uploads/file-storage.ts";
 import { createProxy } from "../../proxy/app.ts";
+import { clientAddressRule } from "../../proxy/env.ts";
 import { createPaystackClient } from "../../server/paystack/client.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
@@ -77,6 +78,7 @@ export async function startPortalProcess(
     supportEmail: serverEnv.SUPPORT_EMAIL,
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
+    proxySecret: serverEnv.PROXY_SHARED_SECRET,
   });
   // The page server reads API_URL when it renders; set it before its module loads.
   process.env.API_URL = layout.apiUrl;
@@ -89,6 +91,8 @@ export async function startPortalProcess(
     publicOrigin: serverEnv.PUBLIC_ORIGIN,
     apiUrl: layout.apiUrl,
     pagesUrl: layout.pagesUrl,
+    clientAddress: clientAddressRule(proxyEnv),
+    proxySecret: proxyEnv.PROXY_SHARED_SECRET,
     fetch: async (request) => {
       const origin = new URL(request.url).origin;
       if (origin === apiOrigin) return api.fetch(request);

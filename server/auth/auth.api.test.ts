@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { students } from "../db/schema.ts";
-import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, TEST_PASSWORD_COST, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.ts";
+import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
 import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
 import { hashPassword, needsRehash } from "./password.ts";
 import {
@@ -230,6 +231,60 @@ describe("failed sign-in limits (decision 053)", () => {
     expect(blocked.status).toBe(429);
     const otherClient = await login({ username: "08031112222", password: "correct-horse" }, "192.0.2.98");
     expect(otherClient.status).toBe(200);
+  });
+});
+
+describe("the client a sign-in counts against (decision 122)", () => {
+  const { freeAttempts } = FAILURES_PER_PHONE_AND_CLIENT;
+  let phones = 0;
+  const newStudent = () =>
+    api.createStudent({ phone: `0805${String(++phones).padStart(7, "0")}`, password: "right-one" });
+  /** A wrong password sent to the API directly, naming its own x-forwarded-for. */
+  const direct = (phone: string, forwardedFor: string, options: { secret?: string; socket?: string } = {}) =>
+    api.app.request(
+      "/student/uniben/login",
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": forwardedFor,
+          ...(options.secret === undefined ? {} : { [PROXY_SECRET_HEADER]: options.secret }),
+        },
+        body: JSON.stringify({ username: phone, password: "nope" }),
+      },
+      options.socket ? { incoming: { socket: { remoteAddress: options.socket } } } : undefined,
+    );
+
+  it.each([
+    ["without the proxy's secret", undefined],
+    ["with a wrong secret", `${TEST_PROXY_SECRET.slice(0, -1)}X`],
+  ])("cannot pick a fresh rate-limit bucket by x-forwarded-for %s", async (_case, secret) => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      expect((await direct(target.phone, `203.0.113.${attempt + 1}`, { secret })).status).toBe(401);
+    }
+    // A sixth made-up address is still the same caller, already at its limit.
+    expect((await direct(target.phone, "203.0.113.99", { secret })).status).toBe(429);
+    // The proxy, with the secret, speaks for a client whose own bucket is untouched.
+    expect((await login({ username: target.phone, password: "nope" }, "203.0.113.99")).status).toBe(401);
+  });
+
+  it("counts a caller without the secret as its socket's address", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      expect((await direct(target.phone, `10.0.0.${attempt + 1}`, { socket: "198.51.100.77" })).status).toBe(401);
+    }
+    expect((await direct(target.phone, "10.0.0.99", { socket: "198.51.100.77" })).status).toBe(429);
+    expect((await direct(target.phone, "10.0.0.99", { socket: "198.51.100.78" })).status).toBe(401);
+  });
+
+  it("believes the proxy's x-forwarded-for, so students behind it each have their own bucket", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts; attempt++) {
+      expect((await direct(target.phone, "192.0.2.120", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(401);
+    }
+    expect((await direct(target.phone, "192.0.2.120", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(429);
+    expect((await direct(target.phone, "192.0.2.121", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(401);
   });
 });
 

@@ -38,7 +38,7 @@ export function authRoutes(deps: ApiDeps) {
     const { username, password } = await readJson(c, LoginRequest);
     const phone = normalizeNigerianPhone(username) ?? username;
     // Counted before the slow password check, so a burst of guesses cannot slip past the limits.
-    const attempt = await admitSignIn(phone, clientNetwork(c.req.raw), now());
+    const attempt = await admitSignIn(phone, clientNetwork(c.get("clientAddress")), now());
     const [student] = await db.select().from(students).where(eq(students.phone, phone)).limit(1);
     const passwordMatches = await verifyPassword(password, student?.passwordHash ?? (await decoyHash()));
     if (!student || !passwordMatches) {

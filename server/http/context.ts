@@ -4,9 +4,13 @@ import type { SignedInStaff } from "../staff/staff-sessions.ts";
 
 /** Hono's typing of what every route can read from the context. */
 export type ApiEnv = {
+  /** On Node, @hono/node-server hands over the request's socket; in-process calls have none. */
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Who sent the request, as far as the API may believe it (decision 122). */
+    clientAddress: string;
     student: SignedInStudent;
     staff: SignedInStaff;
   };

@@ -47,7 +47,7 @@ export function passwordRoutes(deps: ApiDeps) {
     // Counted and checked in one step per key (parallel requests cannot all slip through);
     // the client first, so a client already blocked adds nothing to an address's counter.
     const checks = [
-      { limiter: perClient, key: `reset:client:${clientNetwork(c.req.raw)}` },
+      { limiter: perClient, key: `reset:client:${clientNetwork(c.get("clientAddress"))}` },
       { limiter: perEmail, key: `reset:email:${address}` },
     ];
     for (const { limiter, key } of checks) {

@@ -37,7 +37,7 @@ export function staffAuthRoutes(deps: ApiDeps) {
 
   app.post("/staff/login", async (c) => {
     const { email, password } = await readJson(c, StaffLoginRequest);
-    const attempt = await admitSignIn(email, clientNetwork(c.req.raw), now());
+    const attempt = await admitSignIn(email, clientNetwork(c.get("clientAddress")), now());
     const [member] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
     const usable = member?.active && member.passwordHash;
     const matches = await verifyPassword(password, usable ? member.passwordHash! : await decoyHash());

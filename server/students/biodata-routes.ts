@@ -3,7 +3,6 @@ import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress } from "../http/client-address.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { BIODATA_BODY_LIMIT } from "../../src/lib/http/body-limits.ts";
@@ -64,7 +63,7 @@ export function biodataRoutes(deps: ApiDeps) {
   // The link mailed for a new phone number or e-mail leads to a page that posts its token here.
   app.post("/student/contact-change/confirm", signedIn, async (c) => {
     const { token } = await readJson(c, ContactChangeConfirmation);
-    const address = clientAddress(c.req.raw);
+    const address = c.get("clientAddress");
     const row = await confirmContactChange(deps, c.var.student, token, address);
     return c.json({
       status: "success",

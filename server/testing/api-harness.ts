@@ -12,9 +12,13 @@ import { createOutboxMailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
 import type { Argon2Cost } from "../auth/password.ts";
+import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
 
 const SANDBOX_KEY = "sk_test_harness_0123456789";
 const SANDBOX_URL = "http://paystack-sandbox.test";
+
+/** The harness's API believes x-forwarded-for from requests with this secret, as it would from the proxy. */
+export const TEST_PROXY_SECRET = "test-proxy-shared-secret-0123456789abcdef";
 
 /**
  * Cheap argon2id for tests only (a fraction of a millisecond): the stored hash carries its cost,
@@ -80,6 +84,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     supportEmail: "support@college.test",
     slipSigningKey,
     passwordCost: TEST_PASSWORD_COST,
+    proxySecret: TEST_PROXY_SECRET,
     ...overrides,
   };
   const app = createApi(deps);
@@ -105,7 +110,10 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     return body.data.tokens.access;
   }
 
-  /** app.request() with JSON and bearer conveniences. */
+  /**
+   * app.request() with JSON and bearer conveniences, sent as the proxy sends it: the client's
+   * address in x-forwarded-for with the shared secret. Call `app.request()` to be someone else.
+   */
   function request(
     pathname: string,
     init: RequestInit & { json?: unknown; token?: string; clientAddress?: string } = {},
@@ -113,6 +121,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     const { json, token, clientAddress = "203.0.113.7", ...rest } = init;
     const headers = new Headers(rest.headers);
     headers.set("x-forwarded-for", clientAddress);
+    headers.set(PROXY_SECRET_HEADER, TEST_PROXY_SECRET);
     if (json !== undefined) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
     return app.request(pathname, {

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { site } from "../config/site.ts";
 import { apiFetch } from "./in-process-api.ts";
+import { PROXY_SECRET_HEADER } from "../http/proxy-secret.ts";
+import { sentByProxy } from "../http/sent-by-proxy.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
@@ -19,19 +21,33 @@ export class ApiRefusal extends Error {
 const TIMEOUT_MS = 10_000;
 
 /**
+ * The student's address as our proxy passed it on, or null when the request did not come from it
+ * (it lacks PROXY_SHARED_SECRET): then the page server names no one, and the API counts the
+ * request as the page server's own (decision 122).
+ */
+export function forwardedClient(request: Request): string | null {
+  return sentByProxy(request.headers, process.env.PROXY_SHARED_SECRET) ? request.headers.get("x-forwarded-for") : null;
+}
+
+/**
  * Calls the college API from the page server with the student's bearer token, so a page's data
- * arrives with its HTML. Responses are parsed with the shared contract schemas.
+ * arrives with its HTML. Responses are parsed with the shared contract schemas. `forwardedFor`
+ * comes from forwardedClient().
  */
 export function createServerApi(token: string | null, forwardedFor: string | null = null) {
+  // Rate limits count per client: pass on the address the proxy saw, not the page server's, with
+  // the secret that makes the API believe it.
+  const proxySecret = process.env.PROXY_SHARED_SECRET;
+  const identity: Record<string, string> =
+    forwardedFor && proxySecret ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret } : {};
+
   async function call<T extends z.ZodType>(
     path: string,
     schema: T,
     init: { method?: string; json?: unknown; form?: FormData; resultOn?: readonly number[]; timeoutMs?: number } = {},
   ): Promise<z.infer<T>> {
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...identity };
     if (token) headers.authorization = `Bearer ${token}`;
-    // Rate limits count per client: pass on the address the proxy saw, not the page server's.
-    if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
     if (init.json !== undefined) headers["content-type"] = "application/json";
     const response = await apiFetch(new URL(path, site().API_URL), {
       method: init.method ?? "GET",
@@ -55,7 +71,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
     async download(path: string): Promise<Response> {
-      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const headers: Record<string, string> = { ...identity, ...(token ? { authorization: `Bearer ${token}` } : {}) };
       const response = await apiFetch(new URL(path, site().API_URL), { headers, signal: AbortSignal.timeout(3 * TIMEOUT_MS) });
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;

@@ -1,5 +1,5 @@
 import type { APIContext, MiddlewareNext } from "astro";
-import { createServerApi, SessionEnded } from "../api/server-api.ts";
+import { createServerApi, forwardedClient, SessionEnded } from "../api/server-api.ts";
 import { site } from "../config/site.ts";
 import { readSessionToken, readStaffToken, STAFF_COOKIE, SECURE_STAFF_COOKIE } from "../session/cookie.ts";
 import { mayOpen } from "./menu.ts";
@@ -22,7 +22,7 @@ export async function staffGate(context: APIContext, next: MiddlewareNext) {
   const cookies = context.request.headers.get("cookie");
   const secure = site().PUBLIC_ORIGIN.startsWith("https:");
   const token = readStaffToken(cookies, secure);
-  context.locals.staffApi = createServerApi(token, context.request.headers.get("x-forwarded-for"));
+  context.locals.staffApi = createServerApi(token, forwardedClient(context.request));
   if (PUBLIC_STAFF_PAGES.some((pattern) => pattern.test(pathname))) return next();
 
   const toSignIn = () => {

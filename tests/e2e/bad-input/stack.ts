@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { createProxy } from "../../../proxy/app.ts";
-import { createApiHarness } from "../../../server/testing/api-harness.ts";
+import { createApiHarness, TEST_PROXY_SECRET } from "../../../server/testing/api-harness.ts";
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) => {
@@ -37,6 +37,7 @@ export async function startPortalStack() {
   // The page server reads these once, when it first renders.
   Object.assign(process.env, {
     API_URL: apiUrl,
+    PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
     PUBLIC_ORIGIN: origin,
     ASTRO_NODE_AUTOSTART: "disabled",
   });
@@ -45,7 +46,7 @@ export async function startPortalStack() {
   const pagesServer = createServer(handler).listen(0, "127.0.0.1");
   servers.push(pagesServer);
   const pagesUrl = `http://127.0.0.1:${await listening(pagesServer)}`;
-  proxy = createProxy({ publicOrigin: origin, apiUrl, pagesUrl });
+  proxy = createProxy({ publicOrigin: origin, apiUrl, pagesUrl, proxySecret: TEST_PROXY_SECRET });
 
   return {
     api,

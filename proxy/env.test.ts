@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { clientAddressRule, readProxyEnv } from "./env.ts";
+
+describe("readProxyEnv: where the client's address is found", () => {
+  it("uses the socket when nothing is set, or when the settings are blank", () => {
+    expect(clientAddressRule(readProxyEnv({}))).toEqual({ trustedHops: 0 });
+    expect(
+      clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: "", CLIENT_ADDRESS_HEADER: " " })),
+    ).toEqual({ trustedHops: 0 });
+  });
+
+  it("counts trusted hops", () => {
+    expect(clientAddressRule(readProxyEnv({ TRUSTED_PROXY_HOPS: " 2 " }))).toEqual({
+      trustedHops: 2,
+    });
+  });
+
+  it.each([
+    ["-1", "How many load balancers or CDNs are in front, as a whole number (0: none)."],
+    ["two", "How many load balancers or CDNs are in front, as a whole number (0: none)."],
+    ["1.5", "How many load balancers or CDNs are in front, as a whole number (0: none)."],
+    ["11", "At most 10 proxies in front."],
+  ])("refuses TRUSTED_PROXY_HOPS=%s", (value, message) => {
+    expect(() => readProxyEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(
+      `TRUSTED_PROXY_HOPS: ${message}`,
+    );
+  });
+
+  it("reads a CDN's header in lower case", () => {
+    expect(clientAddressRule(readProxyEnv({ CLIENT_ADDRESS_HEADER: "CF-Connecting-IP" }))).toEqual({
+      header: "cf-connecting-ip",
+    });
+    // A blank hops line beside it (as in .env.example) is not a conflict.
+    expect(
+      clientAddressRule(
+        readProxyEnv({ CLIENT_ADDRESS_HEADER: "true-client-ip", TRUSTED_PROXY_HOPS: "0" }),
+      ),
+    ).toEqual({
+      header: "true-client-ip",
+    });
+  });
+
+  it.each(["x-forwarded-for", "Forwarded"])(
+    "refuses CLIENT_ADDRESS_HEADER=%s, which clients write to",
+    (name) => {
+      expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: name })).toThrow(
+        "CLIENT_ADDRESS_HEADER: Clients write to this header too: set TRUSTED_PROXY_HOPS instead.",
+      );
+    },
+  );
+
+  it("refuses a header name that is not one", () => {
+    expect(() => readProxyEnv({ CLIENT_ADDRESS_HEADER: "cf connecting ip" })).toThrow(
+      "CLIENT_ADDRESS_HEADER: A header name, such as cf-connecting-ip.",
+    );
+  });
+
+  it("refuses hops and a header together", () => {
+    expect(() =>
+      readProxyEnv({ CLIENT_ADDRESS_HEADER: "cf-connecting-ip", TRUSTED_PROXY_HOPS: "1" }),
+    ).toThrow("CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: set one of them, not both");
+  });
+});
+
+describe("readProxyEnv: the shared secret", () => {
+  it("takes one of 32 characters or more", () => {
+    expect(readProxyEnv({ PROXY_SHARED_SECRET: "s".repeat(32) }).PROXY_SHARED_SECRET).toBe(
+      "s".repeat(32),
+    );
+  });
+
+  it.each(["", "short-secret"])("refuses %j", (secret) => {
+    expect(() => readProxyEnv({ PROXY_SHARED_SECRET: secret })).toThrow(
+      "PROXY_SHARED_SECRET: Use at least 32 random characters.",
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PROXY_SECRET_HEADER } from "../http/proxy-secret.ts";
+import { useInProcessApi } from "./in-process-api.ts";
+import { createServerApi, forwardedClient } from "./server-api.ts";
+
+const SECRET = "page-server-test-secret-0123456789abcdef";
+
+// The page server's view of a request the proxy (or someone else) sent it.
+const pageRequest = (headers: Record<string, string>) =>
+  new Request("http://127.0.0.1:4323/dashboard", { headers });
+
+describe("the page server passes on the client's address only from the proxy (decision 122)", () => {
+  const sent: Request[] = [];
+  beforeEach(() => {
+    vi.stubEnv("PROXY_SHARED_SECRET", SECRET);
+    useInProcessApi((request) => {
+      sent.push(request);
+      return Response.json({ data: "ok" });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    useInProcessApi(undefined as never);
+    sent.length = 0;
+  });
+
+  it("reads x-forwarded-for from a request that carries the secret", () => {
+    expect(
+      forwardedClient(
+        pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: SECRET }),
+      ),
+    ).toBe("203.0.113.9");
+  });
+
+  it.each([
+    ["no secret", {}],
+    ["a wrong secret", { [PROXY_SECRET_HEADER]: "guess" }],
+  ])("ignores x-forwarded-for from a request with %s", (_case, secretHeader) => {
+    expect(
+      forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", ...secretHeader })),
+    ).toBeNull();
+  });
+
+  it("believes no one when the page server has no secret", () => {
+    vi.stubEnv("PROXY_SHARED_SECRET", undefined);
+    expect(
+      forwardedClient(pageRequest({ "x-forwarded-for": "203.0.113.9", [PROXY_SECRET_HEADER]: "" })),
+    ).toBeNull();
+  });
+
+  it("sends the address with the secret on every API call", async () => {
+    const api = createServerApi("token-1", "203.0.113.9");
+    await api.get("/student/me", z.unknown());
+    await api.download("/staff/reconciliation/export.csv");
+    expect(sent).toHaveLength(2);
+    for (const request of sent) {
+      expect(request.headers.get("x-forwarded-for")).toBe("203.0.113.9");
+      expect(request.headers.get(PROXY_SECRET_HEADER)).toBe(SECRET);
+      expect(request.headers.get("authorization")).toBe("Bearer token-1");
+    }
+  });
+
+  it("names no one, and shows no secret, when it has no address to pass on", async () => {
+    await createServerApi("token-1", null).get("/student/me", z.unknown());
+    expect(sent[0]!.headers.get("x-forwarded-for")).toBeNull();
+    expect(sent[0]!.headers.get(PROXY_SECRET_HEADER)).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { PROXY_SECRET_HEADER } from "./proxy-secret.ts";
+
+/**
+ * Whether a request carries our proxy's shared secret (decision 122). Server-only: the API and
+ * the page server ask it before they believe an x-forwarded-for. Both sides are hashed first so
+ * the comparison takes the same time whatever the guess's length or how much of it is right.
+ */
+export function sentByProxy(headers: Headers, proxySecret: string | undefined): boolean {
+  const given = headers.get(PROXY_SECRET_HEADER);
+  if (!proxySecret || given === null) return false;
+  return timingSafeEqual(sha256(given), sha256(proxySecret));
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest();
