@@ -1,15 +1,19 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
-import type { DatabaseHandle, Transaction } from "../db/client.ts";
+import type { Database, DatabaseHandle, Transaction } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { SEND_MAIL, SEND_MAIL_QUEUE, sendMailJob } from "./send-mail.ts";
 import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, SCHEDULED_POLLING_SECONDS, SCHEDULED_QUEUE, type ScheduledJobName } from "./scheduled-work.ts";
 
-/** The background jobs the API hands over: durable in the database, retried with back-off (decision 096). */
+/** The background jobs the API hands over: durable in the database, retried with back-off (decisions 096, 124). */
 export type JobQueue = {
-  /** Queues an e-mail inside `tx`: it is sent only if the transaction commits, and retried until it is. */
-  sendMail(tx: Transaction, message: MailMessage): Promise<void>;
+  /**
+   * Queues an e-mail through `db`: inside a transaction it is sent only if that transaction
+   * commits (pass the one that writes the token or record the mail speaks of), and retried until
+   * it is sent. Every e-mail the API sends goes this way, none straight to the mail server.
+   */
+  sendMail(db: Database | Transaction, message: MailMessage): Promise<void>;
 };
 
 export type RunningJobQueue = JobQueue & {
@@ -18,6 +22,12 @@ export type RunningJobQueue = JobQueue & {
    * (server/jobs/scheduled-work.ts). Every serving instance does both; each job still runs once.
    */
   work(options?: { pollingIntervalSeconds?: number; scheduled?: Record<ScheduledJobName, () => Promise<number>> }): Promise<void>;
+  /**
+   * Sends, once each, the queued e-mails that are due now, as a worker would: a failure goes back
+   * to the queue with its back-off. Answers how many were sent and failed. For tests and tools
+   * that want mail out without waiting for a polling worker.
+   */
+  sendDueMail(): Promise<{ sent: number; failed: number }>;
   /** Queues a run of a scheduled job now; false when one is already waiting or running. */
   runNow(name: ScheduledJobName): Promise<boolean>;
   /** The schedules the database holds, as pg-boss will fire them. */
@@ -44,12 +54,13 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "jobConnectio
     await boss.createQueue(name, SCHEDULED_QUEUE);
     await boss.schedule(name, SCHEDULED_JOBS[name].cron, null, { tz: "UTC" });
   }
+  const sendMail = sendMailJob(deps);
   return {
-    async sendMail(tx, message) {
-      await boss.send(SEND_MAIL, message, { db: fromDrizzle(tx, sql) });
+    async sendMail(db, message) {
+      await boss.send(SEND_MAIL, message, { db: fromDrizzle(db, sql) });
     },
     async work(options = {}) {
-      await boss.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, sendMailJob(deps));
+      await boss.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, sendMail);
       for (const name of options.scheduled ? SCHEDULED_JOB_NAMES : []) {
         const run = options.scheduled![name];
         await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS }, async () => {
@@ -63,6 +74,22 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "jobConnectio
           }
         });
       }
+    },
+    async sendDueMail() {
+      const counts = { sent: 0, failed: 0 };
+      for (let jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 }); jobs.length; jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 })) {
+        for (const job of jobs) {
+          try {
+            await sendMail([job]);
+            await boss.complete(SEND_MAIL, job.id);
+            counts.sent += 1;
+          } catch (error) {
+            await boss.fail(SEND_MAIL, job.id, { message: (error as Error).message });
+            counts.failed += 1;
+          }
+        }
+      }
+      return counts;
     },
     async runNow(name) {
       return (await boss.send(name, null)) !== null;

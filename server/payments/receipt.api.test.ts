@@ -1,15 +1,9 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../mail/outbox.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { mailJobs } from "../testing/mail-jobs.ts";
 import { readSlipToken } from "./slip-token.ts";
 import { createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
-
-/** The send-mail jobs pg-boss holds, oldest first. */
-async function mailJobs(kit: PaymentsKit) {
-  const result = await kit.api.db.execute(sql`select state, start_after > now() + interval '30 seconds' as waits, data from pgboss.job where name = 'send-mail' order by created_on`);
-  return result.rows as { state: string; waits: boolean; data: { to: string; subject: string; text: string } }[];
-}
 
 async function until<T>(check: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
   for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 100))) {
@@ -48,7 +42,7 @@ describe("the e-mail receipt of a credited payment", () => {
   it("is queued once although both verify and the webhook report the payment", async () => {
     const { reference } = await paidAndCredited(kit, "part");
     for (const webhook of kit.api.webhooks.splice(0)) await kit.deliverWebhook(webhook.body, webhook.signature);
-    const jobs = (await mailJobs(kit)).filter((job) => job.data.text.includes(reference));
+    const jobs = (await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference));
     expect(jobs).toHaveLength(1);
   });
 
@@ -56,7 +50,7 @@ describe("the e-mail receipt of a credited payment", () => {
     const me = await kit.newStudent();
     const reference = await kit.start(me, "full");
     expect((await kit.verify(reference, me.token)).status).toBe(409);
-    expect((await mailJobs(kit)).filter((job) => job.data.text.includes(reference))).toHaveLength(0);
+    expect((await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference))).toHaveLength(0);
   });
 });
 
@@ -76,7 +70,7 @@ describe("a mail outage", () => {
 
   it("keeps the receipt queued for a retry with back-off, and logs why", async () => {
     const { reference } = await paidAndCredited(kit);
-    const job = await until(async () => (await mailJobs(kit)).find((row) => row.data.text.includes(reference) && row.state === "retry"));
+    const job = await until(async () => (await mailJobs(kit.api.db)).find((row) => row.data.text.includes(reference) && row.state === "retry"));
     expect(job.waits).toBe(true);
     expect(kit.api.logger.lines.some((line) => line.includes("mail not sent; will retry") && line.includes("refused the connection"))).toBe(true);
   });
