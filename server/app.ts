@@ -12,7 +12,7 @@ import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import type { Logger } from "./http/logger.ts";
 import type { FileStorage } from "./uploads/file-storage.ts";
 import type { PaystackClient } from "./paystack/client.ts";
-import type { Mailer } from "./mail/mailer.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import type { PaymentReceipts } from "./payments/receipt.ts";
 import { createOutboxPage } from "./mail/outbox-page.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -40,7 +40,11 @@ export type ApiDeps = {
   paystack: PaystackClient;
   /** Verifies x-paystack-signature on webhooks (the same key the client uses). */
   paystackSecretKey: string;
-  mailer: Mailer;
+  /**
+   * Every e-mail goes through this durable queue, queued in the transaction that writes what the
+   * mail speaks of (decision 124); the worker that sends them is started beside the API.
+   */
+  jobs: JobQueue;
   /** Queues the e-mail receipt of a credited payment (server/jobs, decision 096). */
   receipts: PaymentReceipts;
   /** HMAC key for the verification links printed on slips. */

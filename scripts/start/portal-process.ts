@@ -55,7 +55,7 @@ export async function startPortalProcess(
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
   const paystack = createPaystackClient(layout.paystack);
-  // Mail that must not be lost (receipts) goes through the job queue on the same database.
+  // Every e-mail goes through the job queue on the same database, sent by this process's worker.
   const jobs = await startJobQueue(database, { mailer, logger });
   const receipts = createPaymentReceipts({ jobs, publicOrigin: serverEnv.PUBLIC_ORIGIN, slipSigningKey: layout.slipSigningKey });
   // Receipts, then the reconciler and the clean-up jobs on their schedules.
@@ -73,7 +73,7 @@ export async function startPortalProcess(
     publicOrigin: serverEnv.PUBLIC_ORIGIN,
     paystack,
     paystackSecretKey: layout.paystack.secretKey,
-    mailer,
+    jobs,
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,
     slipSigningKey: layout.slipSigningKey,

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
 import { createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { complaints } from "../db/schema.ts";
@@ -14,7 +15,7 @@ let student: Awaited<ReturnType<ApiHarness["createStudent"]>>;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
-  // Tests swap `mailer` to make the mail server fail or hang.
+  // Tests swap `mailer` to make the mail server fail or hang; mail goes out on deliverMail().
   api = await createApiHarness({
     mailer: { send: (message) => mailer.send(message), describe: () => "switchable" },
   });
@@ -61,6 +62,7 @@ describe("POST /complaint/", () => {
       email: "ngozi.eze@example.com",
     });
 
+    expect((await api.deliverMail()).sent).toBeGreaterThanOrEqual(1);
     const mail = await smtp.waitForMessage((m) => m.subject.includes("Hostel water supply"));
     expect(mail.to).toEqual(["support@college.test"]);
     expect(mail.subject).toBe(`Complaint ${row!.ticket}: Hostel water supply`);
@@ -77,6 +79,7 @@ describe("POST /complaint/", () => {
       message: "Receipt missing.",
     });
     expect(response.status).toBe(201);
+    await api.deliverMail();
     const mail = await smtp.waitForMessage((m) => m.text.includes("Receipt missing."));
     expect(mail.subject).toMatch(/^Complaint CMP-[A-Z2-9]{6}: Fees Bcc: everyone@example.com$/);
     expect(mail.to).toEqual(["support@college.test"]);
@@ -133,7 +136,8 @@ describe("POST /complaint/", () => {
     expect(await stored()).toBe(before);
   });
 
-  it("keeps the complaint and logs the problem when the mail server refuses", async () => {
+  it("keeps the complaint and its copy when the mail server refuses, and sends the copy on a later try", async () => {
+    await api.deliverMail();
     mailer = {
       send: async () => Promise.reject(new Error("SMTP 554 relay refused")),
       describe: () => "down",
@@ -144,26 +148,41 @@ describe("POST /complaint/", () => {
       const { data } = await response.json();
       const [row] = await api.db.select().from(complaints).where(eq(complaints.id, data.id));
       expect(row?.subject).toBe("Library card");
-      await vi.waitFor(() =>
-        expect(api.logger.lines.join("\n")).toMatch(
-          /complaint copy not sent.*SMTP 554 relay refused/,
-        ),
-      );
+
+      expect(await api.deliverMail()).toEqual({ sent: 0, failed: 1 });
+      const [job] = (await mailJobsTo(api.db, "support@college.test")).filter((each) => each.data.subject.includes("Library card"));
+      expect(job).toMatchObject({ state: "retry", waits: true });
+      expect(api.logger.lines.join("\n")).toMatch(/mail not sent; will retry.*SMTP 554 relay refused/);
+      // Nothing is due again before the back-off has passed.
+      expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
     } finally {
       mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
     }
+    await endMailBackOff(api.db);
+    expect(await api.deliverMail()).toEqual({ sent: 1, failed: 0 });
+    const mail = await smtp.waitForMessage((m) => m.text.includes("My card was not issued."));
+    expect(mail.to).toEqual(["support@college.test"]);
   });
 
-  it("answers without waiting for a slow mail server", async () => {
+  it("answers without waiting for the mail server: the copy waits in the queue", async () => {
+    await api.deliverMail();
     mailer = { send: () => new Promise(() => {}), describe: () => "hanging" };
     try {
       const started = performance.now();
       const response = await send({ subject: "Timetable", message: "Clash on Tuesday." });
       expect(response.status).toBe(201);
       expect(performance.now() - started).toBeLessThan(2_000);
+      const queued = (await mailJobsTo(api.db, "support@college.test")).filter((job) => job.data.subject.includes("Timetable"));
+      expect(queued.map((job) => job.state)).toEqual(["created"]);
     } finally {
       mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
     }
+  });
+
+  it("queues no copy for a complaint it refuses", async () => {
+    const before = (await mailJobsTo(api.db, "support@college.test")).length;
+    expect((await send({ subject: "Fees", message: "m".repeat(5001) })).status).toBe(400);
+    expect(await mailJobsTo(api.db, "support@college.test")).toHaveLength(before);
   });
 });
 

@@ -35,7 +35,7 @@ export function helpDeskRoutes(deps: ApiDeps) {
   app.post("/staff/complaints/:ticket/replies", support, async (c) => {
     const { ticket } = readParams(c, TicketParam);
     const { body } = await readJson(c, ReplyRequest);
-    const { complaint, email } = await db.transaction(async (tx) => {
+    const complaint = await db.transaction(async (tx) => {
       const complaint = await lockComplaint(tx, ticket);
       if (complaint.status === "closed") throw new ApiError(409, `${ticket} is closed. Reopen it before replying.`);
       await tx.insert(complaintReplies).values({ complaintId: complaint.id, staffId: c.var.staff.id, body, createdAt: now() });
@@ -44,13 +44,9 @@ export function helpDeskRoutes(deps: ApiDeps) {
       await recordAudit(tx, { ...change, before: { status: complaint.status }, after: { status: "answered", reply: body } }, now());
       // The address on the student's record today: they may have changed it since complaining.
       const [student] = await tx.select({ email: students.email }).from(students).where(eq(students.id, complaint.studentId));
-      return { complaint, email: student?.email ?? complaint.email };
+      await deps.jobs.sendMail(tx, replyMail(complaint, student?.email ?? complaint.email, body, deps.publicOrigin));
+      return complaint;
     });
-    // Stored first; like the support copy (042) the mail is not awaited and a failure is only
-    // logged, because the student also reads the reply on /complaint. A durable queue replaces this.
-    deps.mailer.send(replyMail(complaint, email, body, deps.publicOrigin)).catch((error: unknown) =>
-      deps.logger.error("complaint reply not mailed", { ticket, error: String(error) }),
-    );
     return c.json({ status: "success", message: `Reply sent to ${complaint.name}. ${ticket} is now answered.` }, 201);
   });
 

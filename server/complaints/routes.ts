@@ -34,24 +34,21 @@ export function complaintRoutes(deps: ApiDeps) {
         { headers: { "Retry-After": String(retryAfterSeconds) } },
       );
     }
-    // Name and e-mail come from the account: a body could claim to be anyone.
-    const complaint = await storeWithTicket(deps.db, {
-      studentId: student.id,
-      subject,
-      message,
-      name: `${student.surname} ${student.othername}`,
-      email: student.email,
-      createdAt: deps.now(),
-      updatedAt: deps.now(),
-    });
-
-    // The complaint is already stored; a slow or failing mail server must not hold up or
-    // undo the answer, so the copy goes out on its own and a failure is only logged.
-    deps.mailer.send(supportCopy(complaint, student, deps.supportEmail)).catch((error: unknown) =>
-      deps.logger.error("complaint copy not sent", {
-        complaintId: complaint.id,
-        error: String(error),
-      }),
+    // Name and e-mail come from the account: a body could claim to be anyone. The support
+    // desk's copy is queued with the complaint, so a slow or failing mail server neither holds up
+    // the answer nor loses the copy.
+    const complaint = await storeWithTicket(
+      deps.db,
+      {
+        studentId: student.id,
+        subject,
+        message,
+        name: `${student.surname} ${student.othername}`,
+        email: student.email,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      },
+      (tx, stored) => deps.jobs.sendMail(tx, supportCopy(stored, student, deps.supportEmail)),
     );
 
     const body: ComplaintAnswer = {

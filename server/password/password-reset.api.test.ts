@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
 import { createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
@@ -19,10 +20,12 @@ const NOT_VALID =
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
-  // Tests swap `mailer` to make the mail server hang.
+  // Tests swap `mailer` to make the mail server hang or fail. The link is queued after the
+  // answer, so a polling worker (as in the portal) sends it rather than deliverMail().
   api = await createApiHarness({
     mailer: { send: (message) => mailer.send(message), describe: () => "switchable" },
   });
+  await api.jobs.work({ pollingIntervalSeconds: 0.5 });
   await api.createStudent({ email: "target@example.com" });
 });
 afterAll(async () => {
@@ -49,6 +52,7 @@ async function mailedLink(email: string) {
   expect(response.status).toBe(200);
   const mail = await smtp.waitForMessage(
     (m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before,
+    10_000,
   );
   const [link, uidb64, token] = LINK.exec(mail.text) ?? [];
   if (!link || !uidb64 || !token) throw new Error(`no reset link in: ${mail.text}`);
@@ -83,7 +87,7 @@ describe("POST /password/request-reset-email/", () => {
     expect(await unknown.json()).toEqual(body);
     expect(body.status).toBe("success");
 
-    const mail = await smtp.waitForMessage((m) => m.to.includes("amina.yusuf@example.com"));
+    const mail = await smtp.waitForMessage((m) => m.to.includes("amina.yusuf@example.com"), 10_000);
     expect(mail.subject).toBe("Reset your student portal password");
     expect(mail.text).toContain("Dear Amina,");
     expect(mail.text).toContain("The link works once, for 30 minutes.");
@@ -99,16 +103,18 @@ describe("POST /password/request-reset-email/", () => {
     expect(rows[0]!.tokenHash).not.toContain(token!);
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(30 * 60_000);
     expect(smtp.messages.some((m) => m.to.includes("nobody.here@example.com"))).toBe(false);
+    expect(await mailJobsTo(api.db, "nobody.here@example.com")).toEqual([]);
   });
 
   it("answers at once even when the mail server hangs", async () => {
     await api.createStudent({ email: "slow.mail@example.com" });
     let called: () => void = () => {};
+    let release: () => void = () => {};
     const sending = new Promise<void>((resolve) => (called = resolve));
     mailer = {
       send: () => {
         called();
-        return new Promise(() => {});
+        return new Promise<void>((resolve) => (release = resolve));
       },
       describe: () => "hanging",
     };
@@ -117,10 +123,35 @@ describe("POST /password/request-reset-email/", () => {
       const response = await requestReset({ email: "slow.mail@example.com" });
       expect(response.status).toBe(200);
       expect(performance.now() - started).toBeLessThan(2_000);
+      // The worker took the queued link to the hanging server, after the answer.
       await sending;
+    } finally {
+      release();
+      mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
+    }
+  });
+
+  it("keeps the link queued while the mail server is down and mails it on a later try", async () => {
+    await api.createStudent({ email: "outage@example.com" });
+    mailer = {
+      send: async () => Promise.reject(new Error("SMTP 421 service not available")),
+      describe: () => "down",
+    };
+    try {
+      const response = await requestReset({ email: "outage@example.com" });
+      expect(response.status).toBe(200);
+      await vi.waitFor(
+        async () => expect(await mailJobsTo(api.db, "outage@example.com")).toMatchObject([{ state: "retry", waits: true }]),
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(api.logger.lines.join("\n")).toMatch(/mail not sent; will retry.*SMTP 421 service not available/);
     } finally {
       mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
     }
+    await endMailBackOff(api.db);
+    const mail = await smtp.waitForMessage((m) => m.to.includes("outage@example.com"), 10_000);
+    const [, uidb64, token] = LINK.exec(mail.text)!;
+    expect((await complete({ uidb64, token, password: "after-the-outage" })).status).toBe(200);
   });
 
   it.each([
@@ -132,6 +163,7 @@ describe("POST /password/request-reset-email/", () => {
     ["a relative path", "/password/reset"],
   ])("refuses a redirect_url pointing at %s, sending nothing", async (_case, redirect_url) => {
     const before = smtp.messages.length;
+    const queued = (await mailJobsTo(api.db, "target@example.com")).length;
     const response = await requestReset({ email: "target@example.com", redirect_url });
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -140,6 +172,7 @@ describe("POST /password/request-reset-email/", () => {
     );
     expect(body.error.fields).toHaveProperty("redirect_url");
     await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailJobsTo(api.db, "target@example.com")).toHaveLength(queued);
     expect(smtp.messages.length).toBe(before);
   });
 

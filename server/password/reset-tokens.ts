@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { decodeUid } from "./uidb64.ts";
@@ -24,7 +24,7 @@ function tokenHash(token: string, passwordHash: string) {
  * The registry's activation links live longer (server/staff/students/activation.ts).
  */
 export async function issueResetToken(
-  db: Database,
+  db: Database | Transaction,
   student: Student,
   now: Date,
   lifetimeMinutes = RESET_LINK_MINUTES,

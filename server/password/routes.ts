@@ -30,10 +30,13 @@ export function passwordRoutes(deps: ApiDeps) {
   const perClient = createRateLimiter(db, PER_CLIENT_LIMIT);
   const app = new Hono<ApiEnv>();
 
-  async function sendResetLink(student: typeof students.$inferSelect) {
-    const token = await issueResetToken(db, student, now());
-    const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
-    await deps.mailer.send(resetMail(student, link.toString()));
+  /** The token and its mail in one transaction: the link is mailed exactly when it can work. */
+  async function queueResetLink(student: typeof students.$inferSelect) {
+    await db.transaction(async (tx) => {
+      const token = await issueResetToken(tx, student, now());
+      const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
+      await deps.jobs.sendMail(tx, resetMail(student, link.toString()));
+    });
   }
 
   app.post("/password/request-reset-email/", async (c) => {
@@ -66,11 +69,12 @@ export function passwordRoutes(deps: ApiDeps) {
       .from(students)
       .where(eq(sql`lower(${students.email})`, address))
       .limit(1);
-    // Known or not, the answer is the same and leaves at the same time: the token and the mail
-    // are made after it, so neither the body nor the SMTP round trip tells who has an account.
+    // Known or not, the answer is the same and leaves at the same time: the token and the queued
+    // mail are written after it, so neither the body nor those writes tell who has an account.
+    // Should this process stop before they commit, neither exists and the student asks again.
     if (student) {
-      sendResetLink(student).catch((error: unknown) =>
-        logger.error("password reset mail not sent", {
+      queueResetLink(student).catch((error: unknown) =>
+        logger.error("password reset link not queued", {
           studentId: student.id,
           error: String(error),
         }),

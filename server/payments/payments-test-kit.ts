@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createApiHarness } from "../testing/api-harness.ts";
-import type { ApiDeps } from "../app.ts";
+import { createApiHarness, type HarnessOverrides } from "../testing/api-harness.ts";
 import { payments } from "../db/schema.ts";
 import { signPaystackPayload } from "../paystack/signature.ts";
 import { seedFees } from "./seed.ts";
@@ -18,7 +17,7 @@ export const choice = (option: string, level: number | string = 100, session = "
  * The API harness with the fee schedule, plus the steps of a payment: quote, start, pay at the
  * sandbox (as if in the checkout), deliver the captured webhooks, verify.
  */
-export async function createPaymentsKit(overrides: Partial<ApiDeps> = {}) {
+export async function createPaymentsKit(overrides: HarnessOverrides = {}) {
   const api = await createApiHarness(overrides);
   await seedFees(api.db);
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import type { Transaction } from "../db/client.ts";
 import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
@@ -18,15 +19,16 @@ const StaffIdParam = z.object({ id: z.coerce.number({ error: "No such staff acco
 
 /** The administrator's work: create, invite, change roles, deactivate, reset an authenticator. */
 export function staffAccountRoutes(deps: ApiDeps) {
-  const { db, now, logger } = deps;
+  const { db, now } = deps;
   const app = new Hono<ApiEnv>();
   app.use("/staff/accounts", requireStaff(deps, { roles: ["admin"] }));
   app.use("/staff/accounts/*", requireStaff(deps, { roles: ["admin"] }));
 
-  async function sendPasswordLink(member: StaffRow) {
-    const token = await issueStaffPasswordToken(db, member, now());
+  /** Inside the transaction that issues the token: the link is mailed exactly when it can work. */
+  async function queuePasswordLink(tx: Transaction, member: StaffRow) {
+    const token = await issueStaffPasswordToken(tx, member, now());
     const link = new URL(`/staff/password/${token}`, deps.publicOrigin).toString();
-    await deps.mailer.send(staffPasswordMail(member, link));
+    await deps.jobs.sendMail(tx, staffPasswordMail(member, link));
   }
 
   async function checkScopes(advises: AdviserScope[]) {
@@ -56,10 +58,10 @@ export function staffAccountRoutes(deps: ApiDeps) {
       await replaceAdviserScopes(tx, row.id, request.advises);
       const after = { name: row.name, email: row.email, roles: row.roles, advises: request.advises };
       await recordAudit(tx, { staffId: admin.id, action: "staff.create", entity: "staff", entityId: row.id, after }, now());
+      await queuePasswordLink(tx, row);
       return row;
     });
     if (!created) throw new ApiError(409, "A staff account with that e-mail address already exists.", { fields: { email: "Already in use." } });
-    await sendPasswordLink(created).catch((error: unknown) => logger.error("staff invitation not sent", { staffId: created.id, error: String(error) }));
     return c.json({ status: "success", message: `Account created. An invitation is on its way to ${created.email}.`, data: await staffAccount(db, created) }, 201);
   });
 
@@ -92,8 +94,10 @@ export function staffAccountRoutes(deps: ApiDeps) {
     const { id } = readParams(c, StaffIdParam);
     const member = await findMember(id);
     if (!member.active) throw new ApiError(400, "That account is deactivated. Activate it first.");
-    await recordAudit(db, { staffId: c.var.staff.id, action: "staff.password_link", entity: "staff", entityId: id }, now());
-    await sendPasswordLink(member);
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, { staffId: c.var.staff.id, action: "staff.password_link", entity: "staff", entityId: id }, now());
+      await queuePasswordLink(tx, member);
+    });
     return c.json({ status: "success", message: `A password link is on its way to ${member.email}.` });
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { staff, staffPasswordTokens } from "../db/schema.ts";
 import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 
@@ -10,7 +10,7 @@ export const INVITE_LINK_HOURS = 72;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new single-use link token for the staff member; earlier unused links stop working. */
-export async function issueStaffPasswordToken(db: Database, member: StaffRow, now: Date): Promise<string> {
+export async function issueStaffPasswordToken(db: Database | Transaction, member: StaffRow, now: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
     await tx

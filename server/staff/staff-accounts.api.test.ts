@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, staff } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { mailJobsTo } from "../testing/mail-jobs.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
 import { createStaff, latestStaffLink, staffSignIn } from "./staff-test-kit.ts";
 
@@ -54,6 +55,7 @@ describe("an administrator manages staff accounts", () => {
     expect(answers.map((answer) => answer.status)).toEqual([409, 400, 400, 400, 400]);
     const after = await api.db.select({ n: sql<number>`count(*)::int` }).from(staff);
     expect(after).toEqual(before);
+    expect(await mailJobsTo(api.db, admin.email)).toEqual([]);
   });
 
   it("deactivating an account signs it out everywhere; an admin cannot deactivate themselves", async () => {
@@ -69,6 +71,26 @@ describe("an administrator manages staff accounts", () => {
     expect(self.status).toBe(400);
     expect((await asAdmin(`/staff/accounts/${member.id}`, { method: "PATCH", json: {} })).status).toBe(400);
     expect((await asAdmin("/staff/accounts/99999", { method: "PATCH", json: { active: true } })).status).toBe(404);
+  });
+
+  it("mails a fresh password link that replaces the last one, and queues none for a deactivated account", async () => {
+    const member = await createStaff(api, { roles: ["support"] });
+    const first = await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" });
+    expect(first.status).toBe(200);
+    expect((await first.json()).message).toBe(`A password link is on its way to ${member.email}.`);
+    const older = await latestStaffLink(api, member.email);
+    expect((await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status).toBe(200);
+    const newer = await latestStaffLink(api, member.email);
+    expect(newer).not.toBe(older);
+    expect((await api.request("/staff/password/set", { method: "POST", json: { token: older, password: "from-the-older-link" } })).status).toBe(400);
+    expect((await api.request("/staff/password/set", { method: "POST", json: { token: newer, password: "from-the-newer-link" } })).status).toBe(200);
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.action, "staff.password_link"));
+    expect(audits.filter((entry) => entry.entityId === String(member.id))).toHaveLength(2);
+
+    expect((await asAdmin(`/staff/accounts/${member.id}`, { method: "PATCH", json: { active: false } })).status).toBe(200);
+    const queued = (await mailJobsTo(api.db, member.email)).length;
+    expect((await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status).toBe(400);
+    expect(await mailJobsTo(api.db, member.email)).toHaveLength(queued);
   });
 
   it("keeps the audit log append-only, even for a direct UPDATE or DELETE", async () => {

@@ -49,8 +49,9 @@ export async function staffSignIn(api: ApiHarness, member: { id: number; email: 
   return token;
 }
 
-/** The newest password link sent to `email`, from the harness's outbox. */
+/** The newest password link sent to `email`, from the harness's outbox once the queue has sent what is due. */
 export async function latestStaffLink(api: ApiHarness, email: string) {
+  await api.deliverMail();
   const mail = (await readOutbox(api.outboxDir)).find((message) => message.to === email);
   return /\/staff\/password\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? null;
 }

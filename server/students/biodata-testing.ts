@@ -15,7 +15,8 @@ export type PhotoPart = { bytes: Uint8Array; name?: string; type?: string };
  * The API harness with photos kept in a folder the test can list, a student with a stored
  * photo (`me`), another student whose phone and e-mail are taken, and helpers to send the
  * biodata form, to confirm a mailed link and to snapshot everything an update could change.
- * Mail is kept in `mails` (set `mailFails` to make sending fail).
+ * Mail goes through the API's queue to a mailer that keeps it (set `mailer.failing` to make
+ * sending fail); `sentMails()` and `mailedLink()` first send what the queue holds.
  */
 export async function createBiodataHarness() {
   const photosDir = await mkdtemp(path.join(tmpdir(), "portal-biodata-photos-"));
@@ -75,9 +76,15 @@ export async function createBiodataHarness() {
     });
   }
 
+  /** Every mail sent so far, once the queue has sent what is due. */
+  async function sentMails() {
+    await api.deliverMail();
+    return [...mails];
+  }
+
   /** The link in the newest mail to `to`. */
-  function mailedLink(to: string) {
-    const mail = mails.findLast((message) => message.to === to);
+  async function mailedLink(to: string) {
+    const mail = (await sentMails()).findLast((message) => message.to === to);
     const link = mail?.text.match(/http\S+\/biodata\/confirm\/\S+/)?.[0];
     if (!link) throw new Error(`no confirmation link mailed to ${to}`);
     return link;
@@ -96,7 +103,7 @@ export async function createBiodataHarness() {
     me,
     other,
     token,
-    mails,
+    sentMails,
     mailer,
     sendBiodata,
     confirmLink,

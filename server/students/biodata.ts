@@ -20,7 +20,7 @@ type StudentRow = typeof students.$inferSelect;
 /** What the update needs from outside. */
 export type BiodataDeps = Pick<
   ApiDeps,
-  "db" | "now" | "logger" | "mailer" | "publicOrigin" | "supportEmail"
+  "db" | "now" | "logger" | "jobs" | "publicOrigin" | "supportEmail"
 > & { photos: FileStorage };
 
 /** The updated row, and the sentence about a phone or e-mail change waiting for its link. */

@@ -16,14 +16,12 @@ import {
 } from "./contact-change-mail.ts";
 
 type Student = typeof students.$inferSelect;
-type Deps = Pick<ApiDeps, "db" | "now" | "mailer" | "logger" | "publicOrigin" | "supportEmail">;
+type Deps = Pick<ApiDeps, "db" | "now" | "jobs" | "publicOrigin" | "supportEmail">;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const LINK_NOT_VALID =
   "This confirmation link is not valid: it may have been used, have expired, have been replaced by a newer one or belong to another account. Change your phone number or e-mail on the Update Biodata page again.";
-const NOT_SENT =
-  "Your other details are saved, but the e-mail to confirm your new phone number or e-mail could not be sent. Try again in a few minutes.";
 const PHONE_TAKEN =
   "That phone number is already used by another student's account, so it cannot be yours as well. Nothing was changed.";
 const TAKEN_JUST_NOW =
@@ -40,14 +38,17 @@ export function contactChangesOf(student: Student, sent: ContactChanges): Contac
 }
 
 /**
- * Keeps the change waiting and mails its link: to the new e-mail address when there is one (so
- * the address is proven), otherwise to the current one. Whether the phone or address belongs to
- * someone else is not looked at here, so the answer cannot tell (decision 056). A newer request
- * replaces an older one. Returns the sentence for the student.
+ * Keeps the change waiting and queues the mail of its link in the same transaction: to the new
+ * e-mail address when there is one (so the address is proven), otherwise to the current one.
+ * Whether the phone or address belongs to someone else is not looked at here, so the answer
+ * cannot tell (decision 056). A newer request replaces an older one. Returns the sentence for
+ * the student.
  */
 export async function requestContactChange(deps: Deps, student: Student, changes: ContactChanges) {
   const token = randomBytes(32).toString("base64url");
   const now = deps.now();
+  const sentTo = changes.email ?? student.email;
+  const link = new URL(`/biodata/confirm/${token}`, deps.publicOrigin).toString();
   await deps.db.transaction(async (tx) => {
     await tx
       .delete(contactChangeRequests)
@@ -62,25 +63,15 @@ export async function requestContactChange(deps: Deps, student: Student, changes
       createdAt: now,
       expiresAt: new Date(now.getTime() + CONFIRM_LINK_MINUTES * 60_000),
     });
+    await deps.jobs.sendMail(tx, confirmChangeMail(sentTo, changes, link));
   });
-  const sentTo = changes.email ?? student.email;
-  const link = new URL(`/biodata/confirm/${token}`, deps.publicOrigin).toString();
-  try {
-    await deps.mailer.send(confirmChangeMail(sentTo, changes, link));
-  } catch (error) {
-    deps.logger.error("contact change link not sent", {
-      studentId: student.id,
-      error: String(error),
-    });
-    throw new ApiError(503, NOT_SENT);
-  }
   return `Your other details are saved. To change your ${describeChanges(changes)}, open the link we sent to ${sentTo} within ${CONFIRM_LINK_MINUTES} minutes, while signed in.`;
 }
 
 /**
  * Applies a waiting change when its own student opens the link: records each field in the
- * audit trail, signs out every other session and mails a notice to the old and new addresses.
- * A link is spent even when the phone or address turns out to be taken.
+ * audit trail, signs out every other session and, in the same transaction, queues a notice to
+ * the old and new addresses. A link is spent even when the phone or address turns out to be taken.
  */
 export async function confirmContactChange(
   deps: Deps,
@@ -120,7 +111,7 @@ export async function confirmContactChange(
         ...(request.newPhone ? { phone: request.newPhone } : {}),
         ...(request.newEmail ? { email: request.newEmail } : {}),
       });
-      if (!changes) return { before, after: before, changed: false };
+      if (!changes) return { after: before };
       const taken = await takenContact(tx, student.id, changes);
       if (taken) return { refusal: taken };
       const [after] = await tx
@@ -130,7 +121,8 @@ export async function confirmContactChange(
         .returning();
       await recordChanges(tx, before, changes, now, clientAddress);
       await endOtherSessions(tx, student.id, student.sessionTokenHash, now);
-      return { before, after: after!, changed: true };
+      await queueNotices(deps, tx, before, after!, now);
+      return { after: after! };
     });
   } catch (error) {
     // Another student took the number or address between our check and this write.
@@ -138,9 +130,7 @@ export async function confirmContactChange(
     throw error;
   }
   if ("refusal" in outcome) throw outcome.refusal;
-  const { before, after, changed } = outcome;
-  if (changed) await sendNotices(deps, before, after, now);
-  return after;
+  return outcome.after;
 }
 
 async function takenContact(tx: Transaction, ownId: number, changes: ContactChanges) {
@@ -181,19 +171,8 @@ async function recordChanges(
   await tx.insert(accountChanges).values(rows);
 }
 
-// The change is saved: a notice that fails is logged, not a reason to report failure.
-async function sendNotices(deps: Deps, before: Student, after: Student, at: Date) {
-  const addresses = [...new Set([before.email, after.email])];
-  await Promise.all(
-    addresses.map((to) =>
-      deps.mailer
-        .send(contactChangedNotice({ to, before, after, at, ...deps }))
-        .catch((error: unknown) =>
-          deps.logger.error("contact change notice not sent", {
-            studentId: after.id,
-            error: String(error),
-          }),
-        ),
-    ),
-  );
+async function queueNotices(deps: Deps, tx: Transaction, before: Student, after: Student, at: Date) {
+  for (const to of new Set([before.email, after.email])) {
+    await deps.jobs.sendMail(tx, contactChangedNotice({ to, before, after, at, ...deps }));
+  }
 }

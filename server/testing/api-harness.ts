@@ -8,7 +8,7 @@ import { createFileStorage } from "../uploads/file-storage.ts";
 import { openTestDatabase } from "./test-database.ts";
 import { createPaystackClient } from "../paystack/client.ts";
 import { createPaystackSandbox } from "../paystack/sandbox.ts";
-import { createOutboxMailer } from "../mail/mailer.ts";
+import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
 import type { Argon2Cost } from "../auth/password.ts";
@@ -37,11 +37,14 @@ export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
   };
 }
 
+/** What a test may swap: any of the API's dependencies, and the mailer the queue's worker sends with. */
+export type HarnessOverrides = Partial<ApiDeps> & { mailer?: Mailer };
+
 /**
  * The real API on a fresh database with one school, the six sessions and helpers to create
  * students and sign them in. Extra dependencies (payments, mail) can be overridden.
  */
-export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
+export async function createApiHarness({ mailer: givenMailer, ...overrides }: HarnessOverrides = {}) {
   const database = await openTestDatabase();
   const clock = createTestClock();
   const logger = createMemoryLogger();
@@ -65,8 +68,9 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     const url = new URL(request.url);
     return sandbox.request(url.pathname + url.search, request);
   };
-  const mailer = overrides.mailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
-  // The real queue on the test database; a test that wants mail delivered calls jobs.work().
+  const mailer = givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
+  // The real queue on the test database. Nothing is sent until a test asks: deliverMail() sends
+  // what is due at once, jobs.work() starts a polling worker as the portal does.
   const jobs = await startJobQueue(database, { mailer, logger });
   const publicOrigin = overrides.publicOrigin ?? "http://localhost:4321";
   const slipSigningKey = overrides.slipSigningKey ?? "test-slip-signing-key-0123456789abcdef";
@@ -79,7 +83,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     publicOrigin,
     paystack: createPaystackClient({ baseUrl: SANDBOX_URL, secretKey: SANDBOX_KEY, fetch: sandboxFetch }),
     paystackSecretKey: SANDBOX_KEY,
-    mailer,
+    jobs,
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
     slipSigningKey,
@@ -146,6 +150,11 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}) {
     webhooks,
     outboxDir,
     jobs,
+    /**
+     * Sends every queued e-mail that is due, as the portal's worker would on its next poll, and
+     * answers how many went and how many failed (a failure waits in the queue for its retry).
+     */
+    deliverMail: () => jobs.sendDueMail(),
     async close() {
       await jobs.stop();
       await database.close();

@@ -1,4 +1,5 @@
 import type { ApiDeps } from "../../app.ts";
+import type { Transaction } from "../../db/client.ts";
 import type { students } from "../../db/schema.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { issueResetToken } from "../../password/reset-tokens.ts";
@@ -33,9 +34,12 @@ export function activationMail(student: Student, link: string): MailMessage {
   };
 }
 
-/** Mails the student a single-use link to the password page (the reset page, worded for a first password). */
-export async function sendActivationLink(deps: Pick<ApiDeps, "db" | "mailer" | "now" | "publicOrigin">, student: Student) {
-  const token = await issueResetToken(deps.db, student, deps.now(), ACTIVATION_LINK_HOURS * 60);
+/**
+ * Queues the mail of a single-use link to the password page (the reset page, worded for a first
+ * password) inside `tx`, the transaction that stores its token.
+ */
+export async function queueActivationLink(deps: Pick<ApiDeps, "jobs" | "now" | "publicOrigin">, tx: Transaction, student: Student) {
+  const token = await issueResetToken(tx, student, deps.now(), ACTIVATION_LINK_HOURS * 60);
   const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
-  await deps.mailer.send(activationMail(student, link.toString()));
+  await deps.jobs.sendMail(tx, activationMail(student, link.toString()));
 }

@@ -6,14 +6,14 @@ import { ApiError } from "../../http/errors.ts";
 import { readParams } from "../../http/validate.ts";
 import { recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
-import { ACTIVATION_LINK_HOURS, sendActivationLink } from "./activation.ts";
+import { ACTIVATION_LINK_HOURS, queueActivationLink } from "./activation.ts";
 import { clearSignInLockout, signInFailures } from "./sign-in-lockout.ts";
 import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { findStudent } from "./student-records.ts";
 
 /** Helping a student in: forget their failed sign-ins, or mail the link that sets a first password. */
 export function studentSignInRoutes(deps: ApiDeps) {
-  const { db, now, logger } = deps;
+  const { db, now } = deps;
   const app = new Hono<ApiEnv>();
   const registry = requireStaff(deps, { roles: STUDENT_RECORD_ROLES });
 
@@ -38,13 +38,10 @@ export function studentSignInRoutes(deps: ApiDeps) {
     if (!isUnusablePasswordHash(student.passwordHash)) {
       throw new ApiError(400, "This student has already chosen a password. If they have forgotten it, they can use \"Forgot password\" on the sign-in page with the e-mail on file.");
     }
-    try {
-      await sendActivationLink(deps, student);
-    } catch (error) {
-      logger.error("activation mail not sent", { studentId: id, error: String(error) });
-      throw new ApiError(502, "The e-mail could not be sent just now. Try again in a few minutes.");
-    }
-    await recordAudit(db, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email } }, now());
+    await db.transaction(async (tx) => {
+      await queueActivationLink(deps, tx, student);
+      await recordAudit(tx, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email } }, now());
+    });
     return c.json({ status: "success", message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours.` });
   });
 

@@ -38,8 +38,12 @@ export function postImport(api: ApiHarness, token: string | undefined, file: str
   return api.request("/staff/students/import", { method: "POST", body: form, token });
 }
 
-/** The newest student password link mailed to `email`: uidb64 and token, from the harness's outbox. */
+/**
+ * The newest student password link mailed to `email`: uidb64 and token, from the harness's outbox
+ * once the queue has sent what is due.
+ */
 export async function latestStudentLink(api: ApiHarness, email: string) {
+  await api.deliverMail();
   const mail = (await readOutbox(api.outboxDir)).find((message) => message.to === email);
   const match = /\/password\/reset\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "");
   return match ? { subject: mail!.subject, uidb64: match[1]!, token: match[2]! } : null;
