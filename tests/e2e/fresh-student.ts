@@ -1,5 +1,5 @@
 import { expect, type Browser } from "@playwright/test";
-import { PORTAL_ORIGIN } from "./support.ts";
+import { mailInOutbox, PORTAL_ORIGIN } from "./support.ts";
 
 const HEADER = "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
 const PASSWORD = "Kaduna-Rainy-Season-25";
@@ -32,8 +32,7 @@ export async function freshStudent(browser: Browser, n: number) {
   await page.getByRole("button", { name: `Send activation link to ${email}` }).click();
   await expect(page.getByRole("status")).toContainText("An activation link is on its way");
 
-  await page.goto("/api/dev/outbox");
-  const mail = page.locator("article").filter({ hasText: `to ${email}` }).first();
+  const mail = await mailInOutbox(page, `to ${email}`);
   const link = (await mail.getByRole("link").filter({ hasText: "/password/reset/" }).first().getAttribute("href"))!;
   await page.goto(link);
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);

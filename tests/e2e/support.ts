@@ -35,3 +35,21 @@ export async function waitForIslands(page: Page) {
 export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 4400);
 export const PORTAL_ORIGIN = `http://localhost:${PORTAL_PORT}`;
 export const SANDBOX_ORIGIN = `http://localhost:${PORTAL_PORT + 8}`;
+
+/**
+ * The newest development-outbox mail that contains every one of `texts`, reloading the outbox
+ * until it arrives: mail goes through the job queue, whose worker polls every two seconds.
+ */
+export async function mailInOutbox(page: Page, ...texts: string[]) {
+  const mail = () => texts.reduce((found, text) => found.filter({ hasText: text }), page.locator("article")).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/api/dev/outbox");
+        return mail().count();
+      },
+      { message: `a mail in the outbox with ${texts.map((text) => `"${text}"`).join(" and ")}` },
+    )
+    .toBe(1);
+  return mail();
+}
