@@ -26,6 +26,8 @@ export function withInProcessEntry(adapter: AstroIntegration): AstroIntegration 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json|txt|xml|webmanifest)$/;
+/** Smaller files go as they are: compressed, they would still take the same one packet. */
+export const PRECOMPRESS_MIN_BYTES = 512;
 
 /**
  * Writes `.br` and `.gz` beside every compressible built asset, at maximum quality, once at
@@ -38,7 +40,7 @@ export function precompressAssets(): AstroIntegration {
       "astro:build:done": async ({ dir, logger }) => {
         let files = 0;
         for (const file of await listFiles(fileURLToPath(dir))) {
-          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 512) continue;
+          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < PRECOMPRESS_MIN_BYTES) continue;
           const bytes = await readFile(file);
           await writeFile(`${file}.br`, await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: 9 }));
