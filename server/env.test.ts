@@ -81,3 +81,23 @@ describe("readServerEnv in production", () => {
     },
   );
 });
+
+describe("readServerEnv's capacity settings (decision 112)", () => {
+  const development = { NODE_ENV: "development" };
+
+  it("takes a number of serving processes and a session cache window", () => {
+    const env = readServerEnv({ ...development, WEB_CONCURRENCY: "3", SESSION_CACHE_MS: "0" });
+    expect([env.WEB_CONCURRENCY, env.SESSION_CACHE_MS]).toEqual([3, 0]);
+    expect(readServerEnv(development).SESSION_CACHE_MS).toBe(2_000);
+  });
+
+  it.each([
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "two"],
+    ["WEB_CONCURRENCY", "1.5"],
+    ["SESSION_CACHE_MS", "-1"],
+    ["SESSION_CACHE_MS", "60000"],
+  ])("refuses %s=%s, naming it", (name, value) => {
+    expect(() => readServerEnv({ ...development, [name]: value })).toThrow(`${name}:`);
+  });
+});
