@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
 import type { ClientAddressRule } from "./client-address.ts";
 
@@ -39,9 +39,9 @@ export const ProxyEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
   /** The college API (server/); defaults to 127.0.0.1 on PORT + 1. */
-  API_URL: z.url().optional(),
+  API_URL: blankMeansDefault(z.url().optional()),
   /** The Astro page server; defaults to 127.0.0.1 on PORT + 2. */
-  PAGES_URL: z.url().optional(),
+  PAGES_URL: blankMeansDefault(z.url().optional()),
   /** Load balancers or CDNs in front that append to x-forwarded-for; 0: the socket's address is the client's (decision 122). */
   TRUSTED_PROXY_HOPS: trustedHops,
   /** A header a CDN in front sets to the client's address, overwriting the client's own (e.g. cf-connecting-ip). */

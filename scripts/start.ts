@@ -9,12 +9,8 @@ import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
-import path from "node:path";
-import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../server/env.ts";
-import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
 import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
-import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
-import type { PortalLayout } from "./start/portal-process.ts";
+import { readPortalLayout, SANDBOX_KEY_VARIABLE } from "./start/layout.ts";
 import { closeServer } from "./start/close-server.ts";
 
 // The proxy, the page server and the API of every process must share one secret (decision 122).
@@ -22,35 +18,15 @@ import { closeServer } from "./start/close-server.ts";
 if (cluster.isPrimary && process.env.PROXY_SHARED_SECRET === undefined) {
   process.env.PROXY_SHARED_SECRET = randomBytes(32).toString("base64url");
 }
-
-let serverEnv: ServerEnv, proxyEnv: ProxyEnv;
-try {
-  serverEnv = readServerEnv();
-  proxyEnv = readProxyEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+// A production demo's sandbox has a random key per start: the primary, which runs the sandbox,
+// makes it, and the workers, which sign and check with it, inherit it.
+if (cluster.isPrimary && !process.env.PAYSTACK_SECRET_KEY) {
+  process.env[SANDBOX_KEY_VARIABLE] ??= `sk_test_${randomBytes(32).toString("hex")}`;
 }
+
+const layout = readPortalLayout();
+const { serverEnv, proxyEnv } = layout;
 const port = proxyEnv.PORT;
-const apiPort = serverEnv.API_PORT ?? port + 1;
-const pagesPort = serverEnv.PAGES_PORT ?? port + 2;
-const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? port + 8;
-const paystackSecretKey = choosePaystackSecretKey({ nodeEnv: serverEnv.NODE_ENV, configuredKey: serverEnv.PAYSTACK_SECRET_KEY });
-const layout: PortalLayout = {
-  serverEnv,
-  proxyEnv,
-  apiPort,
-  pagesPort,
-  apiUrl: proxyEnv.API_URL ?? `http://127.0.0.1:${apiPort}`,
-  pagesUrl: proxyEnv.PAGES_URL ?? `http://127.0.0.1:${pagesPort}`,
-  // Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
-  paystack: {
-    baseUrl: serverEnv.PAYSTACK_SECRET_KEY ? serverEnv.PAYSTACK_BASE_URL : `http://localhost:${sandboxPort}`,
-    secretKey: paystackSecretKey,
-  },
-  outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
-  slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? DEVELOPMENT_SLIP_SIGNING_KEY,
-};
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
 const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
 
@@ -106,26 +82,9 @@ function withYoungGenerationLimit(execArgv: string[]) {
   return set ? execArgv : [...execArgv, "--max-semi-space-size=16"];
 }
 
-/** Applies pending migrations and, outside production, loads the demo data into an empty database. */
-async function prepareDatabase(logger: Logger) {
-  const { openDatabase } = await import("../server/db/client.ts");
-  const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
-    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
-  if (serverEnv.NODE_ENV !== "production") {
-    const { seedDemoData } = await import("../server/db/seed.ts");
-    const { createFileStorage } = await import("../server/uploads/file-storage.ts");
-    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
-    if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
-      logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
-    }
-  }
-  return database;
-}
-
 async function prepareDatabaseAndExit() {
-  const database = await prepareDatabase(createConsoleLogger("portal"));
-  await database.close();
+  const { prepareDatabase } = await import("./start/api-service.ts");
+  await prepareDatabase(layout, createConsoleLogger("portal"));
   process.exit(0);
 }
 
@@ -135,7 +94,7 @@ async function startSandbox(logger: Logger): Promise<Server | undefined> {
   const { serve } = await import("@hono/node-server");
   const { createPaystackSandbox } = await import("../server/paystack/sandbox.ts");
   const app = createPaystackSandbox({
-    secretKey: paystackSecretKey,
+    secretKey: layout.paystack.secretKey,
     publicUrl: layout.paystack.baseUrl,
     // At the public origin: the proxy refuses POSTs addressed to any other host name.
     webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
@@ -143,7 +102,7 @@ async function startSandbox(logger: Logger): Promise<Server | undefined> {
     settleRefundsAfterMs: 1_000,
   });
   logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
-  return serve({ fetch: app.fetch, port: sandboxPort }) as Server;
+  return serve({ fetch: app.fetch, port: layout.sandboxPort }) as Server;
 }
 
 /** A worker that does one job and exits; start-up fails if it fails. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
 
@@ -16,6 +16,8 @@ const optionalUrl = z
   .transform((value) => value || undefined)
   .pipe(z.url().optional());
 
+const port = z.coerce.number().int().min(1).max(65535);
+
 const flag = z
   .enum(["true", "false", "1", "0", ""])
   .default("")
@@ -29,12 +31,16 @@ export const ServerEnv = z.object({
    */
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   /** Defaults to the proxy PORT + 1. */
-  API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  API_PORT: blankMeansDefault(port.optional()),
   /** Defaults to the proxy PORT + 2. */
-  PAGES_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PAGES_PORT: blankMeansDefault(port.optional()),
+  /** The address the API listens on; another machine's proxy needs 0.0.0.0 (or this host's own address). */
+  API_HOST: blankMeansDefault(z.string().default("127.0.0.1")),
+  /** The address the page server listens on. */
+  PAGES_HOST: blankMeansDefault(z.string().default("127.0.0.1")),
   DATA_DIR: z.string().min(1).default("./data"),
   /** Serving processes on PostgreSQL; defaults to the cores available (PGlite always runs one). */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  WEB_CONCURRENCY: blankMeansDefault(z.coerce.number().int().min(1).max(64).optional()),
   DATABASE_URL: optionalUrl,
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
@@ -44,7 +50,7 @@ export const ServerEnv = z.object({
   PAYSTACK_SECRET_KEY: z.string().trim().default(""),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
   /** Defaults to the proxy PORT + 8. */
-  PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PAYSTACK_SANDBOX_PORT: blankMeansDefault(port.optional()),
   ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
   /** Signs the QR links on slips so a bursar can tell a genuine slip; required in production. */
   SLIP_SIGNING_SECRET: z.string().min(32, "Use at least 32 random characters.").optional(),

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Parses environment variables or throws one message naming each bad variable. */
 export function parseEnv<T extends z.ZodType>(
@@ -11,4 +11,12 @@ export function parseEnv<T extends z.ZodType>(
     (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
   );
   throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+}
+
+/**
+ * For settings whose default is worked out (ports, URLs, counts): a blank value, as in a copied
+ * .env.example (`API_PORT=`), means that default. Secrets do not use this: a blank one is refused.
+ */
+export function blankMeansDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
 }

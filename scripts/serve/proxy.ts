@@ -1,0 +1,27 @@
+/**
+ * The edge proxy alone on Node (`npm run start:proxy`): what students reach, on PORT. It relays
+ * to the API at API_URL and the page server at PAGES_URL over HTTP, so N proxies can stand in
+ * front of N of each (decision 125). On an edge runtime, proxy/worker.ts is the entry instead.
+ */
+import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
+import { createProxy } from "../../proxy/app.ts";
+import { clientAddressRule } from "../../proxy/env.ts";
+import { createConsoleLogger } from "../../server/http/logger.ts";
+import { readPortalLayout } from "../start/layout.ts";
+import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
+
+const layout = readPortalLayout();
+const { serverEnv, proxyEnv } = layout;
+const logger = createConsoleLogger("proxy");
+warnWithoutProxySecret(proxyEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
+const proxy = createProxy({
+  publicOrigin: serverEnv.PUBLIC_ORIGIN,
+  apiUrl: layout.apiUrl,
+  pagesUrl: layout.pagesUrl,
+  clientAddress: clientAddressRule(proxyEnv),
+  proxySecret: proxyEnv.PROXY_SHARED_SECRET,
+});
+const server = serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server;
+await serveUntilStopped(server, logger);
+logger.info("serving", { proxy: `http://localhost:${proxyEnv.PORT}`, api: layout.apiUrl, pages: layout.pagesUrl });
