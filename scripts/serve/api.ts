@@ -1,6 +1,6 @@
 /**
  * The college API alone (`npm run start:api`), for a deployment that runs N of them behind a load
- * balancer on one PostgreSQL (decision 125). Migrates under the migrations' lock, loads the demo
+ * balancer on one PostgreSQL (decision 131). Migrates under the migrations' lock, loads the demo
  * data outside production, takes its share of the job queue, and listens on API_HOST:API_PORT.
  */
 import { serve } from "@hono/node-server";

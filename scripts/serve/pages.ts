@@ -1,7 +1,7 @@
 /**
  * The page server alone (`npm run start:pages`, after `npm run build`): renders the pages, asking
  * the API at API_URL over HTTP, and serves the built assets precompressed; listens on
- * PAGES_HOST:PAGES_PORT (decision 125).
+ * PAGES_HOST:PAGES_PORT (decision 131).
  */
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";

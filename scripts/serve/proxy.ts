@@ -1,7 +1,7 @@
 /**
  * The edge proxy alone on Node (`npm run start:proxy`): what students reach, on PORT. It relays
  * to the API at API_URL and the page server at PAGES_URL over HTTP, so N proxies can stand in
- * front of N of each (decision 125). On an edge runtime, proxy/worker.ts is the entry instead.
+ * front of N of each (decision 131). On an edge runtime, proxy/worker.ts is the entry instead.
  */
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";

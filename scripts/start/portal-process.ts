@@ -16,7 +16,7 @@ export type { PortalLayout } from "./layout.ts";
  * One serving process of the all-in-one start: the API, the pages and the proxy, wired to each
  * other by function calls (decision 112); the API and page ports still listen for anything that
  * calls them over HTTP. A split deployment runs the same parts apart (`npm run start:api`,
- * `start:pages`, `start:proxy`; decision 125).
+ * `start:pages`, `start:proxy`; decision 131).
  */
 export async function startPortalProcess(
   layout: PortalLayout,
