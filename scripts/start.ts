@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../server/env.ts";
+import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, s3SettingsOf, type ServerEnv } from "../server/env.ts";
 import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
 import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
@@ -106,16 +106,24 @@ function withYoungGenerationLimit(execArgv: string[]) {
   return set ? execArgv : [...execArgv, "--max-semi-space-size=16"];
 }
 
-/** Applies pending migrations and, outside production, loads the demo data into an empty database. */
+/**
+ * Applies pending migrations, copies photos an earlier version kept on disk into the photo store
+ * (decision 128) and, outside production, loads the demo data into an empty database.
+ */
 async function prepareDatabase(logger: Logger) {
   const { openDatabase } = await import("../server/db/client.ts");
+  const { photoBackendFor } = await import("../server/uploads/open-photo-storage.ts");
+  const { diskPhotosDir, importDiskPhotos } = await import("../server/uploads/disk-photos-import.ts");
+  const { createPhotoStorage } = await import("../server/uploads/photo-storage.ts");
   const database = serverEnv.DATABASE_URL
     ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
+  const photoBackend = await photoBackendFor({ db: database.db, s3: s3SettingsOf(serverEnv) });
+  logger.info("passport photos", { store: photoBackend.description });
+  await importDiskPhotos(diskPhotosDir(serverEnv.DATA_DIR), photoBackend, logger);
   if (serverEnv.NODE_ENV !== "production") {
     const { seedDemoData } = await import("../server/db/seed.ts");
-    const { createFileStorage } = await import("../server/uploads/file-storage.ts");
-    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+    const photos = createPhotoStorage(photoBackend);
     if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
       logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
     }

@@ -2,12 +2,12 @@ import type { Server } from "node:http";
 import { createServer } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import type { ServerEnv } from "../../server/env.ts";
+import { s3SettingsOf, type ServerEnv } from "../../server/env.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { createApi } from "../../server/app.ts";
 import type { Logger } from "../../server/http/logger.ts";
-import { createFileStorage } from "../../server/uploads/file-storage.ts";
+import { openPhotoStorage } from "../../server/uploads/open-photo-storage.ts";
 import { createProxy } from "../../proxy/app.ts";
 import { clientAddressRule } from "../../proxy/env.ts";
 import { createPaystackClient } from "../../server/paystack/client.ts";
@@ -50,7 +50,7 @@ export async function startPortalProcess(
   const database = serverEnv.DATABASE_URL
     ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate: false })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate: false });
-  const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+  const photos = await openPhotoStorage({ db: database.db, s3: s3SettingsOf(serverEnv) });
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
