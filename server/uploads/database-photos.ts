@@ -10,11 +10,16 @@ export function databasePhotoBackend(db: Database): PhotoBackend {
 
     async put(key, bytes, contentType) {
       // A plain insert: should a key ever be taken, the primary key refuses instead of overwriting.
-      await db.insert(storedFiles).values({ key, contentType, bytes: Buffer.from(bytes), size: bytes.byteLength });
+      await db
+        .insert(storedFiles)
+        .values({ key, contentType, bytes: Buffer.from(bytes), size: bytes.byteLength });
     },
 
     async get(key) {
-      const [row] = await db.select({ bytes: storedFiles.bytes }).from(storedFiles).where(eq(storedFiles.key, key));
+      const [row] = await db
+        .select({ bytes: storedFiles.bytes })
+        .from(storedFiles)
+        .where(eq(storedFiles.key, key));
       return row?.bytes ?? null;
     },
 

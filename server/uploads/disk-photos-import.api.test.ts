@@ -30,7 +30,9 @@ describe("importDiskPhotos", () => {
   it("does nothing when there is no photo folder, as on any portal started after decision 128", async () => {
     const logger = createMemoryLogger();
 
-    expect(await importDiskPhotos(diskPhotosDir(dataDir), databasePhotoBackend(database.db), logger)).toBe(0);
+    expect(
+      await importDiskPhotos(diskPhotosDir(dataDir), databasePhotoBackend(database.db), logger),
+    ).toBe(0);
     expect(logger.lines).toEqual([]);
   });
 
@@ -52,13 +54,17 @@ describe("importDiskPhotos", () => {
     expect((await backend.get(OLD))!.toString()).toBe("old photo");
     expect((await backend.get(NEWER))!.toString()).toBe("newer photo");
     expect((await backend.get(ALREADY_COPIED))!.toString()).toBe("the store's copy");
-    const rows = await database.db.select({ key: storedFiles.key, contentType: storedFiles.contentType }).from(storedFiles);
+    const rows = await database.db
+      .select({ key: storedFiles.key, contentType: storedFiles.contentType })
+      .from(storedFiles);
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.contentType === "image/jpeg")).toBe(true);
 
     const keptIn = `${dir}.imported-2026-11-23T18-00-00.000Z`;
     expect((await readdir(path.join(dataDir, "uploads"))).sort()).toEqual([path.basename(keptIn)]);
-    expect((await readdir(keptIn)).sort()).toEqual([OLD, NEWER, ALREADY_COPIED, "notes.txt"].sort());
+    expect((await readdir(keptIn)).sort()).toEqual(
+      [OLD, NEWER, ALREADY_COPIED, "notes.txt"].sort(),
+    );
     expect(await readFile(path.join(keptIn, OLD), "utf8")).toBe("old photo");
     expect(logger.lines.map((line) => JSON.parse(line))).toEqual([
       {
@@ -75,7 +81,9 @@ describe("importDiskPhotos", () => {
   it("finds nothing to do on the next start", async () => {
     const logger = createMemoryLogger();
 
-    expect(await importDiskPhotos(diskPhotosDir(dataDir), databasePhotoBackend(database.db), logger)).toBe(0);
+    expect(
+      await importDiskPhotos(diskPhotosDir(dataDir), databasePhotoBackend(database.db), logger),
+    ).toBe(0);
     expect(logger.lines).toEqual([]);
   });
 });

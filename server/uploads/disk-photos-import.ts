@@ -40,6 +40,11 @@ export async function importDiskPhotos(
   }
   const keptIn = `${dir}.imported-${now().toISOString().replaceAll(":", "-")}`;
   await rename(dir, keptIn);
-  logger.info("passport photos copied from disk", { copied, store: backend.description, keptIn, ignored });
+  logger.info("passport photos copied from disk", {
+    copied,
+    store: backend.description,
+    keptIn,
+    ignored,
+  });
   return copied;
 }

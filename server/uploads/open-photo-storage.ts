@@ -4,7 +4,10 @@ import { createPhotoStorage, type PhotoBackend, type PhotoStorage } from "./phot
 import type { S3Settings } from "./s3-photos.ts";
 
 /** Where photos go, as configured: the database unless S3 settings are given (decision 128). */
-export async function photoBackendFor(options: { db: Database; s3?: S3Settings }): Promise<PhotoBackend> {
+export async function photoBackendFor(options: {
+  db: Database;
+  s3?: S3Settings;
+}): Promise<PhotoBackend> {
   if (!options.s3) return databasePhotoBackend(options.db);
   // The AWS SDK is loaded only by a portal that uses it.
   const { s3PhotoBackend } = await import("./s3-photos.ts");
@@ -12,6 +15,9 @@ export async function photoBackendFor(options: { db: Database; s3?: S3Settings }
 }
 
 /** The photo storage every API instance of this deployment shares. */
-export async function openPhotoStorage(options: { db: Database; s3?: S3Settings }): Promise<PhotoStorage> {
+export async function openPhotoStorage(options: {
+  db: Database;
+  s3?: S3Settings;
+}): Promise<PhotoStorage> {
   return createPhotoStorage(await photoBackendFor(options));
 }

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createPhotoStorage, isPhotoKey, type PhotoBackend, type PhotoStorage } from "./photo-storage.ts";
+import {
+  createPhotoStorage,
+  isPhotoKey,
+  type PhotoBackend,
+  type PhotoStorage,
+} from "./photo-storage.ts";
 
 const UUID_JPG = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jpg$/;
 const VALID_KEY = "0b7c1b8e-3f1a-4c2d-9e8f-123456789abc.jpg";

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import type { PhotoBackend } from "./photo-storage.ts";
 
 /** A bucket on AWS S3 or any S3-compatible store (MinIO, Ceph, R2…); server/env.ts reads them. */
@@ -38,13 +44,20 @@ export function s3PhotoBackend(settings: S3Settings): PhotoBackend {
 
     async put(key, bytes, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket, Key: S3_PHOTO_PREFIX + key, Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: S3_PHOTO_PREFIX + key,
+          Body: bytes,
+          ContentType: contentType,
+        }),
       );
     },
 
     async get(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: S3_PHOTO_PREFIX + key }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: S3_PHOTO_PREFIX + key }),
+        );
         if (!object.Body) return null;
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
@@ -62,5 +75,7 @@ export function s3PhotoBackend(settings: S3Settings): PhotoBackend {
 
 // Only a missing object: a missing bucket (NoSuchBucket, also a 404) is a setup fault to report.
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound");
+  return (
+    error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound")
+  );
 }
