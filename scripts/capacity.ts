@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
-import { createFileStorage } from "../server/uploads/file-storage.ts";
+import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
+import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import type { AutocannonRun } from "./bench/autocannon-run.ts";
 import { startFloorServer } from "./bench/floor.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
@@ -117,7 +118,7 @@ progress(`Loading the demo college and ${SIGN_IN_ACCOUNTS} accounts on ${databas
 const setup = await openDatabase(databaseOptions);
 const accounts = await (async () => {
   try {
-    await seedDemoData(setup.db, { photos: createFileStorage(path.join(dataDir, "uploads", "photos")), nodeEnv: "development" });
+    await seedDemoData(setup.db, { photos: createPhotoStorage(databasePhotoBackend(setup.db)), nodeEnv: "development" });
     return await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
   } finally {
     await setup.close();

@@ -12,7 +12,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
-import { createFileStorage } from "../server/uploads/file-storage.ts";
+import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
+import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
 import { spreadStudents } from "./load/addresses.ts";
 import { parseLoadArgs, USAGE, type LoadArgs } from "./load/args.ts";
@@ -85,7 +86,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   let accounts: StudentAccount[];
   try {
     await seedDemoData(database.db, {
-      photos: createFileStorage(path.join(dataDir, "uploads", "photos")),
+      photos: createPhotoStorage(databasePhotoBackend(database.db)),
       nodeEnv: "development",
     });
     accounts = await createStudentAccounts(database.db, args.students, log);

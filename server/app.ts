@@ -10,7 +10,7 @@ import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import type { Logger } from "./http/logger.ts";
-import type { FileStorage } from "./uploads/file-storage.ts";
+import type { PhotoStorage } from "./uploads/photo-storage.ts";
 import type { PaystackClient } from "./paystack/client.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import type { PaymentReceipts } from "./payments/receipt.ts";
@@ -34,7 +34,7 @@ export type ApiDeps = {
   logger: Logger;
   now: () => Date;
   sessions: SessionLimits;
-  photos: FileStorage;
+  photos: PhotoStorage;
   /** Where students open the portal, e.g. https://portal.college.edu.ng (used in links we send). */
   publicOrigin: string;
   paystack: PaystackClient;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv } from "./env.ts";
+import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, s3SettingsOf } from "./env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 
 const production = {
@@ -99,5 +99,70 @@ describe("readServerEnv's capacity settings (decision 112)", () => {
     ["SESSION_CACHE_MS", "60000"],
   ])("refuses %s=%s, naming it", (name, value) => {
     expect(() => readServerEnv({ ...development, [name]: value })).toThrow(`${name}:`);
+  });
+});
+
+describe("readServerEnv's photo store (decision 128)", () => {
+  const development = { NODE_ENV: "development" };
+  const bucket = {
+    S3_BUCKET: "college-files",
+    S3_REGION: "eu-west-1",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "example-secret",
+  };
+  const required = (name: string) =>
+    `  - ${name}: required to keep photos in S3 (set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or no S3_ setting at all)`;
+
+  it("keeps photos in the database when no S3 setting is given, or only empty ones", () => {
+    expect(s3SettingsOf(readServerEnv(development))).toBeUndefined();
+    expect(s3SettingsOf(readServerEnv({ ...development, S3_BUCKET: "", S3_ENDPOINT: " ", S3_FORCE_PATH_STYLE: "false" }))).toBeUndefined();
+  });
+
+  it("uses AWS S3 itself with the four settings and no endpoint", () => {
+    expect(s3SettingsOf(readServerEnv({ ...development, ...bucket }))).toEqual({
+      bucket: "college-files",
+      region: "eu-west-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "example-secret",
+      forcePathStyle: false,
+    });
+  });
+
+  it("uses an S3-compatible store at an endpoint, addressed by path", () => {
+    const env = readServerEnv({ ...development, ...bucket, S3_ENDPOINT: "http://minio.internal:9000", S3_FORCE_PATH_STYLE: "true" });
+    expect(s3SettingsOf(env)).toMatchObject({ endpoint: "http://minio.internal:9000", forcePathStyle: true });
+  });
+
+  it.each(Object.keys(bucket))("refuses to start without %s when the other S3 settings are given", (missing) => {
+    const source = { ...development, ...bucket, [missing]: undefined };
+    expect(() => readServerEnv(source)).toThrow(`Invalid configuration:\n${required(missing)}`);
+  });
+
+  it.each([
+    ["S3_ENDPOINT", "http://minio.internal:9000"],
+    ["S3_FORCE_PATH_STYLE", "true"],
+    ["S3_BUCKET", "college-files"],
+  ])("refuses %s=%s alone, naming everything missing", (name, value) => {
+    const missing = Object.keys(bucket).filter((key) => key !== name);
+    expect(() => readServerEnv({ ...development, [name]: value })).toThrow(
+      `Invalid configuration:\n${missing.map(required).join("\n")}`,
+    );
+  });
+
+  it("lists a half-configured bucket beside production's own refusals", () => {
+    expect(() => readServerEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_0123", S3_BUCKET: "college-files" })).toThrow(
+      required("S3_REGION"),
+    );
+  });
+
+  it.each([
+    ["S3_BUCKET", "College_Files", "S3_BUCKET: Use the bucket's name"],
+    ["S3_BUCKET", "ab", "S3_BUCKET: Use the bucket's name"],
+    ["S3_ENDPOINT", "minio.internal:9000", "S3_ENDPOINT: Use an http:// or https:// address."],
+    ["S3_ENDPOINT", "ftp://minio.internal", "S3_ENDPOINT: Use an http:// or https:// address."],
+    ["S3_ENDPOINT", "not a url", "S3_ENDPOINT:"],
+    ["S3_FORCE_PATH_STYLE", "yes", "S3_FORCE_PATH_STYLE:"],
+  ])("refuses %s=%j", (name, value, message) => {
+    expect(() => readServerEnv({ ...development, ...bucket, [name]: value })).toThrow(message);
   });
 });

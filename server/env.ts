@@ -2,6 +2,7 @@ import { z } from "zod";
 import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+import type { S3Settings } from "./uploads/s3-photos.ts";
 
 /**
  * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay
@@ -17,6 +18,12 @@ const optionalUrl = z
   .pipe(z.url().optional());
 
 const port = z.coerce.number().int().min(1).max(65535);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -66,13 +73,30 @@ export const ServerEnv = z.object({
     .string()
     .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
     .optional(),
+  /**
+   * Passport photos go to an S3-compatible bucket when these are set, else into the database
+   * (decision 128). Bucket, region and both keys together, or none of them.
+   */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Use the bucket's name: 3 to 63 lower-case letters, digits, dots or hyphens.")
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  /** The store's address, e.g. http://minio.internal:9000; leave unset for AWS S3 itself. */
+  S3_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:/.test(value), "Use an http:// or https:// address."),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Address the bucket in the path (MinIO and most self-hosted stores) rather than the host name. */
+  S3_FORCE_PATH_STYLE: flag,
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 
 export function readServerEnv(source = process.env): ServerEnv {
   const env = parseEnv(ServerEnv, source);
+  const problems = halfConfiguredS3(env);
   if (env.NODE_ENV === "production") {
-    const problems: string[] = [];
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
       problems.push("  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)");
     // With the public sandbox key anyone could sign a webhook that credits a payment.
@@ -84,7 +108,32 @@ export function readServerEnv(source = process.env): ServerEnv {
       problems.push("  - SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters");
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
       problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");
-    if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return env;
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+// Half a bucket's settings would silently leave photos in the database, or fail at the first
+// upload: refuse to start instead, naming what is missing.
+function halfConfiguredS3(env: ServerEnv): string[] {
+  const given = [...S3_REQUIRED, "S3_ENDPOINT" as const].some((name) => env[name]) || env.S3_FORCE_PATH_STYLE;
+  if (!given) return [];
+  return S3_REQUIRED.filter((name) => !env[name]).map(
+    (name) => `  - ${name}: required to keep photos in S3 (set ${S3_REQUIRED.join(", ")}, or no S3_ setting at all)`,
+  );
+}
+
+/** The bucket passport photos go to, or undefined when they stay in the database. */
+export function s3SettingsOf(env: ServerEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET || !env.S3_REGION || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
 }

@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortBlock } from "../bench/local-ports.ts";
+import { makeImage } from "../../server/uploads/test-images.ts";
 
 const serverUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -94,8 +95,10 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     });
     Object.assign(parts, {
       sandbox: { name: "Paystack sandbox", script: "paystack-sandbox.ts", env: shared, output: [] },
-      api1: { name: "API 1", script: "api.ts", env: { ...shared, API_PORT: String(base + 1) }, output: [] },
-      api2: { name: "API 2", script: "api.ts", env: { ...shared, API_PORT: String(base + 2) }, output: [] },
+      // Each on a data folder of its own, as on machines of their own: nothing may be shared
+      // but the database.
+      api1: { name: "API 1", script: "api.ts", env: { ...shared, API_PORT: String(base + 1), DATA_DIR: path.join(dataDir, "api1") }, output: [] },
+      api2: { name: "API 2", script: "api.ts", env: { ...shared, API_PORT: String(base + 2), DATA_DIR: path.join(dataDir, "api2") }, output: [] },
       proxyA: { name: "proxy A", script: "proxy.ts", env: proxy(base, base + 1), output: [] },
       proxyB: { name: "proxy B", script: "proxy.ts", env: proxy(base + 3, base + 2), output: [] },
     });
@@ -146,6 +149,24 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     const signedOut = await call("proxyB", cookie, "/logout", { method: "POST", redirect: "manual" });
     expect(signedOut.status).toBe(303);
     await expect.poll(async () => (await call("proxyA", cookie, `/api/student/profile/${studentId}`)).status, { timeout: 10_000 }).toBe(401);
+  });
+
+  it("serves a passport photo uploaded through proxy A from proxy B", async () => {
+    const { cookie, studentId } = await signIn("proxyA");
+    const form = new FormData();
+    form.append("photo", new File([new Uint8Array(await makeImage(400, 500, "jpeg"))], "passport.jpg", { type: "image/jpeg" }));
+    const uploaded = await fetch(`${origin("proxyA")}/api/student/biodata-update/${studentId}`, {
+      method: "PATCH",
+      headers: { cookie, origin: origin("proxyA") },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { data } = (await uploaded.json()) as { data: { photo: string } };
+    const throughA = await call("proxyA", cookie, data.photo);
+    const throughB = await call("proxyB", cookie, data.photo);
+    expect(throughB.status).toBe(200);
+    expect(throughB.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await throughB.arrayBuffer()).equals(Buffer.from(await throughA.arrayBuffer()))).toBe(true);
   });
 
   it("credits a payment once when the webhook reaches API 1 while API 2 asks Paystack about it", async () => {
@@ -202,7 +223,7 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     expect(statusesThroughA.filter((status) => status !== 200)).toEqual([]);
     expect((await call("proxyB", cookie, `/api/student/profile/${studentId}`)).status).toBeGreaterThanOrEqual(500);
 
-    // API 1's worker takes the job API 2 left behind.
+    // API 1's worker takes the job API 2 left behind: the mail is in API 1's outbox.
     await expect
       .poll(async () => mailsMentioning(subject), { timeout: 20_000, interval: 500 })
       .toBe(1);
@@ -212,10 +233,15 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     expect((await call("proxyB", cookie, `/api/student/profile/${studentId}`)).status).toBe(200);
   }, 90_000);
 
+  /** Mails in either instance's outbox (development mail is a folder per machine). */
   async function mailsMentioning(text: string) {
-    const outbox = path.join(dataDir, "outbox");
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const contents = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
-    return contents.filter((content) => content.includes(text)).length;
+    let found = 0;
+    for (const instance of ["api1", "api2"]) {
+      const outbox = path.join(dataDir, instance, "outbox");
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const contents = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
+      found += contents.filter((content) => content.includes(text)).length;
+    }
+    return found;
   }
 });

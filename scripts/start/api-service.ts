@@ -3,7 +3,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client.ts";
 import { createApi } from "../../server/app.ts";
 import type { Logger } from "../../server/http/logger.ts";
-import { createFileStorage } from "../../server/uploads/file-storage.ts";
+import { s3SettingsOf } from "../../server/env.ts";
+import { openPhotoStorage, photoBackendFor } from "../../server/uploads/open-photo-storage.ts";
+import { diskPhotosDir, importDiskPhotos } from "../../server/uploads/disk-photos-import.ts";
+import { createPhotoStorage } from "../../server/uploads/photo-storage.ts";
 import { createPaystackClient } from "../../server/paystack/client.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
@@ -12,12 +15,13 @@ import { createPaymentReceipts } from "../../server/payments/receipt.ts";
 import type { PortalLayout } from "./layout.ts";
 
 // Not the migrations' lock: an instance that waits for this one already has the tables.
-const DEMO_SEED_LOCK = 7_310_042_002;
+const PREPARE_LOCK = 7_310_042_002;
 
 /**
- * Applies pending migrations (under their lock) and, outside production, loads the demo data
- * into an empty database. On PostgreSQL one connection holds a lock while it seeds, so instances
- * that start together on an empty database load the demo once.
+ * Applies pending migrations (under their lock), copies photos an earlier version kept on disk
+ * into the photo store (decision 128) and, outside production, loads the demo data into an empty
+ * database. On PostgreSQL one connection holds a lock meanwhile, so instances that start together
+ * copy the photos and load the demo once.
  */
 export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
   const { serverEnv } = layout;
@@ -25,10 +29,13 @@ export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
     ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 1 })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
   try {
+    if (serverEnv.DATABASE_URL) await database.db.execute(sql`select pg_advisory_lock(${PREPARE_LOCK})`);
+    const photoBackend = await photoBackendFor({ db: database.db, s3: s3SettingsOf(serverEnv) });
+    logger.info("passport photos", { store: photoBackend.description });
+    await importDiskPhotos(diskPhotosDir(serverEnv.DATA_DIR), photoBackend, logger);
     if (serverEnv.NODE_ENV === "production") return;
     const { seedDemoData } = await import("../../server/db/seed.ts");
-    const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
-    if (serverEnv.DATABASE_URL) await database.db.execute(sql`select pg_advisory_lock(${DEMO_SEED_LOCK})`);
+    const photos = createPhotoStorage(photoBackend);
     if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
       logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
     }
@@ -49,7 +56,7 @@ export async function startApiService(layout: PortalLayout, options: { logger: L
   const database = serverEnv.DATABASE_URL
     ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate });
-  const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
+  const photos = await openPhotoStorage({ db: database.db, s3: s3SettingsOf(serverEnv) });
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });

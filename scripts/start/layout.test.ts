@@ -8,7 +8,7 @@ import { PUBLIC_SANDBOX_KEY } from "../../server/paystack/secret-key.ts";
 import { portalLayout } from "./layout.ts";
 
 const example = parseEnv(readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8"));
-const layoutOf = (env: Record<string, string>, sandboxKey?: string) => portalLayout(readServerEnv(env), readProxyEnv(env), sandboxKey);
+const layoutOf = (env: Record<string, string | undefined>, sandboxKey?: string) => portalLayout(readServerEnv(env), readProxyEnv(env), sandboxKey);
 
 describe(".env.example copied as .env", () => {
   it("starts: blank ports, addresses and counts mean their defaults", () => {

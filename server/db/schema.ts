@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -128,6 +129,33 @@ export const students = pgTable("students", {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+/**
+ * PostgreSQL's bytea as a Buffer on both drivers: node-postgres reads a Buffer, PGlite a
+ * Uint8Array over the same bytes.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * Passport photos, when the portal keeps them in the database (the default; decision 128): every
+ * instance reads the same rows, and a database backup carries them. `key` is the name the server
+ * chose (`students.photo`).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    key: text().primaryKey(),
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+    size: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check("stored_files_size_matches", sql`${table.size} = octet_length(${table.bytes})`)],
+);
 
 /** Server-side sign-in sessions; the browser holds only the random token, we keep its SHA-256. */
 export const authSessions = pgTable(

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { count } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import { students } from "./schema.ts";
-import type { FileStorage } from "../uploads/file-storage.ts";
+import type { PhotoStorage } from "../uploads/photo-storage.ts";
 import {
   insertAnnouncements,
   insertSchool,
@@ -18,7 +18,7 @@ import { seedDemoStaff } from "../staff/seed.ts";
 /** Fills an empty database with a fictional college and two demo students (README lists them). */
 export async function seedDemoData(
   db: Database,
-  deps: { photos: FileStorage; nodeEnv: string },
+  deps: { photos: PhotoStorage; nodeEnv: string },
 ): Promise<boolean> {
   if (deps.nodeEnv === "production") {
     throw new Error("Refusing to load demo data with NODE_ENV=production.");

@@ -1,26 +1,20 @@
-import { mkdtemp, readdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
-import { students } from "../db/schema.ts";
+import { asc, eq } from "drizzle-orm";
+import { storedFiles, students } from "../db/schema.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { createApiHarness } from "../testing/api-harness.ts";
-import { createFileStorage } from "../uploads/file-storage.ts";
 import { makeImage } from "../uploads/test-images.ts";
 
 /** A file part for the biodata form: bytes with the name and type the browser claims. */
 export type PhotoPart = { bytes: Uint8Array; name?: string; type?: string };
 
 /**
- * The API harness with photos kept in a folder the test can list, a student with a stored
+ * The API harness with photos kept in the test database, a student with a stored
  * photo (`me`), another student whose phone and e-mail are taken, and helpers to send the
  * biodata form, to confirm a mailed link and to snapshot everything an update could change.
  * Mail goes through the API's queue to a mailer that keeps it (set `mailer.failing` to make
  * sending fail); `sentMails()` and `mailedLink()` first send what the queue holds.
  */
 export async function createBiodataHarness() {
-  const photosDir = await mkdtemp(path.join(tmpdir(), "portal-biodata-photos-"));
-  const photos = createFileStorage(photosDir);
   const mails: MailMessage[] = [];
   const mailer = {
     failing: false,
@@ -30,7 +24,8 @@ export async function createBiodataHarness() {
     },
     describe: () => "test double",
   };
-  const api = await createApiHarness({ photos, mailer });
+  const api = await createApiHarness({ mailer });
+  const photos = api.deps.photos;
   const me = await api.createStudent({
     phone: "08037770001",
     email: "ngozi.eze@example.com",
@@ -90,16 +85,16 @@ export async function createBiodataHarness() {
     return link;
   }
 
-  /** The student's row and the stored photo files, to prove a refusal changed nothing. */
+  /** The student's row and the keys of the stored photos, to prove a refusal changed nothing. */
   async function snapshot(id = me.id) {
     const [row] = await api.db.select().from(students).where(eq(students.id, id));
-    return { row, files: (await readdir(photosDir)).sort() };
+    const files = await api.db.select({ key: storedFiles.key }).from(storedFiles).orderBy(asc(storedFiles.key));
+    return { row, files: files.map((file) => file.key) };
   }
 
   return {
     api,
     photos,
-    photosDir,
     me,
     other,
     token,

@@ -4,7 +4,7 @@ import type { ApiDeps } from "../app.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import type { FileStorage } from "../uploads/file-storage.ts";
+import type { PhotoStorage } from "../uploads/photo-storage.ts";
 import { processPassportPhoto, UploadError } from "../uploads/passport-photo.ts";
 import {
   BiodataForm,
@@ -21,7 +21,7 @@ type StudentRow = typeof students.$inferSelect;
 export type BiodataDeps = Pick<
   ApiDeps,
   "db" | "now" | "logger" | "jobs" | "publicOrigin" | "supportEmail"
-> & { photos: FileStorage };
+> & { photos: PhotoStorage };
 
 /** The updated row, and the sentence about a phone or e-mail change waiting for its link. */
 export type BiodataUpdate = { row: StudentRow; contactChangeSent: string | null };

@@ -4,7 +4,8 @@ import path from "node:path";
 import { createApi, type ApiDeps } from "../app.ts";
 import { insertSchool, insertSessions, insertStudent, type StudentFields } from "../db/factories.ts";
 import { createMemoryLogger } from "../http/logger.ts";
-import { createFileStorage } from "../uploads/file-storage.ts";
+import { databasePhotoBackend } from "../uploads/database-photos.ts";
+import { createPhotoStorage } from "../uploads/photo-storage.ts";
 import { openTestDatabase } from "./test-database.ts";
 import { createPaystackClient } from "../paystack/client.ts";
 import { createPaystackSandbox } from "../paystack/sandbox.ts";
@@ -48,7 +49,8 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
   const database = await openTestDatabase();
   const clock = createTestClock();
   const logger = createMemoryLogger();
-  const photos = createFileStorage(await mkdtemp(path.join(tmpdir(), "portal-photos-")));
+  // In the test database, as the portal keeps them by default; a test may pass an S3 store.
+  const photos = createPhotoStorage(databasePhotoBackend(database.db));
   const outboxDir = await mkdtemp(path.join(tmpdir(), "portal-outbox-"));
   // Webhooks the sandbox sends are captured here; tests deliver them to the API themselves.
   const webhooks: { body: string; signature: string | null }[] = [];
