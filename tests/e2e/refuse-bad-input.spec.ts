@@ -5,6 +5,7 @@ import {
   courseRegistrations,
   hostelInvoices,
   passwordResetTokens,
+  storedFiles,
   payments,
   registrationApprovals,
   students,
@@ -88,6 +89,8 @@ test("oversized and malformed bodies to every route are refused without an error
         courseRegistrations,
         registrationApprovals,
         passwordResetTokens,
+        // A refused upload must not leave a photo behind.
+        storedFiles,
       };
       const rows: Record<string, string[]> = {};
       for (const [name, table] of Object.entries(tables)) {
