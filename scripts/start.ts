@@ -12,7 +12,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../server/env.ts";
 import { readProxyEnv, type ProxyEnv } from "../proxy/env.ts";
-import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
+import { createLogger, type Logger } from "../server/http/logger.ts";
+import { logLevelOf } from "../src/lib/log/log-level.ts";
 import { choosePaystackSecretKey } from "../server/paystack/secret-key.ts";
 import type { PortalLayout } from "./start/portal-process.ts";
 import { closeServer } from "./start/close-server.ts";
@@ -54,6 +55,8 @@ const layout: PortalLayout = {
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
 const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
 
+const log = (name: string) => createLogger({ name, level: logLevelOf(serverEnv) });
+
 const role = cluster.isPrimary ? "primary" : process.env.PORTAL_ROLE;
 if (role === "primary") await startPrimary();
 else if (role === "prepare") await prepareDatabaseAndExit();
@@ -66,7 +69,7 @@ else await startWorker();
  * dies is replaced.
  */
 async function startPrimary() {
-  const logger = createConsoleLogger("portal");
+  const logger = log("portal");
   cluster.setupPrimary({ execArgv: withYoungGenerationLimit(process.execArgv) });
   await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
   const sandbox = await startSandbox(logger);
@@ -110,7 +113,7 @@ function withYoungGenerationLimit(execArgv: string[]) {
 async function prepareDatabase(logger: Logger) {
   const { openDatabase } = await import("../server/db/client.ts");
   const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 })
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2, logger })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
   if (serverEnv.NODE_ENV !== "production") {
     const { seedDemoData } = await import("../server/db/seed.ts");
@@ -124,7 +127,7 @@ async function prepareDatabase(logger: Logger) {
 }
 
 async function prepareDatabaseAndExit() {
-  const database = await prepareDatabase(createConsoleLogger("portal"));
+  const database = await prepareDatabase(log("portal"));
   await database.close();
   process.exit(0);
 }
@@ -189,7 +192,7 @@ async function forkWorkers(logger: Logger) {
 }
 
 async function startWorker() {
-  const logger = createConsoleLogger(`portal-${cluster.worker!.id}`);
+  const logger = log(`portal-${cluster.worker!.id}`);
   const { startPortalProcess } = await import("./start/portal-process.ts");
   const portal = await startPortalProcess(layout, { logger });
   logger.info("serving", { mail: portal.mailer.describe() });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+import { LogLevelSetting } from "../src/lib/log/log-level.ts";
 
 /**
  * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay
@@ -60,6 +61,8 @@ export const ServerEnv = z.object({
     .string()
     .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
     .optional(),
+  /** fatal, error, warn, info (the default), debug, trace or silent; silent by default under NODE_ENV=test. */
+  LOG_LEVEL: LogLevelSetting,
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 

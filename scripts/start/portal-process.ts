@@ -10,6 +10,7 @@ import type { Logger } from "../../server/http/logger.ts";
 import { createFileStorage } from "../../server/uploads/file-storage.ts";
 import { createProxy } from "../../proxy/app.ts";
 import { clientAddressRule } from "../../proxy/env.ts";
+import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
 import { createPaystackClient } from "../../server/paystack/client.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
@@ -48,7 +49,7 @@ export async function startPortalProcess(
   const { serverEnv, proxyEnv, logger } = { ...layout, ...options };
   // The start script has migrated already; processes that start together must not race to.
   const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate: false })
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate: false, logger })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate: false });
   const photos = createFileStorage(path.join(serverEnv.DATA_DIR, "uploads", "photos"));
   const mailer = serverEnv.SMTP_URL
@@ -93,6 +94,7 @@ export async function startPortalProcess(
     pagesUrl: layout.pagesUrl,
     clientAddress: clientAddressRule(proxyEnv),
     proxySecret: proxyEnv.PROXY_SHARED_SECRET,
+    logRequests: logsRequests(logLevelOf(proxyEnv)),
     fetch: async (request) => {
       const origin = new URL(request.url).origin;
       if (origin === apiOrigin) return api.fetch(request);
