@@ -42,7 +42,8 @@ export default defineConfig({
     url: `http://localhost:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "ignore",
+    // Logs are JSON lines on standard output; only errors are shown, as a failing journey's clue.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(port),
@@ -50,6 +51,7 @@ export default defineConfig({
       DATABASE_URL: "",
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       NODE_ENV: "test",
+      LOG_LEVEL: "error",
     },
   },
 });

@@ -4,6 +4,8 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
 import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
+import { REQUEST_ID_HEADER, tellTheHelpDesk } from "../src/lib/http/request-id.ts";
+import { scrubText } from "../src/lib/log/scrub.ts";
 import { refuseOversizedBodies } from "./body-limits.ts";
 import { canonicalOrigin } from "./canonical-origin.ts";
 import { clientAddressOf, SOCKET_ADDRESS, type ClientAddressRule } from "./client-address.ts";
@@ -12,6 +14,7 @@ import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { mountStaffSignIn } from "./staff-sign-in.ts";
 import { mountHealth } from "./health.ts";
+import { requestIds, type RequestIdVariables } from "./request-id.ts";
 
 export type ProxyOptions = {
   publicOrigin: string;
@@ -31,10 +34,12 @@ export type ProxyOptions = {
    * they believe the client address we pass on. Without it they see every student as the proxy.
    */
   proxySecret?: string;
+  /** One JSON line per request on standard output (LOG_LEVEL info or lower); off by default. */
+  logRequests?: boolean;
 };
 
 /** On Node, @hono/node-server hands over the socket; edge runtimes have none. */
-type ProxyBindings = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+type ProxyBindings = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } } & RequestIdVariables;
 
 type LoginOutcome =
   | { ok: true; token: string; body: { data: { tokens: Record<string, unknown> } } }
@@ -59,6 +64,7 @@ export function createProxy(options: ProxyOptions) {
    */
   const identifyClient = (c: Context<ProxyBindings>, headers: Headers) => {
     headers.set("x-forwarded-for", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, addressRule));
+    headers.set(REQUEST_ID_HEADER, c.var.requestId);
     if (options.proxySecret) headers.set(PROXY_SECRET_HEADER, options.proxySecret);
     else headers.delete(PROXY_SECRET_HEADER);
   };
@@ -98,6 +104,8 @@ export function createProxy(options: ProxyOptions) {
 
   app.use(securityHeaders({ https: secure }));
   mountHealth(app, { fetchUpstream, apiUrl: options.apiUrl });
+  // After the probes, which a balancer sends every few seconds: they need no id and no log line.
+  app.use(requestIds({ log: options.logRequests ? (line) => console.log(line) : undefined }));
   app.use(canonicalOrigin(options.publicOrigin));
   app.use(compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));
@@ -166,8 +174,19 @@ export function createProxy(options: ProxyOptions) {
   });
 
   app.onError((error, c) => {
-    console.error(JSON.stringify({ level: "error", name: "proxy", message: String(error) }));
-    return c.text("The portal is not answering right now. Please try again in a minute.", 502);
+    // Undefined only if the failure came before the id was made.
+    const requestId = c.get("requestId") ?? crypto.randomUUID();
+    console.error(
+      JSON.stringify({
+        level: "error",
+        time: new Date().toISOString(),
+        name: "proxy",
+        requestId,
+        message: "upstream failed",
+        error: scrubText(error instanceof Error ? (error.stack ?? String(error)) : String(error)),
+      }),
+    );
+    return c.text(`The portal is not answering right now. Please try again in a minute. ${tellTheHelpDesk(requestId)}`, 502);
   });
 
   return app;

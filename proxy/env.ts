@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+import { LogLevelSetting } from "../src/lib/log/log-level.ts";
 import type { ClientAddressRule } from "./client-address.ts";
 
 const trustedHops = z
@@ -51,6 +52,10 @@ export const ProxyEnv = z.object({
     .string()
     .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
     .optional(),
+  /** At info or lower the proxy writes one JSON line per request (decision 125). */
+  LOG_LEVEL: LogLevelSetting,
+  /** Read only for LOG_LEVEL's default: silent under test. */
+  NODE_ENV: z.string().optional(),
 });
 export type ProxyEnv = z.infer<typeof ProxyEnv>;
 

@@ -287,3 +287,14 @@ describe("upstream addresses", () => {
     expect(behindCdn.sent[0]!.headers.get("x-forwarded-for")).toBe("2001:db8:1:2::7");
   });
 });
+
+describe("request ids (decision 125)", () => {
+  it("the API logs a relayed request under the id the proxy made and returned", async () => {
+    const response = await proxy.request("/api/student/me", { headers: { "x-request-id": "6f1d2c3b-4a59-4e87-9d6c-5b4a3f2e1d0c" } });
+    expect(response.status).toBe(401);
+    const id = response.headers.get("x-request-id")!;
+    expect(id).not.toBe("6f1d2c3b-4a59-4e87-9d6c-5b4a3f2e1d0c");
+    const line = api.logger.lines.map((text) => JSON.parse(text)).findLast((entry) => entry.message === "request");
+    expect(line).toMatchObject({ requestId: id, route: "/student/me", status: 401 });
+  });
+});

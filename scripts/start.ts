@@ -9,8 +9,8 @@ import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
-import { createConsoleLogger, type Logger } from "../server/http/logger.ts";
-import { readPortalLayout, SANDBOX_KEY_VARIABLE } from "./start/layout.ts";
+import type { Logger } from "../server/http/logger.ts";
+import { partLogger, readPortalLayout, SANDBOX_KEY_VARIABLE } from "./start/layout.ts";
 import { closeServer } from "./start/close-server.ts";
 
 // The proxy, the page server and the API of every process must share one secret (decision 122).
@@ -30,6 +30,8 @@ const port = proxyEnv.PORT;
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
 const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
 
+const log = (name: string) => partLogger(layout, name);
+
 const role = cluster.isPrimary ? "primary" : process.env.PORTAL_ROLE;
 if (role === "primary") await startPrimary();
 else if (role === "prepare") await prepareDatabaseAndExit();
@@ -42,7 +44,7 @@ else await startWorker();
  * dies is replaced.
  */
 async function startPrimary() {
-  const logger = createConsoleLogger("portal");
+  const logger = log("portal");
   cluster.setupPrimary({ execArgv: withYoungGenerationLimit(process.execArgv) });
   await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
   const sandbox = await startSandbox(logger);
@@ -84,7 +86,7 @@ function withYoungGenerationLimit(execArgv: string[]) {
 
 async function prepareDatabaseAndExit() {
   const { prepareDatabase } = await import("./start/api-service.ts");
-  await prepareDatabase(layout, createConsoleLogger("portal"));
+  await prepareDatabase(layout, log("portal"));
   process.exit(0);
 }
 
@@ -148,7 +150,7 @@ async function forkWorkers(logger: Logger) {
 }
 
 async function startWorker() {
-  const logger = createConsoleLogger(`portal-${cluster.worker!.id}`);
+  const logger = log(`portal-${cluster.worker!.id}`);
   const { startPortalProcess } = await import("./start/portal-process.ts");
   const portal = await startPortalProcess(layout, { logger });
   logger.info("serving", { mail: portal.mailer.describe() });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
@@ -10,6 +9,7 @@ import type { ApiEnv } from "./http/context.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import type { Logger } from "./http/logger.ts";
+import { logRequests } from "./http/request-log.ts";
 import type { PhotoStorage } from "./uploads/photo-storage.ts";
 import type { PaystackClient } from "./paystack/client.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
@@ -74,9 +74,8 @@ export function createApi(givenDeps: ApiDeps) {
 
   // First, so a load balancer's probe every few seconds passes no middleware and logs nothing.
   app.route("/", healthRoutes(deps));
+  app.use(logRequests(deps));
   app.use(async (c, next) => {
-    c.set("requestId", randomUUID());
-    c.set("logger", deps.logger);
     c.set("clientAddress", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, deps.proxySecret));
     await next();
   });

@@ -3,6 +3,7 @@ import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
 import type { S3Settings } from "./uploads/s3-photos.ts";
+import { LogLevelSetting } from "../src/lib/log/log-level.ts";
 
 /**
  * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay
@@ -90,6 +91,8 @@ export const ServerEnv = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Address the bucket in the path (MinIO and most self-hosted stores) rather than the host name. */
   S3_FORCE_PATH_STYLE: flag,
+  /** fatal, error, warn, info (the default), debug, trace or silent; silent by default under NODE_ENV=test. */
+  LOG_LEVEL: LogLevelSetting,
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 

@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     student: import("./lib/students/student-record.ts").StudentRecord;
+    /** The id this request is logged under, shown on the error page (decision 125). */
+    requestId: string;
     api: import("./lib/api/server-api.ts").ServerApi;
     /** A one-time message for this page ('Login successful'), from the flash cookie. */
     flash?: string;

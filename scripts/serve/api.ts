@@ -5,14 +5,13 @@
  */
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
-import { createConsoleLogger } from "../../server/http/logger.ts";
-import { readPortalLayout } from "../start/layout.ts";
+import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { prepareDatabase, startApiService } from "../start/api-service.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
 const { serverEnv } = layout;
-const logger = createConsoleLogger("api");
+const logger = partLogger(layout, "api");
 warnWithoutProxySecret(serverEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
 if (!serverEnv.PAYSTACK_SECRET_KEY && serverEnv.NODE_ENV === "production") {
   // A sandbox started elsewhere cannot know a key this process made up.

@@ -5,14 +5,13 @@
  */
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
-import { createConsoleLogger } from "../../server/http/logger.ts";
-import { readPortalLayout } from "../start/layout.ts";
+import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { loadBuiltPages } from "../start/in-process-pages.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
 const { serverEnv } = layout;
-const logger = createConsoleLogger("pages");
+const logger = partLogger(layout, "pages");
 warnWithoutProxySecret(serverEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
 // The page server reads API_URL when it renders; a default worked out from PORT counts too.
 process.env.API_URL = layout.apiUrl;

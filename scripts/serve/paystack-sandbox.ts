@@ -5,14 +5,13 @@
  */
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
-import { createConsoleLogger } from "../../server/http/logger.ts";
 import { createPaystackSandbox } from "../../server/paystack/sandbox.ts";
-import { readPortalLayout } from "../start/layout.ts";
+import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { serveUntilStopped } from "./run-service.ts";
 
 const layout = readPortalLayout();
 const { serverEnv } = layout;
-const logger = createConsoleLogger("paystack-sandbox");
+const logger = partLogger(layout, "paystack-sandbox");
 if (serverEnv.NODE_ENV === "production" && !serverEnv.PAYSTACK_SECRET_KEY) {
   // The API instances could not know a key this process made up.
   logger.error("PAYSTACK_SECRET_KEY (an sk_test_ key of your choosing) is required for a sandbox run on its own in production");

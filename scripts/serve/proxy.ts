@@ -7,13 +7,13 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { createProxy } from "../../proxy/app.ts";
 import { clientAddressRule } from "../../proxy/env.ts";
-import { createConsoleLogger } from "../../server/http/logger.ts";
-import { readPortalLayout } from "../start/layout.ts";
+import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
+import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
 const { serverEnv, proxyEnv } = layout;
-const logger = createConsoleLogger("proxy");
+const logger = partLogger(layout, "proxy");
 warnWithoutProxySecret(proxyEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
 const proxy = createProxy({
   publicOrigin: serverEnv.PUBLIC_ORIGIN,
@@ -21,6 +21,7 @@ const proxy = createProxy({
   pagesUrl: layout.pagesUrl,
   clientAddress: clientAddressRule(proxyEnv),
   proxySecret: proxyEnv.PROXY_SHARED_SECRET,
+  logRequests: logsRequests(logLevelOf(proxyEnv)),
 });
 const server = serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server;
 await serveUntilStopped(server, logger);

@@ -26,7 +26,7 @@ const PREPARE_LOCK = 7_310_042_002;
 export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
   const { serverEnv } = layout;
   const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 1 })
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 1, logger })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
   try {
     if (serverEnv.DATABASE_URL) await database.db.execute(sql`select pg_advisory_lock(${PREPARE_LOCK})`);
@@ -54,7 +54,7 @@ export async function startApiService(layout: PortalLayout, options: { logger: L
   const { serverEnv } = layout;
   const { logger, migrate } = options;
   const database = serverEnv.DATABASE_URL
-    ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate })
+    ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate, logger })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate });
   const photos = await openPhotoStorage({ db: database.db, s3: s3SettingsOf(serverEnv) });
   const mailer = serverEnv.SMTP_URL

@@ -2,6 +2,8 @@ import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../
 import { readProxyEnv, type ProxyEnv } from "../../proxy/env.ts";
 import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
+import { createLogger } from "../../server/http/logger.ts";
+import { logLevelOf } from "../../src/lib/log/log-level.ts";
 
 /**
  * Where each part of the portal listens and how the parts reach each other, worked out once from
@@ -63,4 +65,9 @@ export function readPortalLayout(source: NodeJS.ProcessEnv = process.env): Porta
     console.error((error as Error).message);
     process.exit(1);
   }
+}
+
+/** A logger for one part of the portal, at the LOG_LEVEL in force (decision 125). */
+export function partLogger(layout: PortalLayout, name: string) {
+  return createLogger({ name, level: logLevelOf(layout.serverEnv) });
 }

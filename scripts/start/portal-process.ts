@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import { createProxy } from "../../proxy/app.ts";
 import { clientAddressRule } from "../../proxy/env.ts";
+import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
 import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
@@ -40,6 +41,7 @@ export async function startPortalProcess(
     pagesUrl: layout.pagesUrl,
     clientAddress: clientAddressRule(proxyEnv),
     proxySecret: proxyEnv.PROXY_SHARED_SECRET,
+    logRequests: logsRequests(logLevelOf(proxyEnv)),
     fetch: async (request) => {
       const origin = new URL(request.url).origin;
       if (origin === apiOrigin) return api.fetch(request);

@@ -152,7 +152,7 @@ describe("POST /complaint/", () => {
       expect(await api.deliverMail()).toEqual({ sent: 0, failed: 1 });
       const [job] = (await mailJobsTo(api.db, "support@college.test")).filter((each) => each.data.subject.includes("Library card"));
       expect(job).toMatchObject({ state: "retry", waits: true });
-      expect(api.logger.lines.join("\n")).toMatch(/mail not sent; will retry.*SMTP 554 relay refused/);
+      expect(api.logger.lines.some((line) => line.includes("mail not sent; will retry") && line.includes("SMTP 554 relay refused"))).toBe(true);
       // Nothing is due again before the back-off has passed.
       expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
     } finally {

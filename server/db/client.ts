@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { createLogger, logLevelOf, type Logger } from "../../src/lib/log/logger.ts";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** The advisory lock key migrations run under: any fixed number no other code uses. */
@@ -26,8 +27,8 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions = (
-  /** A PostgreSQL server (the scale-out path). */
-  | { url: string; poolSize?: number }
+  /** A PostgreSQL server (the scale-out path); `logger` hears of connections lost. */
+  | { url: string; poolSize?: number; logger?: Logger }
   /** Embedded PGlite stored in a folder, or in memory when dir is omitted (tests). */
   | { dir?: string }
 ) & {
@@ -52,7 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on("error", (error) => console.warn(JSON.stringify({ level: "warn", message: "database connection lost", error: String(error) })));
+    const logger = options.logger ?? createLogger({ name: "database", level: logLevelOf(process.env) });
+    pool.on("error", (error) => logger.warn("database connection lost", { error }));
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
     if (migrate) {
       // On a connection of its own, without the serving pool's time limits: building an index on

@@ -93,7 +93,8 @@ export const sessionPromotions = pgTable("session_promotions", {
 export const students = pgTable("students", {
   id: id(),
   phone: text().notNull().unique(),
-  email: text().notNull().unique(),
+  /** Unique whatever its case: see the index below (decision 126). */
+  email: text().notNull(),
   passwordHash: text().notNull(),
   passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   title: text(),
@@ -128,7 +129,11 @@ export const students = pgTable("students", {
   biodataLockReason: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
-});
+}, (table) => [
+  // One mailbox is one student, however its address is written: lookups by e-mail compare
+  // lower(email), which this index answers.
+  uniqueIndex("students_email_lower_unique").on(sql`lower(${table.email})`),
+]);
 
 /**
  * PostgreSQL's bytea as a Buffer on both drivers: node-postgres reads a Buffer, PGlite a

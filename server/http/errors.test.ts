@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, handleError } from "./errors.ts";
 import { createMemoryLogger } from "./logger.ts";
+import { withRequestId } from "../../src/lib/log/logger.ts";
 
 function appThatThrows(error: Error) {
   const logger = createMemoryLogger();
@@ -10,7 +11,7 @@ function appThatThrows(error: Error) {
   app.use(async (c, next) => {
     c.set("requestId", "req-123");
     c.set("logger", logger);
-    await next();
+    await withRequestId("req-123", next);
   });
   app.get("/", () => {
     throw error;
@@ -36,8 +37,13 @@ describe("handleError", () => {
     const response = await app.request("/");
     expect(response.status).toBe(500);
     const body = await response.json();
-    expect(body.error.message).toBe("Something went wrong on our side. Please try again (reference req-123).");
+    expect(body.error.message).toBe(
+      "Something went wrong on our side. Please try again. If it happens again, tell the help desk this reference: req-123.",
+    );
     expect(JSON.stringify(body)).not.toContain("secret");
-    expect(logger.lines.join("\n")).toContain("req-123");
+    const [line] = logger.lines.map((text) => JSON.parse(text));
+    expect(line).toMatchObject({ level: "error", message: "unhandled error", requestId: "req-123" });
+    // With its stack, so the line says where it failed.
+    expect(line.error).toMatch(/^Error: connection string .*\n\s+at /);
   });
 });

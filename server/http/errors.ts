@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./context.ts";
+import { tellTheHelpDesk } from "../../src/lib/http/request-id.ts";
 
 /**
  * An expected refusal: the message is shown to the student as it is, so it must say what
@@ -39,10 +40,12 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
       status === 413 ? "That request is too large." : error.message || "That request was refused.";
     return c.json(errorBody(message), status);
   }
-  const requestId = c.get("requestId");
-  c.get("logger").error("unhandled error", { requestId, error: String(error.stack ?? error) });
-  return c.json(
-    errorBody(`Something went wrong on our side. Please try again (reference ${requestId}).`),
-    500,
-  );
+  // The line carries the request's id (logRequests), the same the student is shown.
+  c.get("logger").error("unhandled error", { error });
+  return c.json(errorBody(somethingWentWrong(c.get("requestId"))), 500);
+}
+
+/** What the student reads when we fail: try again, and the reference the help desk can look up. */
+export function somethingWentWrong(requestId: string) {
+  return `Something went wrong on our side. Please try again. ${tellTheHelpDesk(requestId)}`;
 }

@@ -44,7 +44,7 @@ export function paystackWebhookRoutes(deps: ApiDeps) {
         deps.paystackSecretKey,
       )
     ) {
-      deps.logger.warn("paystack webhook refused: bad signature", { requestId: c.var.requestId });
+      deps.logger.warn("paystack webhook refused: bad signature");
       return c.json({ status: "error", message: "Invalid signature." }, 401);
     }
     const body = parseJson(rawBody);

@@ -140,6 +140,8 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
   return {
     app,
     db: database.db,
+    /** How another connection reaches this database (on PostgreSQL, its URL): for tests of races. */
+    connection: database.jobConnection,
     deps,
     clock,
     logger,

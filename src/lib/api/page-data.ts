@@ -1,4 +1,5 @@
 import { SessionEnded } from "./server-api.ts";
+import { pagesLog } from "../log/pages-log.ts";
 
 /**
  * A page's data, or null when the API could not give it. The page still renders, with a message
@@ -10,9 +11,7 @@ export async function loadPageData<T>(what: string, load: () => Promise<T>): Pro
     return await load();
   } catch (error) {
     if (error instanceof SessionEnded) throw error;
-    console.error(
-      JSON.stringify({ level: "error", name: "pages", message: `${what} not loaded`, error: String(error) }),
-    );
+    pagesLog().error(`${what} not loaded`, { error });
     return null;
   }
 }

@@ -61,6 +61,14 @@ describe("the page server passes on the client's address only from the proxy (de
     }
   });
 
+  it("passes on the page request's id with every API call", async () => {
+    const requestId = "0b7e3f1c-5a2d-4c8e-9f61-2d4a7b9c0e13";
+    const api = createServerApi("token-1", "203.0.113.9", requestId);
+    await api.get("/student/me", z.unknown());
+    await api.download("/staff/reconciliation/export.csv");
+    expect(sent.map((request) => request.headers.get("x-request-id"))).toEqual([requestId, requestId]);
+  });
+
   it("names no one, and shows no secret, when it has no address to pass on", async () => {
     await createServerApi("token-1", null).get("/student/me", z.unknown());
     expect(sent[0]!.headers.get("x-forwarded-for")).toBeNull();

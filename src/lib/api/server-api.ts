@@ -3,6 +3,7 @@ import { site } from "../config/site.ts";
 import { apiFetch } from "./in-process-api.ts";
 import { PROXY_SECRET_HEADER } from "../http/proxy-secret.ts";
 import { sentByProxy } from "../http/sent-by-proxy.ts";
+import { REQUEST_ID_HEADER } from "../http/request-id.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
@@ -32,14 +33,17 @@ export function forwardedClient(request: Request): string | null {
 /**
  * Calls the college API from the page server with the student's bearer token, so a page's data
  * arrives with its HTML. Responses are parsed with the shared contract schemas. `forwardedFor`
- * comes from forwardedClient().
+ * comes from forwardedClient(); `requestId` is the page request's, so the API's lines carry it too
+ * (the API believes it, like the address, only with the secret: decision 125).
  */
-export function createServerApi(token: string | null, forwardedFor: string | null = null) {
+export function createServerApi(token: string | null, forwardedFor: string | null = null, requestId?: string) {
   // Rate limits count per client: pass on the address the proxy saw, not the page server's, with
   // the secret that makes the API believe it.
   const proxySecret = process.env.PROXY_SHARED_SECRET;
-  const identity: Record<string, string> =
-    forwardedFor && proxySecret ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret } : {};
+  const identity: Record<string, string> = {
+    ...(forwardedFor && proxySecret ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret } : {}),
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+  };
 
   async function call<T extends z.ZodType>(
     path: string,

@@ -22,7 +22,7 @@ export async function staffGate(context: APIContext, next: MiddlewareNext) {
   const cookies = context.request.headers.get("cookie");
   const secure = site().PUBLIC_ORIGIN.startsWith("https:");
   const token = readStaffToken(cookies, secure);
-  context.locals.staffApi = createServerApi(token, forwardedClient(context.request));
+  context.locals.staffApi = createServerApi(token, forwardedClient(context.request), context.locals.requestId);
   if (PUBLIC_STAFF_PAGES.some((pattern) => pattern.test(pathname))) return next();
 
   const toSignIn = () => {

@@ -1,0 +1,25 @@
+import { createLogger, type Logger } from "./logger.ts";
+import { logLevelOf } from "./log-level.ts";
+import { requestIdFor } from "./request-id.ts";
+
+let logger: Logger | undefined;
+
+/** The page server's logger (server-only), made at its first line, at LOG_LEVEL (decision 125). */
+export function pagesLog(): Logger {
+  logger ??= createLogger({ name: "pages", level: logLevelOf(process.env) });
+  return logger;
+}
+
+// Astro renders the error page for a failed request with the same Request object, running the
+// middleware again: both renders must name one id, the one the student is shown.
+const ids = new WeakMap<Request, string>();
+
+/** The id the page server logs `request` under: the proxy's when it vouches for it, else a new one. */
+export function pageRequestId(request: Request): string {
+  let id = ids.get(request);
+  if (!id) {
+    id = requestIdFor(request.headers, process.env.PROXY_SHARED_SECRET);
+    ids.set(request, id);
+  }
+  return id;
+}

@@ -1,0 +1,44 @@
+/**
+ * Personal data masked in free text bound for a log: error messages and stacks, a database
+ * driver's "params: …", a URL's query. Fields known to hold such data (phone, email, password…)
+ * are left out by name (see logger.ts); this catches what slips into text. No node: imports:
+ * the proxy, which also runs on edge runtimes, scrubs its lines with it too.
+ */
+
+// Nigerian mobile numbers as students write them (08031234567, 0803 123 4567, +234 803 123 4567),
+// as in normalizeNigerianPhone; not inside a longer run of letters or digits (a reference, an id).
+const PHONE = /(?<![0-9A-Za-z])(?:\+?234[\s().-]*|0)[789][01](?:[\s().-]*\d){8}(?![0-9A-Za-z])/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+// A path or URL followed by a query string: the query goes, the path stays.
+const QUERY = /((?:[a-z][a-z0-9+.-]*:\/\/[^\s/?#"'<>]*)?\/[^\s?#"'<>]*)\?[^\s#"'<>]+/gi;
+// Drizzle puts a failed query's parameters in its error message: phones, e-mails, hashes.
+const QUERY_PARAMS = /^(\s*params:).*$/gim;
+
+export const MASK = "[redacted]";
+
+/** `text` with phone numbers, e-mail addresses, query strings and query parameters masked. */
+export function scrubText(text: string): string {
+  return text
+    .replace(QUERY_PARAMS, `$1 ${MASK}`)
+    .replace(QUERY, `$1?${MASK}`)
+    .replace(EMAIL, MASK)
+    .replace(PHONE, MASK);
+}
+
+/**
+ * A URL's path for a log line: no query, no fragment, and nothing after the prefixes of the
+ * links we mail or print, whose last segments are secrets (reset and invitation tokens, slip tokens).
+ */
+export function loggablePath(url: string): string {
+  const pathname = new URL(url, "http://path.invalid").pathname;
+  const secret = PATHS_ENDING_IN_SECRETS.find((prefix) => pathname.startsWith(prefix));
+  return secret ? `${secret}${MASK}` : scrubText(pathname);
+}
+
+const PATHS_ENDING_IN_SECRETS = [
+  "/password/reset/",
+  "/staff/password/",
+  "/verify/",
+  "/api/slips/verify/",
+  "/slips/verify/",
+];
