@@ -77,7 +77,7 @@ function proxyFor(bindings: WorkerBindings): Proxy | Error {
 }
 
 export default {
-  fetch(request: Request, bindings: WorkerBindings, context: ExecutionContext): Response | Promise<Response> {
+  async fetch(request: Request, bindings: WorkerBindings, context: ExecutionContext): Promise<Response> {
     const proxy = proxyFor(bindings);
     if (proxy instanceof Error) {
       // The operator reads why in the worker's log; students and probes get a plain refusal.
@@ -88,6 +88,21 @@ export default {
       });
     }
     // No bindings for the app: on Node they carry the socket, and a worker has none to give.
-    return proxy.fetch(request, {}, context);
+    return alreadyEncoded(await proxy.fetch(request, {}, context));
   },
 };
+
+/**
+ * The proxy compresses what it sends (hono's compress, as on Node). The runtime reads a
+ * Content-Encoding header as an order to compress the body itself, and would send it gzipped
+ * twice, unless the response says its body is encoded already.
+ */
+function alreadyEncoded(response: Response): Response {
+  if (!response.headers.has("content-encoding")) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    encodeBody: "manual",
+  } as ResponseInit);
+}
