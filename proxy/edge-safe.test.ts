@@ -53,9 +53,18 @@ describe("the proxy imports nothing that exists only on Node", () => {
   it("and the check finds one, however it is written and however deep", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "edge-safe-"));
     const write = (name: string, source: string) => writeFileSync(path.join(dir, name), source);
-    write("entry.ts", `import { a } from "./middle.ts";\nimport { Hono } from "hono";\nexport const b = a;\n`);
-    write("middle.ts", `export { c } from "./deep.ts";\nexport const a = await import("node:crypto");\n`);
-    write("deep.ts", `import type { Socket } from "net";\nimport fs from "fs/promises";\nexport const c = 1;\n`);
+    write(
+      "entry.ts",
+      `import { a } from "./middle.ts";\nimport { Hono } from "hono";\nexport const b = a;\n`,
+    );
+    write(
+      "middle.ts",
+      `export { c } from "./deep.ts";\nexport const a = await import("node:crypto");\n`,
+    );
+    write(
+      "deep.ts",
+      `import type { Socket } from "net";\nimport fs from "fs/promises";\nexport const c = 1;\n`,
+    );
     write("unreached.ts", `import os from "node:os";\n`);
 
     expect(nodeImportsReachableFrom([path.join(dir, "entry.ts")], dir)).toEqual([

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleProxyWorker } from "../scripts/build-worker.ts";
 import { rateLimits } from "../server/db/schema.ts";
 import { SESSION_COOKIE } from "../src/lib/session/cookie.ts";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../server/testing/api-harness.ts";
+import {
+  createApiHarness,
+  TEST_PROXY_SECRET,
+  type ApiHarness,
+} from "../server/testing/api-harness.ts";
 
 // The proxy bundled as a worker and run by workerd (through miniflare), in front of the API and
 // the built page server on Node, each on its own socket: a deployment with the proxy at the edge
@@ -28,23 +32,36 @@ let origin: string;
 
 beforeAll(async () => {
   if (!existsSync(pagesEntry)) {
-    throw new Error("No page server build in dist/: run `npm run test:workerd`, which runs `astro build` first.");
+    throw new Error(
+      "No page server build in dist/: run `npm run test:workerd`, which runs `astro build` first.",
+    );
   }
   const [workerSource, proxyPort] = await Promise.all([bundleProxyWorker(), freePort()]);
   origin = `http://127.0.0.1:${proxyPort}`;
 
   api = await createApiHarness({ publicOrigin: origin });
   // The first demo student as the seed makes her (README's table), at the tests' password cost.
-  await api.createStudent({ phone: STUDENT.phone, title: "Miss", surname: "Okonkwo", othername: "Chiamaka Grace" });
+  await api.createStudent({
+    phone: STUDENT.phone,
+    title: "Miss",
+    surname: "Okonkwo",
+    othername: "Chiamaka Grace",
+  });
   apiServer = serve({ fetch: api.app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((resolve) => apiServer.once("listening", resolve));
   const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
 
-  const started = await startPageServer({ API_URL: apiUrl, PUBLIC_ORIGIN: origin, PROXY_SHARED_SECRET: TEST_PROXY_SECRET });
+  const started = await startPageServer({
+    API_URL: apiUrl,
+    PUBLIC_ORIGIN: origin,
+    PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
+  });
   pages = started.child;
 
   worker = new Miniflare({
-    modules: [{ type: "ESModule", path: path.join(root, "dist/worker/proxy.mjs"), contents: workerSource }],
+    modules: [
+      { type: "ESModule", path: path.join(root, "dist/worker/proxy.mjs"), contents: workerSource },
+    ],
     // No nodejs_compat flag: the proxy gets only what every worker has.
     compatibilityDate: "2026-04-01",
     host: "127.0.0.1",
@@ -98,9 +115,13 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/login?error=wrong");
     expect(response.headers.getSetCookie()).toEqual([]);
-    const keys = (await api.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    const keys = (await api.db.select({ key: rateLimits.key }).from(rateLimits)).map(
+      (row) => row.key,
+    );
     expect(keys).toContain(`login:client:${CLIENT_ADDRESS}`);
-    expect(keys.filter((key) => key.includes("198.51.100.23") || key.includes("127.0.0.1"))).toEqual([]);
+    expect(
+      keys.filter((key) => key.includes("198.51.100.23") || key.includes("127.0.0.1")),
+    ).toEqual([]);
   });
 
   it("signs the student in on the form: the token in an HttpOnly cookie", async () => {
@@ -108,7 +129,9 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
 
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
-    const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    const session = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]{20,};`));
     expect(session).toContain("HttpOnly");
     expect(session).toContain("SameSite=Lax");
@@ -116,7 +139,10 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
   });
 
   it("serves her dashboard, rendered by the page server, with the security headers", async () => {
-    const response = await fetch(`${origin}/`, { headers: fromTheEdge({ cookie: sessionCookie }), redirect: "manual" });
+    const response = await fetch(`${origin}/`, {
+      headers: fromTheEdge({ cookie: sessionCookie }),
+      redirect: "manual",
+    });
 
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -133,8 +159,12 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
   });
 
   it("passes a built script on byte for byte, compressed once", async () => {
-    const script = readdirSync(path.join(root, "dist/client/_astro")).find((name) => name.startsWith("client.") && name.endsWith(".js"))!;
-    const response = await fetch(`${origin}/_astro/${script}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const script = readdirSync(path.join(root, "dist/client/_astro")).find(
+      (name) => name.startsWith("client.") && name.endsWith(".js"),
+    )!;
+    const response = await fetch(`${origin}/_astro/${script}`, {
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
 
     expect(response.status).toBe(200);
     // Miniflare, like Cloudflare's edge, may recompress as brotli for a client that takes it.
@@ -145,10 +175,15 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
   });
 
   it("relays her API calls with the token taken from the cookie", async () => {
-    const response = await fetch(`${origin}/api/student/me`, { headers: fromTheEdge({ cookie: sessionCookie }) });
+    const response = await fetch(`${origin}/api/student/me`, {
+      headers: fromTheEdge({ cookie: sessionCookie }),
+    });
 
     expect(response.status).toBe(200);
-    expect((await response.json()).data).toMatchObject({ phone: STUDENT.phone, surname: "Okonkwo" });
+    expect((await response.json()).data).toMatchObject({
+      phone: STUDENT.phone,
+      surname: "Okonkwo",
+    });
   });
 
   it("signs her out: the cookie is cleared and the dashboard sends her to sign in", async () => {
@@ -158,9 +193,14 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
       redirect: "manual",
     });
     expect(signOut.status).toBe(303);
-    expect(signOut.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0`)));
+    expect(signOut.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0`)),
+    );
 
-    const dashboard = await fetch(`${origin}/`, { headers: fromTheEdge({ cookie: sessionCookie }), redirect: "manual" });
+    const dashboard = await fetch(`${origin}/`, {
+      headers: fromTheEdge({ cookie: sessionCookie }),
+      redirect: "manual",
+    });
     expect(dashboard.status).toBe(302);
     expect(dashboard.headers.get("location")).toMatch(/^\/login/);
   });
@@ -195,6 +235,8 @@ function startPageServer(env: Record<string, string>) {
     };
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`The page server stopped (code ${code}):\n${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`The page server stopped (code ${code}):\n${output}`)),
+    );
   });
 }

@@ -15,17 +15,22 @@ import { clientAddressRule, ProxyEnv, readProxyEnv } from "./env.ts";
  * API would see every student as the worker and count them all in one rate-limit bucket.
  */
 const WorkerEnv = ProxyEnv.extend({
-  PUBLIC_ORIGIN: z.url(requiredOnAWorker("the address students use, such as https://portal.college.edu.ng.")),
+  PUBLIC_ORIGIN: z.url(
+    requiredOnAWorker("the address students use, such as https://portal.college.edu.ng."),
+  ),
   API_URL: z.url(requiredOnAWorker("where the worker reaches the college API.")),
   PAGES_URL: z.url(requiredOnAWorker("where the worker reaches the page server.")),
   PROXY_SHARED_SECRET: z
     .string(requiredOnAWorker("the value the API and page servers have (decision 122)."))
-    .pipe(ProxyEnv.shape.PROXY_SHARED_SECRET),
+    .pipe(ProxyEnv.shape.PROXY_SHARED_SECRET.unwrap()),
 });
 
 /** A missing binding's message; a wrong one keeps zod's own ("Invalid URL"). */
 function requiredOnAWorker(what: string) {
-  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? `Required on a worker: ${what}` : undefined) };
+  return {
+    error: (issue: { input?: unknown }) =>
+      issue.input === undefined ? `Required on a worker: ${what}` : undefined,
+  };
 }
 
 type Proxy = ReturnType<typeof createProxy>;
@@ -48,7 +53,7 @@ export function proxyFromBindings(bindings: WorkerBindings): Proxy {
       "Invalid configuration:\n  - CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: a worker has no socket address to " +
         "fall back on. On Cloudflare set CLIENT_ADDRESS_HEADER=cf-connecting-ip; behind load balancers " +
         "that append to x-forwarded-for, set TRUSTED_PROXY_HOPS to how many there are.\n" +
-        "See README, \"The proxy on workerd or Cloudflare\".",
+        'See README, "The proxy on workerd or Cloudflare".',
     );
   }
   return createProxy({
@@ -77,7 +82,11 @@ function proxyFor(bindings: WorkerBindings): Proxy | Error {
 }
 
 export default {
-  async fetch(request: Request, bindings: WorkerBindings, context: ExecutionContext): Promise<Response> {
+  async fetch(
+    request: Request,
+    bindings: WorkerBindings,
+    context: ExecutionContext,
+  ): Promise<Response> {
     const proxy = proxyFor(bindings);
     if (proxy instanceof Error) {
       // The operator reads why in the worker's log; students and probes get a plain refusal.
