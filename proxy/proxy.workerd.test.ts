@@ -51,12 +51,12 @@ beforeAll(async () => {
   await new Promise((resolve) => apiServer.once("listening", resolve));
   const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
 
-  const started = await startPageServer({
+  pages = startPageServer({
     API_URL: apiUrl,
     PUBLIC_ORIGIN: origin,
     PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
   });
-  pages = started.child;
+  const pagesUrl = await listeningAt(pages);
 
   worker = new Miniflare({
     modules: [
@@ -64,12 +64,14 @@ beforeAll(async () => {
     ],
     // No nodejs_compat flag: the proxy gets only what every worker has.
     compatibilityDate: "2026-04-01",
+    // Request.cf is miniflare's placeholder, not one fetched from Cloudflare: no network here.
+    cf: false,
     host: "127.0.0.1",
     port: proxyPort,
     bindings: {
       PUBLIC_ORIGIN: origin,
       API_URL: apiUrl,
-      PAGES_URL: started.url,
+      PAGES_URL: pagesUrl,
       PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
       CLIENT_ADDRESS_HEADER: "cf-connecting-ip",
     },
@@ -79,7 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.dispose();
-  if (pages && pages.exitCode === null) {
+  if (pages && pages.exitCode === null && pages.signalCode === null) {
     const exited = new Promise((resolve) => pages.once("exit", resolve));
     pages.kill("SIGTERM");
     await exited;
@@ -221,17 +223,21 @@ function freePort() {
 
 /** The built page server as `node dist/server/entry.mjs` runs it alone, on a port it picks. */
 function startPageServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [pagesEntry], {
+  return spawn(process.execPath, [pagesEntry], {
     cwd: root,
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+}
+
+/** The address the page server says it listens on, once it says so. */
+function listeningAt(child: ChildProcess) {
+  return new Promise<string>((resolve, reject) => {
     let output = "";
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) resolve({ child, url: listening[1]! });
+      if (listening) resolve(listening[1]!);
     };
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);
