@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // API suites run on embedded PGlite always, and once more on a real PostgreSQL
 // server when DATABASE_URL is set (CI sets it), so both drivers are exercised.
 const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
+// The proxy on workerd in front of the API and the built pages: run after `astro build`, by
+// `npm run test:workerd` (decision 127).
+const workerdSuites = ["proxy/**/*.workerd.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -12,13 +15,22 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: apiSuites,
+          exclude: [...apiSuites, ...workerdSuites],
         },
       },
       {
         test: {
           name: "api-pglite",
           include: apiSuites,
+          env: { TEST_DATABASE: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "workerd",
+          include: workerdSuites,
           env: { TEST_DATABASE: "pglite" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
