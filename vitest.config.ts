@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 // API suites run on embedded PGlite always, and once more on a real PostgreSQL
 // server when DATABASE_URL is set (CI sets it), so both drivers are exercised.
 const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
-// The proxy on workerd in front of the API and the built pages: run after `astro build`, by
-// `npm run test:workerd` (decision 127).
-const workerdSuites = ["proxy/**/*.workerd.test.ts"];
+// Suites that need `astro build`'s output, run after it (`npm test` runs them after the journeys'
+// build): the proxy on workerd in front of the API and the built pages (decision 127), and how
+// the serving process loads the built pages.
+const builtSuites = ["proxy/**/*.workerd.test.ts", "scripts/**/*.built.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -15,7 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: [...apiSuites, ...workerdSuites],
+          exclude: [...apiSuites, ...builtSuites],
         },
       },
       {
@@ -29,8 +30,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: "workerd",
-          include: workerdSuites,
+          name: "built",
+          include: builtSuites,
           env: { TEST_DATABASE: "pglite" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

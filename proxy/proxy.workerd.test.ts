@@ -33,7 +33,7 @@ let origin: string;
 beforeAll(async () => {
   if (!existsSync(pagesEntry)) {
     throw new Error(
-      "No page server build in dist/: run `npm run test:workerd`, which runs `astro build` first.",
+      "No page server build in dist/: run `npm run test:built`, which runs `astro build` first.",
     );
   }
   const [workerSource, proxyPort] = await Promise.all([bundleProxyWorker(), freePort()]);
