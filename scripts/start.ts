@@ -7,19 +7,17 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import type { Logger } from "../server/http/logger.ts";
 import { partLogger, readPortalLayout, SANDBOX_KEY_VARIABLE } from "./start/layout.ts";
-import { closeServer } from "./start/close-server.ts";
 
 // The proxy, the page server and the API of every process must share one secret (decision 122).
 // None configured: the primary makes one for this start, and the workers inherit it.
 if (cluster.isPrimary && process.env.PROXY_SHARED_SECRET === undefined) {
   process.env.PROXY_SHARED_SECRET = randomBytes(32).toString("base64url");
 }
-// A production demo's sandbox has a random key per start: the primary, which runs the sandbox,
-// makes it, and the workers, which sign and check with it, inherit it.
+// A production demo's sandbox has a random key per start: the primary makes it, and the workers,
+// which run the sandbox and the API and sign and check with it, inherit it.
 if (cluster.isPrimary && !process.env.PAYSTACK_SECRET_KEY) {
   process.env[SANDBOX_KEY_VARIABLE] ??= `sk_test_${randomBytes(32).toString("hex")}`;
 }
@@ -38,8 +36,8 @@ else if (role === "prepare") await prepareDatabaseAndExit();
 else await startWorker();
 
 /**
- * Migrates and seeds once (in a short-lived worker), runs the sandbox, then serves through one
- * worker per core on PostgreSQL, or one on PGlite. The primary only watches: the heavy modules
+ * Migrates and seeds once (in a short-lived worker), then serves through one worker per core on
+ * PostgreSQL, or one on PGlite. The primary only watches: the heavy modules
  * (the API, the pages, the ORM) are loaded where they serve, so it stays small, and a worker that
  * dies is replaced.
  */
@@ -47,18 +45,14 @@ async function startPrimary() {
   const logger = log("portal");
   cluster.setupPrimary({ execArgv: withYoungGenerationLimit(process.execArgv) });
   await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
-  const sandbox = await startSandbox(logger);
   const stopWorkers = await forkWorkers(logger);
+  if (!serverEnv.PAYSTACK_SECRET_KEY) logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
   logger.info("services", {
     api: layout.apiUrl,
     pages: layout.pagesUrl,
     database: serverEnv.DATABASE_URL ? "postgres" : "pglite",
     processes,
   });
-  const stopServing = async () => {
-    await stopWorkers();
-    if (sandbox) await closeServer(sandbox);
-  };
   if (layout.outboxDir && serverEnv.NODE_ENV !== "production") console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
   console.log(`Portal ready on http://localhost:${port}`);
 
@@ -67,7 +61,7 @@ async function startPrimary() {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
-    await stopServing();
+    await stopWorkers();
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -88,23 +82,6 @@ async function prepareDatabaseAndExit() {
   const { prepareDatabase } = await import("./start/api-service.ts");
   await prepareDatabase(layout, log("portal"));
   process.exit(0);
-}
-
-/** Without a Paystack key the local sandbox stands in; it keeps its transactions in memory, so one per portal. */
-async function startSandbox(logger: Logger): Promise<Server | undefined> {
-  if (serverEnv.PAYSTACK_SECRET_KEY) return undefined;
-  const { serve } = await import("@hono/node-server");
-  const { createPaystackSandbox } = await import("../server/paystack/sandbox.ts");
-  const app = createPaystackSandbox({
-    secretKey: layout.paystack.secretKey,
-    publicUrl: layout.paystack.baseUrl,
-    // At the public origin: the proxy refuses POSTs addressed to any other host name.
-    webhookUrl: new URL("/api/paystack/webhook", serverEnv.PUBLIC_ORIGIN).toString(),
-    // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
-    settleRefundsAfterMs: 1_000,
-  });
-  logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
-  return serve({ fetch: app.fetch, port: layout.sandboxPort }) as Server;
 }
 
 /** A worker that does one job and exits; start-up fails if it fails. */

@@ -6,6 +6,7 @@ import { createProxy } from "../../proxy/app.ts";
 import { clientAddressRule } from "../../proxy/env.ts";
 import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
 import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
+import { createPaystackSandbox, sandboxWebhookUrl } from "../../server/paystack/sandbox.ts";
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
 import { closeServer } from "./close-server.ts";
@@ -16,8 +17,10 @@ export type { PortalLayout } from "./layout.ts";
 /**
  * One serving process of the all-in-one start: the API, the pages and the proxy, wired to each
  * other by function calls (decision 112); the API and page ports still listen for anything that
- * calls them over HTTP. A split deployment runs the same parts apart (`npm run start:api`,
- * `start:pages`, `start:proxy`; decision 131).
+ * calls them over HTTP. Without a Paystack key each process also serves the sandbox's port, on its
+ * own database connection: the sandbox keeps its transactions in the database, so any process
+ * answers for any of them (decision 129). A split deployment runs the same parts apart
+ * (`npm run start:api`, `start:pages`, `start:proxy`, `start:sandbox`; decision 131).
  */
 export async function startPortalProcess(
   layout: PortalLayout,
@@ -55,6 +58,17 @@ export async function startPortalProcess(
     createServer(pages.handler).listen(layout.pagesPort, serverEnv.PAGES_HOST),
     serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server,
   ];
+  if (!serverEnv.PAYSTACK_SECRET_KEY) {
+    const sandbox = createPaystackSandbox({
+      db: database.db,
+      secretKey: layout.paystack.secretKey,
+      publicUrl: layout.paystack.baseUrl,
+      webhookUrl: sandboxWebhookUrl(serverEnv.PUBLIC_ORIGIN),
+      // Paystack settles refunds later; the sandbox does so after a second, then sends refund.processed.
+      settleRefundsAfterMs: 1_000,
+    });
+    servers.push(serve({ fetch: sandbox.fetch, port: layout.sandboxPort }) as Server);
+  }
   await Promise.all(servers.map((server) => (server.listening ? undefined : new Promise((resolve) => server.once("listening", resolve)))));
 
   return {

@@ -5,7 +5,7 @@ import { USSD_BANKS } from "../../src/lib/payments/ussd-banks.ts";
 import { refusalFor } from "./sandbox-requests.ts";
 import { renderSimulatePage, renderSimulateDone } from "./sandbox-simulate-page.ts";
 import { renderCheckoutNotFound } from "./sandbox-checkout-page.ts";
-import { markPaid, randomCode } from "./sandbox-store.ts";
+import { randomCode } from "./sandbox-store.ts";
 import type { SandboxStore, SandboxTransaction } from "./sandbox-store.ts";
 import type { WebhookDelivery } from "./sandbox.ts";
 
@@ -31,11 +31,6 @@ const ChargeRequest = z
     message: "Send bank_transfer or ussd",
   });
 
-/** What a pending charge shows its payer: the account to transfer to, or the code to dial. */
-type OfflineDetails =
-  | { channel: "bank_transfer"; accountNumber: string; expiresAt: Date }
-  | { channel: "ussd"; ussdCode: string };
-
 /**
  * The sandbox's Charge API for bank transfers and USSD, and the page where a developer plays the
  * payer: `GET /simulate/:reference` shows the pending charge, and posting it (optionally with
@@ -48,28 +43,34 @@ export function sandboxChargeRoutes(options: {
   sendChargeSuccess: (transaction: SandboxTransaction) => Promise<WebhookDelivery>;
 }) {
   const { store, now, sendChargeSuccess } = options;
-  const details = new Map<string, OfflineDetails>();
   const app = new Hono();
 
   app.post("/charge", options.requireSecretKey, async (c) => {
     const parsed = ChargeRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json(refusalFor(parsed.error), 400);
     const { email, amount, metadata, bank_transfer, ussd } = parsed.data;
-    const reference = parsed.data.reference ?? randomCode(10);
-    if (store.findByReference(reference)) {
+    const createdAt = now();
+    const asked = bank_transfer?.account_expires_at;
+    // What the payer is shown: the code to dial, or the account to transfer to until it expires.
+    const offline = ussd
+      ? { channel: "ussd" as const, ussdCode: `*${ussd.type}*33*4*${digits(5)}#` }
+      : {
+          channel: "bank_transfer" as const,
+          accountNumber: digits(10),
+          accountExpiresAt: asked ? new Date(asked) : new Date(createdAt.getTime() + DEFAULT_ACCOUNT_LIFETIME_MS),
+        };
+    const transaction = await store.create(
+      { reference: parsed.data.reference, email, amountKobo: amount, currency: "NGN", callbackUrl: null, metadata: metadata ?? "", ...offline },
+      createdAt,
+    );
+    if (!transaction) {
       return c.json(
         { status: false, message: "Duplicate Transaction Reference", type: "validation_error" },
         400,
       );
     }
-    const channel = ussd ? "ussd" : "bank_transfer";
-    const transaction = store.create(
-      { reference, email, amountKobo: amount, currency: "NGN", callbackUrl: null, metadata: metadata ?? "", channel },
-      now(),
-    );
-    if (ussd) {
-      const ussdCode = `*${ussd.type}*33*4*${digits(5)}#`;
-      details.set(reference, { channel: "ussd", ussdCode });
+    const { reference, ussdCode, accountNumber, accountExpiresAt } = transaction;
+    if (ussdCode) {
       return c.json({
         status: true,
         message: "Charge attempted",
@@ -81,12 +82,6 @@ export function sandboxChargeRoutes(options: {
         },
       });
     }
-    const asked = bank_transfer?.account_expires_at;
-    const expiresAt = asked
-      ? new Date(asked)
-      : new Date(transaction.createdAt.getTime() + DEFAULT_ACCOUNT_LIFETIME_MS);
-    const accountNumber = digits(10);
-    details.set(reference, { channel: "bank_transfer", accountNumber, expiresAt });
     return c.json({
       status: true,
       message: "Charge attempted",
@@ -98,42 +93,41 @@ export function sandboxChargeRoutes(options: {
         account_name: "PAYSTACK CHECKOUT",
         account_number: accountNumber,
         bank: RECEIVING_BANK,
-        account_expires_at: expiresAt.toISOString(),
+        account_expires_at: accountExpiresAt!.toISOString(),
       },
     });
   });
 
-  const pending = (reference: string) => {
-    const transaction = store.findByReference(reference);
-    const offline = details.get(reference);
-    return transaction && offline ? { transaction, offline } : null;
+  // Only charges made through POST /charge have a payer's side to play.
+  const offlineCharge = async (reference: string) => {
+    const transaction = await store.findByReference(reference);
+    return transaction && transaction.channel !== "card" ? transaction : undefined;
   };
 
-  app.get("/simulate/:reference", (c) => {
-    const found = pending(c.req.param("reference"));
+  app.get("/simulate/:reference", async (c) => {
+    const transaction = await offlineCharge(c.req.param("reference"));
     c.header("Cache-Control", "no-store");
-    if (!found) return c.html(renderCheckoutNotFound(), 404);
-    return c.html(renderSimulatePage(found.transaction, describe(found.offline)));
+    if (!transaction) return c.html(renderCheckoutNotFound(), 404);
+    return c.html(renderSimulatePage(transaction, describe(transaction)));
   });
 
   app.post("/simulate/:reference", async (c) => {
-    const found = pending(c.req.param("reference"));
-    if (!found) return c.html(renderCheckoutNotFound(), 404);
+    const transaction = await offlineCharge(c.req.param("reference"));
+    if (!transaction) return c.html(renderCheckoutNotFound(), 404);
     const form = await c.req.formData().catch(() => new FormData());
     const received = parseNaira(String(form.get("amount") ?? ""));
-    const webhook = markPaid(found.transaction, now(), received ?? undefined)
-      ? await sendChargeSuccess(found.transaction)
-      : "not sent";
-    return c.html(renderSimulateDone(found.transaction, webhook));
+    const paid = await store.markPaid(transaction, now(), received ?? undefined);
+    const webhook = paid ? await sendChargeSuccess(paid) : "not sent";
+    return c.html(renderSimulateDone(paid ?? transaction, webhook));
   });
 
   return app;
 }
 
-function describe(offline: OfflineDetails): string {
-  return offline.channel === "ussd"
-    ? `USSD code ${offline.ussdCode}`
-    : `Transfer to ${RECEIVING_BANK.name} ${offline.accountNumber}, valid until ${offline.expiresAt.toISOString()}`;
+function describe(charge: SandboxTransaction): string {
+  return charge.ussdCode
+    ? `USSD code ${charge.ussdCode}`
+    : `Transfer to ${RECEIVING_BANK.name} ${charge.accountNumber}, valid until ${charge.accountExpiresAt?.toISOString()}`;
 }
 
 /** "120,000" or "120000.50" naira as kobo; null for anything else (then the charged amount arrives). */

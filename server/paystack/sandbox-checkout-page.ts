@@ -63,8 +63,8 @@ export function renderCheckoutNotFound(): string {
   return page(
     "Checkout not found · Paystack sandbox checkout",
     `<h1>Checkout not found</h1>
-  <p>The sandbox does not know this checkout link. It keeps transactions in memory, so they are
-  lost when the server restarts. Go back to the college portal and start the payment again.</p>`,
+  <p>The sandbox does not know this checkout link. Check that you copied all of it, or go back
+  to the college portal and start the payment again.</p>`,
   );
 }
 

@@ -1,16 +1,6 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { SandboxStore, SandboxTransaction } from "./sandbox-store.ts";
-
-type SandboxRefund = {
-  id: number;
-  transaction: SandboxTransaction;
-  amountKobo: number;
-  merchantNote: string;
-  customerNote: string;
-  status: "pending" | "processed" | "failed";
-  createdAt: Date;
-};
+import type { SandboxRefund, SandboxStore } from "./sandbox-store.ts";
 
 type SendEvent = (event: string, data: unknown, reference: string) => Promise<unknown>;
 
@@ -29,7 +19,8 @@ const INTEGRATION = 100_032;
  * `POST /refund` as Paystack answers it: the refund starts `pending`; Paystack later sends
  * `refund.processed` or `refund.failed`. Here that happens after `settleAfterMs` when set (the
  * running sandbox), or when a test calls `POST /__sandbox/refunds/:id/process|fail`. A refund
- * of the whole amount leaves the transaction `reversed`, as Paystack reports it.
+ * of the whole amount leaves the transaction `reversed`, as Paystack reports it. Refunds live in
+ * the database: a sandbox that starts settles those a stopped one left pending.
  */
 export function addRefunds(
   app: Hono,
@@ -42,14 +33,12 @@ export function addRefunds(
   },
 ) {
   const { store, requireSecretKey, sendEvent, now } = options;
-  const refunds = new Map<number, SandboxRefund>();
   const refuse = (message: string, httpStatus: 400 | 404 = 400) =>
     ({ body: { status: false, message, type: "validation_error" }, httpStatus }) as const;
 
-  function check(request: z.infer<typeof RefundRequest>) {
+  async function check(request: z.infer<typeof RefundRequest>) {
     const transaction =
-      store.findByReference(request.transaction) ??
-      store.all().find((candidate) => String(candidate.id) === request.transaction);
+      (await store.findByReference(request.transaction)) ?? (await store.findById(request.transaction));
     if (!transaction) return refuse("Transaction not found", 404);
     if (transaction.status === "reversed") return refuse("Transaction has been fully reversed");
     if (transaction.status !== "success")
@@ -63,14 +52,24 @@ export function addRefunds(
     return { transaction, amountKobo };
   }
 
-  async function settle(refund: SandboxRefund, outcome: "processed" | "failed") {
-    if (refund.status !== "pending") return false;
-    refund.status = outcome;
-    const { transaction } = refund;
-    if (outcome === "failed") transaction.refundedKobo -= refund.amountKobo;
-    else if (transaction.refundedKobo >= transaction.amountKobo) transaction.status = "reversed";
-    await sendEvent(`refund.${outcome}`, refundEvent(refund), transaction.reference);
-    return true;
+  /** Settles a pending refund and sends its webhook; undefined (and no webhook) when it was settled already. */
+  async function settle(id: number, outcome: "processed" | "failed") {
+    const refund = await store.settleRefund(id, outcome);
+    if (refund) await sendEvent(`refund.${outcome}`, refundEvent(refund), refund.transaction.reference);
+    return refund;
+  }
+
+  const { settleAfterMs } = options;
+  const settleLater = (id: number, delayMs: number) =>
+    setTimeout(() => void settle(id, "processed").catch(warnUnsettled(id)), Math.max(0, delayMs)).unref();
+  if (settleAfterMs !== undefined) {
+    // Refunds a stopped sandbox meant to settle: every instance may try; one settles each.
+    void store
+      .pendingRefunds()
+      .then((pending) => {
+        for (const refund of pending) settleLater(refund.id, refund.createdAt.getTime() + settleAfterMs - now().getTime());
+      })
+      .catch((error: unknown) => console.warn(`Paystack sandbox: could not read pending refunds: ${String(error)}`));
   }
 
   app.post("/refund", requireSecretKey, async (c) => {
@@ -79,23 +78,20 @@ export function addRefunds(
       const field = String(parsed.error.issues[0]?.path[0] ?? "body");
       return c.json({ status: false, message: `Invalid ${field}`, type: "validation_error" }, 400);
     }
-    const checked = check(parsed.data);
+    const checked = await check(parsed.data);
     if ("body" in checked) return c.json(checked.body, checked.httpStatus);
-    const refund: SandboxRefund = {
-      id: refunds.size + 1,
-      transaction: checked.transaction,
+    // Held at once, so a second request (to any instance) cannot refund the same money twice.
+    const refund = await store.createRefund(checked.transaction, {
       amountKobo: checked.amountKobo,
       merchantNote: parsed.data.merchant_note ?? "",
       customerNote: parsed.data.customer_note ?? "",
-      status: "pending",
       createdAt: now(),
-    };
-    // Held at once, so a second request cannot refund the same money twice.
-    checked.transaction.refundedKobo += refund.amountKobo;
-    refunds.set(refund.id, refund);
-    if (options.settleAfterMs !== undefined) {
-      setTimeout(() => void settle(refund, "processed"), options.settleAfterMs).unref();
+    });
+    if (!refund) {
+      const { body, httpStatus } = refuse("Refund amount cannot be more than the amount left on the transaction");
+      return c.json(body, httpStatus);
     }
+    if (settleAfterMs !== undefined) settleLater(refund.id, settleAfterMs);
     return c.json({
       status: true,
       message: "Refund has been queued for processing",
@@ -104,18 +100,22 @@ export function addRefunds(
   });
 
   app.post("/__sandbox/refunds/:id/:outcome{process|fail}", requireSecretKey, async (c) => {
-    const refund = refunds.get(Number(c.req.param("id")));
+    const refund = await store.findRefund(c.req.param("id"));
     if (!refund) return c.json({ status: false, message: "Refund not found" }, 404);
     const settled = await settle(
-      refund,
+      refund.id,
       c.req.param("outcome") === "process" ? "processed" : "failed",
     );
     return c.json({
       status: true,
       message: settled ? "Refund settled" : "Refund was already settled",
-      data: { id: refund.id, status: refund.status },
+      data: { id: refund.id, status: (settled ?? (await store.findRefund(c.req.param("id")))!).status },
     });
   });
+}
+
+function warnUnsettled(id: number) {
+  return (error: unknown) => console.warn(`Paystack sandbox: refund ${id} could not be settled: ${String(error)}`);
 }
 
 /** The `data` of `POST /refund`'s answer (RefundCreateResponse). */

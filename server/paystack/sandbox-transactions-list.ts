@@ -2,7 +2,11 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { toVerifyData, type SandboxStore, type SandboxTransaction } from "./sandbox-store.ts";
 
-const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
+// A date the database can hold as a timestamp (years 1 to 9999).
+const instant = z.string().refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}, "not a date");
 
 // The query of GET /transaction, limited to the filters the bursary's reconciliation uses.
 const ListQuery = z.object({
@@ -54,7 +58,7 @@ export function addTransactionList(
   store: SandboxStore,
   requireSecretKey: MiddlewareHandler,
 ) {
-  app.get("/transaction", requireSecretKey, (c) => {
+  app.get("/transaction", requireSecretKey, async (c) => {
     const query = ListQuery.safeParse(c.req.query());
     if (!query.success) {
       const field = String(query.error.issues[0]?.path[0] ?? "query");
@@ -62,24 +66,25 @@ export function addTransactionList(
     }
     const { page, from, to, status } = query.data;
     const perPage = query.data.perPage ?? query.data.per_page ?? 50;
-    const after = from ? Date.parse(from) : -Infinity;
-    const before = to ? Date.parse(to) : Infinity;
-    const matching = store.all().filter((transaction) => {
-      const created = transaction.createdAt.getTime();
-      return created >= after && created <= before && (!status || transaction.status === status);
-    });
     const skipped = (page - 1) * perPage;
+    const { transactions, total, volumeKobo } = await store.list({
+      from: from ? new Date(from) : undefined,
+      to: to ? new Date(to) : undefined,
+      status,
+      offset: skipped,
+      limit: perPage,
+    });
     return c.json({
       status: true,
       message: "Transactions retrieved",
-      data: matching.slice(skipped, skipped + perPage).map(toListItem),
+      data: transactions.map(toListItem),
       meta: {
-        total: matching.length,
-        total_volume: matching.reduce((sum, transaction) => sum + transaction.amountKobo, 0),
+        total,
+        total_volume: volumeKobo,
         skipped,
         perPage,
         page,
-        pageCount: Math.max(1, Math.ceil(matching.length / perPage)),
+        pageCount: Math.max(1, Math.ceil(total / perPage)),
       },
     });
   });

@@ -7,14 +7,9 @@ import {
 } from "./sandbox-checkout-page.ts";
 import { sandboxChargeRoutes } from "./sandbox-charge.ts";
 import { InitializeRequest, refusalFor } from "./sandbox-requests.ts";
-import {
-  createSandboxStore,
-  markDeclined,
-  markPaid,
-  randomCode,
-  toVerifyData,
-} from "./sandbox-store.ts";
+import { createSandboxStore, toVerifyData } from "./sandbox-store.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
+import type { Database } from "../db/client.ts";
 import { signPaystackPayload } from "./signature.ts";
 import { addRefunds } from "./sandbox-refunds.ts";
 import { addTransactionList } from "./sandbox-transactions-list.ts";
@@ -25,11 +20,21 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 export type WebhookDelivery = "delivered" | "failed";
 
 /**
+ * Where the sandbox sends its webhooks: the API's webhook at the portal's public origin, as
+ * Paystack would (the proxy refuses POSTs addressed to any other host name).
+ */
+export function sandboxWebhookUrl(publicOrigin: string): string {
+  return new URL("/api/paystack/webhook", publicOrigin).toString();
+}
+
+/**
  * A local stand-in for Paystack, for development without a secret key. It answers
  * `POST /transaction/initialize` and `GET /transaction/verify/:reference` like Paystack, serves
  * a checkout page at `/checkout/:accessCode` where a person can pay, decline or abandon, and
- * POSTs signed `charge.success` webhooks to `webhookUrl`. State lives in memory. `POST /charge`
- * creates bank-transfer and USSD charges, paid at `/simulate/:reference` (sandbox-charge.ts).
+ * POSTs signed `charge.success` webhooks to `webhookUrl`. `POST /charge` creates bank-transfer and
+ * USSD charges, paid at `/simulate/:reference` (sandbox-charge.ts). State lives in the database
+ * (sandbox-store.ts, decision 129): any instance answers for any transaction, and a payment left
+ * pending survives a restart.
  *
  * It also answers `POST /__sandbox/transactions/:reference/pay` (same bearer key as the API):
  * marks the transaction paid and sends the webhook, without any browser or redirect. Tests use it
@@ -38,6 +43,8 @@ export type WebhookDelivery = "delivered" | "failed";
  * `{ status: true, data: { reference, status, webhook: "delivered" | "failed" | "not sent" } }`.
  */
 export function createPaystackSandbox(options: {
+  /** Where the sandbox keeps its transactions: its own tables in the portal's database. */
+  db: Database;
   /** The key clients must send as `Authorization: Bearer …`; also signs the webhooks. */
   secretKey: string;
   /** Where browsers reach the sandbox, e.g. "http://localhost:4329". */
@@ -54,7 +61,7 @@ export function createPaystackSandbox(options: {
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => new Date());
-  const store = createSandboxStore();
+  const store = createSandboxStore(options.db);
   const app = new Hono();
 
   const requireSecretKey: MiddlewareHandler = async (c, next) => {
@@ -102,8 +109,19 @@ export function createPaystackSandbox(options: {
     const parsed = InitializeRequest.safeParse(body);
     if (!parsed.success) return c.json(refusalFor(parsed.error), 400);
     const { email, amount, currency, callback_url, metadata } = parsed.data;
-    const reference = parsed.data.reference ?? randomCode(10);
-    if (store.findByReference(reference)) {
+    const transaction = await store.create(
+      {
+        reference: parsed.data.reference,
+        email,
+        amountKobo: amount,
+        currency,
+        callbackUrl: callback_url ?? null,
+        // Paystack reports absent metadata as an empty string.
+        metadata: metadata ?? "",
+      },
+      now(),
+    );
+    if (!transaction) {
       return c.json(
         {
           status: false,
@@ -115,31 +133,19 @@ export function createPaystackSandbox(options: {
         400,
       );
     }
-    const transaction = store.create(
-      {
-        reference,
-        email,
-        amountKobo: amount,
-        currency,
-        callbackUrl: callback_url ?? null,
-        // Paystack reports absent metadata as an empty string.
-        metadata: metadata ?? "",
-      },
-      now(),
-    );
     return c.json({
       status: true,
       message: "Authorization URL created",
       data: {
         authorization_url: `${publicUrl}/checkout/${transaction.accessCode}`,
         access_code: transaction.accessCode,
-        reference,
+        reference: transaction.reference,
       },
     });
   });
 
-  app.get("/transaction/verify/:reference", requireSecretKey, (c) => {
-    const transaction = store.findByReference(c.req.param("reference"));
+  app.get("/transaction/verify/:reference", requireSecretKey, async (c) => {
+    const transaction = await store.findByReference(c.req.param("reference"));
     if (!transaction) {
       return c.json({ status: false, message: "Transaction reference not found" }, 404);
     }
@@ -150,60 +156,58 @@ export function createPaystackSandbox(options: {
     });
   });
 
-  app.get("/checkout/:accessCode", (c) => {
-    const transaction = store.findByAccessCode(c.req.param("accessCode"));
+  app.get("/checkout/:accessCode", async (c) => {
+    const transaction = await store.findByAccessCode(c.req.param("accessCode"));
     c.header("Cache-Control", "no-store");
     if (!transaction) return c.html(renderCheckoutNotFound(), 404);
     return c.html(renderCheckoutPage(transaction));
   });
 
-  const outcomes: Record<string, (transaction: SandboxTransaction) => void> = {
-    pay(transaction) {
+  // Each answers the transaction as it is afterwards.
+  const outcomes: Record<string, (transaction: SandboxTransaction) => Promise<SandboxTransaction>> = {
+    async pay(transaction) {
+      const paid = await store.markPaid(transaction, now());
       // Fire and forget, like Paystack: the browser's redirect does not wait for the webhook.
-      if (markPaid(transaction, now())) void sendChargeSuccess(transaction);
+      if (paid) void sendChargeSuccess(paid);
+      return paid ?? transaction;
     },
-    decline: markDeclined,
-    abandon() {},
+    decline: (transaction) => store.markDeclined(transaction),
+    abandon: async (transaction) => transaction,
   };
 
-  app.post("/checkout/:accessCode/:outcome{pay|decline|abandon}", (c) => {
-    const transaction = store.findByAccessCode(c.req.param("accessCode"));
+  app.post("/checkout/:accessCode/:outcome{pay|decline|abandon}", async (c) => {
+    const transaction = await store.findByAccessCode(c.req.param("accessCode"));
     if (!transaction) return c.html(renderCheckoutNotFound(), 404);
-    outcomes[c.req.param("outcome")]?.(transaction);
-    return returnToMerchant(c, transaction);
+    return returnToMerchant(c, await outcomes[c.req.param("outcome")]!(transaction));
   });
 
   app.post("/__sandbox/transactions/:reference/pay", requireSecretKey, async (c) => {
-    const transaction = store.findByReference(c.req.param("reference"));
+    const transaction = await store.findByReference(c.req.param("reference"));
     if (!transaction) {
       return c.json({ status: false, message: "Transaction reference not found" }, 404);
     }
     // `?webhook=none`: paid, but the webhook is lost on the way (the reconciliation's journeys).
     const lost = c.req.query("webhook") === "none";
-    const webhook =
-      markPaid(transaction, now()) && !lost ? await sendChargeSuccess(transaction) : "not sent";
+    const paid = await store.markPaid(transaction, now());
+    const webhook = paid && !lost ? await sendChargeSuccess(paid) : "not sent";
+    const status = paid ? paid.status : (await store.findByReference(transaction.reference))!.status;
     return c.json({
       status: true,
       message: "Transaction marked as paid",
-      data: { reference: transaction.reference, status: transaction.status, webhook },
+      data: { reference: transaction.reference, status, webhook },
     });
   });
 
   // A charge taken back after paying (a chargeback or a reversal), for the reconciliation's tests.
-  app.post("/__sandbox/transactions/:reference/reverse", requireSecretKey, (c) => {
-    const transaction = store.findByReference(c.req.param("reference"));
-    if (transaction?.status !== "success") {
+  app.post("/__sandbox/transactions/:reference/reverse", requireSecretKey, async (c) => {
+    const reference = c.req.param("reference");
+    if (!(await store.markReversed(reference))) {
       return c.json(
         { status: false, message: "No successful transaction with that reference" },
         404,
       );
     }
-    transaction.status = "reversed";
-    return c.json({
-      status: true,
-      message: "Transaction reversed",
-      data: { reference: transaction.reference },
-    });
+    return c.json({ status: true, message: "Transaction reversed", data: { reference } });
   });
 
   addTransactionList(app, store, requireSecretKey);

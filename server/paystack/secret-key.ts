@@ -9,8 +9,9 @@ export const PUBLIC_SANDBOX_KEY = "sk_test_local_sandbox_key";
 /**
  * The key the API sends to Paystack and checks webhook signatures with: the configured one;
  * without it (the sandbox stands in) the public key, except in production, where each start
- * makes a random one so no one can forge a webhook. The sandbox keeps its transactions in
- * memory, so a restart loses them whatever the key; a new key per start loses nothing more.
+ * makes a random one so no one can forge a webhook. Nothing stored depends on the key: the
+ * sandbox's transactions outlive a restart (decision 129) and are still verified and paid under
+ * the next start's key.
  */
 export function choosePaystackSecretKey(options: { nodeEnv: string; configuredKey: string }) {
   if (options.configuredKey) return options.configuredKey;

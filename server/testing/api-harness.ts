@@ -55,6 +55,7 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
   // Webhooks the sandbox sends are captured here; tests deliver them to the API themselves.
   const webhooks: { body: string; signature: string | null }[] = [];
   const sandbox = createPaystackSandbox({
+    db: database.db,
     secretKey: SANDBOX_KEY,
     publicUrl: SANDBOX_URL,
     webhookUrl: "http://api.test/paystack/webhook",

@@ -4,6 +4,7 @@ import type { InitializeInput } from "./client.ts";
 import { loadPaystackContract } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.ts";
 
 // The sandbox's answers and our client's requests are checked against the schemas of Paystack's
 // published OpenAPI spec (committed in schemas/; openapi-schemas.test.ts keeps them in step with
@@ -18,9 +19,13 @@ const initializeRequest = contract.request(INITIALIZE);
 const initializeResponse = contract.response(INITIALIZE, 200);
 const verifyResponse = contract.response(VERIFY, 200);
 
+// Every sandbox of a test keeps its transactions in this database (decision 129).
+const sandboxDatabase = useSandboxDatabase();
+
 function setUp() {
   const webhooks: { url: string; signature: string | null; body: string }[] = [];
   const app = createPaystackSandbox({
+    db: sandboxDatabase.db,
     secretKey: SECRET,
     publicUrl: "http://localhost:4329",
     webhookUrl: "http://api.test/paystack/webhook",

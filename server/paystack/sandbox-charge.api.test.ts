@@ -5,6 +5,7 @@ import type { OfflineChargeInput } from "./offline-charge.ts";
 import { loadPaystackContract, readPaystackOperations } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.ts";
 
 // The Charge API for bank transfers and USSD, contract-tested like initialize and verify
 // (contract.test.ts). Paystack's spec types ChargeCreateResponse as a completed charge and lists
@@ -28,9 +29,13 @@ const pendingChargeResponse = (() => {
   return (value: unknown) => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
 })();
 
+// Every sandbox of a test keeps its transactions in this database (decision 129).
+const sandboxDatabase = useSandboxDatabase();
+
 function setUp() {
   const webhooks: { signature: string | null; body: string }[] = [];
   const app = createPaystackSandbox({
+    db: sandboxDatabase.db,
     secretKey: SECRET,
     publicUrl: "http://localhost:4329",
     webhookUrl: "http://api.test/paystack/webhook",

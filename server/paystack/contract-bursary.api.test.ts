@@ -3,6 +3,7 @@ import { createPaystackClient, PaystackError } from "./client.ts";
 import { loadPaystackContract } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.ts";
 
 // The sandbox's Transactions list and Refund answers, and our client's refund request, against
 // the schemas of Paystack's published OpenAPI spec (decision 055; the calls of decisions 101-102).
@@ -12,10 +13,14 @@ const contract = loadPaystackContract();
 const LIST = "GET /transaction";
 const REFUND = "POST /refund";
 
+// Every sandbox of a test keeps its transactions in this database (decision 129).
+const sandboxDatabase = useSandboxDatabase();
+
 function setUp() {
   let clock = new Date("2025-03-01T08:00:00.000Z");
   const webhooks: { event: string; data: Record<string, unknown>; signed: boolean }[] = [];
   const app = createPaystackSandbox({
+    db: sandboxDatabase.db,
     secretKey: SECRET,
     publicUrl: "http://localhost:4329",
     webhookUrl: "http://api.test/paystack/webhook",
@@ -81,12 +86,15 @@ describe("GET /transaction (List Transactions)", () => {
     const { transaction } = setUp();
     await transaction("R-1", true);
     const { api } = setUp();
-    const wrongKey = createPaystackSandbox({ secretKey: SECRET, publicUrl: "http://x", webhookUrl: "http://y" });
+    const wrongKey = createPaystackSandbox({ db: sandboxDatabase.db, secretKey: SECRET, publicUrl: "http://x", webhookUrl: "http://y" });
     const refused = await wrongKey.request("/transaction", { headers: { Authorization: "Bearer sk_test_wrong" } });
     expect(refused.status).toBe(401);
     expect(contract.response(LIST, 401)(await refused.json())).toEqual([]);
     expect((await api("/transaction?page=0")).status).toBe(400);
     expect((await api("/transaction?status=paid")).status).toBe(400);
+    // Dates JavaScript reads but the database cannot hold.
+    expect((await api("/transaction?from=-271821-04-20T00:00:00.000Z")).status).toBe(400);
+    expect((await api("/transaction?to=%2B275760-09-13T00:00:00.000Z")).status).toBe(400);
   });
 
   it("our client reads every page's transactions", async () => {
@@ -147,6 +155,8 @@ describe("POST /refund (Create Refund)", () => {
     { case: "no transaction", json: {}, status: 400 },
     { case: "another currency", json: { transaction: "R-1", currency: "USD" }, status: 400 },
     { case: "a zero amount", json: { transaction: "R-1", amount: 0 }, status: 400 },
+    { case: "the id of an unpaid transaction", json: { transaction: 2 }, status: 400 },
+    { case: "an id beyond any row", json: { transaction: 99_999_999_999 }, status: 404 },
   ])("refuses $case", async ({ json, status }) => {
     const { api, transaction } = setUp();
     await transaction("R-1", true);
@@ -154,6 +164,22 @@ describe("POST /refund (Create Refund)", () => {
     const response = await api("/refund", { method: "POST", json });
     expect(response.status).toBe(status);
     expect((await response.json()).status).toBe(false);
+  });
+
+  it("refunds a transaction named by its id", async () => {
+    const { api, transaction } = setUp();
+    await transaction("R-1", true);
+    const { id } = (await (await api("/transaction/verify/R-1")).json()).data;
+    const refund = await api("/refund", { method: "POST", json: { transaction: id } });
+    expect(refund.status).toBe(200);
+    expect((await refund.json()).data).toMatchObject({ amount: 5_000_000, transaction: { reference: "R-1" } });
+  });
+
+  it.each(["abc", "0", "99999999999", "1"])("answers 404 to settling refund %s, which it never made", async (id) => {
+    const { api } = setUp();
+    const response = await api(`/__sandbox/refunds/${id}/process`, { method: "POST" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: false, message: "Refund not found" });
   });
 
   it("our client reports Paystack's refusal as a PaystackError with its message", async () => {

@@ -1,15 +1,20 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatAmount } from "./sandbox-checkout-page.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.ts";
 
 const SECRET = "sk_test_sandbox";
 const AUTH = { Authorization: `Bearer ${SECRET}` };
 
 type Receiver = (request: Request) => Response | Promise<Response>;
 
+// Every sandbox of a test keeps its transactions in this database (decision 129).
+const sandboxDatabase = useSandboxDatabase();
+
 function setUp(receiver: Receiver = () => new Response("ok")) {
   const webhooks: string[] = [];
   const app = createPaystackSandbox({
+    db: sandboxDatabase.db,
     secretKey: SECRET,
     publicUrl: "http://localhost:4329/",
     webhookUrl: "http://api.test/paystack/webhook",
