@@ -16,10 +16,11 @@ export type Logger = {
 };
 
 /**
- * Fields left out of every line by name, at the top and two levels down: what identifies a
- * student or lets someone act as them, and the query of a URL.
+ * Fields left out of every line by name, at any depth: what identifies a student or lets someone
+ * act as them, and the query of a URL. Masked in the same walk that scrubs the line's text:
+ * pino's own \`redact\` with wildcard paths cost twenty times the rest of a line (decision 125).
  */
-const PERSONAL_FIELDS = [
+const PERSONAL_FIELDS = new Set([
   "phone",
   "email",
   "username",
@@ -31,14 +32,11 @@ const PERSONAL_FIELDS = [
   "secret",
   "authorization",
   "cookie",
+  "set-cookie",
+  "x-portal-proxy",
   "query",
   "search",
-];
-export const REDACTED_PATHS = [
-  ...PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
-  '*["set-cookie"]',
-  '*["x-portal-proxy"]',
-];
+]);
 
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
@@ -66,7 +64,6 @@ function pinoOptions(level: LevelWithSilent): LoggerOptions {
       log: (facts) => scrubValues(facts, 0) as Record<string, unknown>,
     },
     serializers: { error: serializeError },
-    redact: { paths: REDACTED_PATHS, censor: MASK },
     // A new object each time: pino merges the line's facts into what mixin returns.
     mixin: () => {
       const requestId = requestContext.getStore()?.requestId;
@@ -133,7 +130,10 @@ function scrubValues(value: unknown, depth: number): unknown {
     return value;
   if (Array.isArray(value)) return value.map((item) => scrubValues(item, depth + 1));
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, scrubValues(item, depth + 1)]),
-  );
+  const scrubbed: Record<string, unknown> = {};
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    scrubbed[key] = PERSONAL_FIELDS.has(key) && item !== undefined && item !== null ? MASK : scrubValues(item, depth + 1);
+  }
+  return scrubbed;
 }
