@@ -198,7 +198,7 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     expect(credits.rows[0].credits).toBe(1);
   }, 30_000);
 
-  it("keeps serving through one instance while the other is killed, and sends the mail the killed one queued", async () => {
+  it("keeps serving through one instance while the other is killed, and sends the mail a killed instance queued", async () => {
     const { cookie, studentId } = await signIn("proxyA");
     // Students keep reading through proxy A, ten at a time, before, during and after the kill.
     let reading = true;
@@ -231,7 +231,19 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     // API 2 comes back and serves again, with the session it never saw before it died.
     await startPart(parts.api2);
     expect((await call("proxyB", cookie, `/api/student/profile/${studentId}`)).status).toBe(200);
-  }, 90_000);
+
+    // Every instance down at once, right after a complaint: its copy waits in the database and
+    // goes out when an instance starts again.
+    const afterOutage = `Lecture timetable ${randomBytes(3).toString("hex")}`;
+    const second = await call("proxyA", cookie, "/api/complaint/", {
+      method: "POST",
+      body: JSON.stringify({ subject: afterOutage, message: "The timetable on the notice board differs from the portal's." }),
+    });
+    expect(second.status).toBe(201);
+    await Promise.all([stopPart(parts.api1, "SIGKILL"), stopPart(parts.api2, "SIGKILL")]);
+    await startPart(parts.api1);
+    await expect.poll(async () => mailsMentioning(afterOutage), { timeout: 20_000, interval: 500 }).toBe(1);
+  }, 120_000);
 
   /** Mails in either instance's outbox (development mail is a folder per machine). */
   async function mailsMentioning(text: string) {
