@@ -6,23 +6,14 @@
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { createProxy } from "../../proxy/app.ts";
-import { clientAddressRule } from "../../proxy/env.ts";
-import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
-import { partLogger, readPortalLayout } from "../start/layout.ts";
+import { partLogger, proxyOptions, readPortalLayout } from "../start/layout.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
 const { serverEnv, proxyEnv } = layout;
 const logger = partLogger(layout, "proxy");
 warnWithoutProxySecret(proxyEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
-const proxy = createProxy({
-  publicOrigin: serverEnv.PUBLIC_ORIGIN,
-  apiUrl: layout.apiUrl,
-  pagesUrl: layout.pagesUrl,
-  clientAddress: clientAddressRule(proxyEnv),
-  proxySecret: proxyEnv.PROXY_SHARED_SECRET,
-  logRequests: logsRequests(logLevelOf(proxyEnv)),
-});
+const proxy = createProxy(proxyOptions(layout));
 const server = serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server;
 await serveUntilStopped(server, logger);
 logger.info("serving", { proxy: `http://localhost:${proxyEnv.PORT}`, api: layout.apiUrl, pages: layout.pagesUrl });

@@ -1,9 +1,10 @@
 import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../../server/env.ts";
-import { readProxyEnv, type ProxyEnv } from "../../proxy/env.ts";
+import { clientAddressRule, readProxyEnv, type ProxyEnv } from "../../proxy/env.ts";
+import type { ProxyOptions } from "../../proxy/app.ts";
 import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
 import { createLogger } from "../../server/http/logger.ts";
-import { logLevelOf } from "../../src/lib/log/log-level.ts";
+import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
 
 /**
  * Where each part of the portal listens and how the parts reach each other, worked out once from
@@ -70,4 +71,18 @@ export function readPortalLayout(source: NodeJS.ProcessEnv = process.env): Porta
 /** A logger for one part of the portal, at the LOG_LEVEL in force (decision 125). */
 export function partLogger(layout: PortalLayout, name: string) {
   return createLogger({ name, level: logLevelOf(layout.serverEnv) });
+}
+
+/** The proxy's options from the layout; `fetch` when the API and pages are in the same process. */
+export function proxyOptions(layout: PortalLayout, fetch?: ProxyOptions["fetch"]): ProxyOptions {
+  const { serverEnv, proxyEnv } = layout;
+  return {
+    publicOrigin: serverEnv.PUBLIC_ORIGIN,
+    apiUrl: layout.apiUrl,
+    pagesUrl: layout.pagesUrl,
+    clientAddress: clientAddressRule(proxyEnv),
+    proxySecret: proxyEnv.PROXY_SHARED_SECRET,
+    logRequests: logsRequests(logLevelOf(proxyEnv)),
+    fetch,
+  };
 }

@@ -3,14 +3,12 @@ import { createServer } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import { createProxy } from "../../proxy/app.ts";
-import { clientAddressRule } from "../../proxy/env.ts";
-import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
 import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
 import { createPaystackSandbox, sandboxWebhookUrl } from "../../server/paystack/sandbox.ts";
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
 import { closeServer } from "./close-server.ts";
-import type { PortalLayout } from "./layout.ts";
+import { proxyOptions, type PortalLayout } from "./layout.ts";
 
 export type { PortalLayout } from "./layout.ts";
 
@@ -38,20 +36,14 @@ export async function startPortalProcess(
 
   const apiOrigin = new URL(layout.apiUrl).origin;
   const pagesOrigin = new URL(layout.pagesUrl).origin;
-  const proxy = createProxy({
-    publicOrigin: serverEnv.PUBLIC_ORIGIN,
-    apiUrl: layout.apiUrl,
-    pagesUrl: layout.pagesUrl,
-    clientAddress: clientAddressRule(proxyEnv),
-    proxySecret: proxyEnv.PROXY_SHARED_SECRET,
-    logRequests: logsRequests(logLevelOf(proxyEnv)),
-    fetch: async (request) => {
+  const proxy = createProxy(
+    proxyOptions(layout, async (request) => {
       const origin = new URL(request.url).origin;
       if (origin === apiOrigin) return api.fetch(request);
       if (origin === pagesOrigin) return pages.fetch(request);
       return fetch(request);
-    },
-  });
+    }),
+  );
 
   const servers: Server[] = [
     serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server,
