@@ -4,6 +4,8 @@ import type { authSessions, students } from "../db/schema.ts";
 export type CachedSession = {
   session: typeof authSessions.$inferSelect;
   student: typeof students.$inferSelect;
+  /** The session the registry marked current when the row was read. */
+  currentSession: string | null;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { authSessions, students } from "../db/schema.ts";
+import { academicSessions, authSessions, students } from "../db/schema.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
@@ -12,8 +12,12 @@ export type SessionLimits = {
   cacheMs?: number;
 };
 
-/** The signed-in student as routes see them: the row plus the token's hash for sign-out. */
-export type SignedInStudent = typeof students.$inferSelect & { sessionTokenHash: string };
+/**
+ * The signed-in student as routes see them: the row, the token's hash for sign-out, and the
+ * session the registry has marked current, read with the row (so as fresh as the row is: within
+ * the session cache's few seconds) because nearly every student read is about that session.
+ */
+export type SignedInStudent = typeof students.$inferSelect & { sessionTokenHash: string; currentSession: string | null };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -39,7 +43,15 @@ export async function startSession(
 
 const liveSessionQuery = preparedQuery((db) =>
   db
-    .select({ session: authSessions, student: students })
+    .select({
+      session: authSessions,
+      student: students,
+      currentSession: sql<string | null>`(${db
+        .select({ name: academicSessions.name })
+        .from(academicSessions)
+        .where(eq(academicSessions.isCurrent, true))
+        .limit(1)})`,
+    })
     .from(authSessions)
     .innerJoin(students, eq(students.id, authSessions.studentId))
     .where(and(eq(authSessions.tokenHash, sql.placeholder("tokenHash")), isNull(authSessions.revokedAt)))
@@ -71,7 +83,7 @@ export async function resolveSession(
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
     row.session = { ...row.session, lastSeenAt: now };
   }
-  return { ...row.student, sessionTokenHash: tokenHash };
+  return { ...row.student, sessionTokenHash: tokenHash, currentSession: row.currentSession };
 }
 
 export async function endSession(db: Database, tokenHash: string, now: Date) {

@@ -3,7 +3,6 @@ import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
-import { currentSessionName } from "../students/student-record.ts";
 import {
   RegisterRequest,
   ResetRequest,
@@ -23,7 +22,7 @@ export function courseRoutes(deps: ApiDeps) {
   // Without a query (the dashboard), the current session at any level.
   app.get("/courses/student-view", signedIn, async (c) => {
     const query = readQuery(c, StudentViewQuery);
-    const session = query.session ?? (await currentSessionName(deps.db));
+    const session = query.session ?? c.var.student.currentSession;
     if (!session) return c.json({ status: "success", data: [], approvals: [], returns: [] });
     const studentId = c.var.student.id;
     const [data, approvals, returns] = await Promise.all([
@@ -54,7 +53,7 @@ export function courseRoutes(deps: ApiDeps) {
   // The spec names the slip's call "validated/first"; it answers both semesters under data.data[0].
   app.get("/courses/validated/first/:level", signedIn, async (c) => {
     const { level } = readParams(c, SlipParams);
-    const session = readQuery(c, SlipQuery).session ?? (await currentSessionName(deps.db));
+    const session = readQuery(c, SlipQuery).session ?? c.var.student.currentSession;
     const slip = session ? await registrationSlip(deps.db, c.var.student.id, session, level) : null;
     return c.json({ status: "success", data: { data: slip ? [slip] : [] } });
   });

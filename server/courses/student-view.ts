@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { courseRegistrations, courses, registrationApprovals, registrationReturns, staff } from "../db/schema.ts";
 import type {
@@ -8,6 +9,27 @@ import type {
   ReturnedSemester,
 } from "../../src/lib/courses/registered-course.ts";
 
+// The dashboard, the course page and the slip read these three on every visit: prepared once,
+// so neither the ORM nor PostgreSQL plans them again (decision 112).
+const registeredCoursesQuery = (atLevel: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({ registration: courseRegistrations, course: courses })
+      .from(courseRegistrations)
+      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+      .where(
+        and(
+          eq(courseRegistrations.studentId, sql.placeholder("studentId")),
+          eq(courseRegistrations.session, sql.placeholder("session")),
+          atLevel ? eq(courseRegistrations.level, sql.placeholder("level")) : undefined,
+        ),
+      )
+      .orderBy(asc(courseRegistrations.semester), asc(courses.code))
+      .prepare(atLevel ? "registered_courses_at_level" : "registered_courses"),
+  );
+const registeredCoursesInSession = registeredCoursesQuery(false);
+const registeredCoursesAtLevel = registeredCoursesQuery(true);
+
 /** The courses a student has registered in a session (optionally at one level). */
 export async function registeredCourses(
   db: Database,
@@ -15,18 +37,9 @@ export async function registeredCourses(
   session: string,
   level?: number,
 ): Promise<Course[]> {
-  const rows = await db
-    .select({ registration: courseRegistrations, course: courses })
-    .from(courseRegistrations)
-    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-    .where(
-      and(
-        eq(courseRegistrations.studentId, studentId),
-        eq(courseRegistrations.session, session),
-        level === undefined ? undefined : eq(courseRegistrations.level, level),
-      ),
-    )
-    .orderBy(asc(courseRegistrations.semester), asc(courses.code));
+  const rows = level === undefined
+    ? await registeredCoursesInSession(db).execute({ studentId, session })
+    : await registeredCoursesAtLevel(db).execute({ studentId, session, level });
   return rows.map(({ registration, course }) => ({
     id: registration.id,
     course_id: course.id,
@@ -38,6 +51,21 @@ export async function registeredCourses(
   }));
 }
 
+const approvalsQuery = preparedQuery((db) =>
+  db
+    .select({ approval: registrationApprovals, adviser: staff.name })
+    .from(registrationApprovals)
+    .leftJoin(staff, eq(staff.id, registrationApprovals.staffId))
+    .where(
+      and(
+        eq(registrationApprovals.studentId, sql.placeholder("studentId")),
+        eq(registrationApprovals.session, sql.placeholder("session")),
+      ),
+    )
+    .orderBy(asc(registrationApprovals.semester))
+    .prepare("registration_approvals_of_student"),
+);
+
 /**
  * The Course Advisor's approvals of a student's registration in a session, by semester, named by
  * the approving adviser's current name (or the name recorded before staff accounts existed).
@@ -47,17 +75,7 @@ export async function registrationApprovalsFor(
   studentId: number,
   session: string,
 ): Promise<Approval[]> {
-  const rows = await db
-    .select({ approval: registrationApprovals, adviser: staff.name })
-    .from(registrationApprovals)
-    .leftJoin(staff, eq(staff.id, registrationApprovals.staffId))
-    .where(
-      and(
-        eq(registrationApprovals.studentId, studentId),
-        eq(registrationApprovals.session, session),
-      ),
-    )
-    .orderBy(asc(registrationApprovals.semester));
+  const rows = await approvalsQuery(db).execute({ studentId, session });
   return rows.map(({ approval, adviser }) => ({
     semester: approval.semester === 2 ? 2 : 1,
     approved_by: adviser ?? approval.approvedBy ?? "",
@@ -65,23 +83,28 @@ export async function registrationApprovalsFor(
   }));
 }
 
+const returnsQuery = preparedQuery((db) =>
+  db
+    .select({ returned: registrationReturns, adviser: staff.name })
+    .from(registrationReturns)
+    .innerJoin(staff, eq(staff.id, registrationReturns.staffId))
+    .where(
+      and(
+        eq(registrationReturns.studentId, sql.placeholder("studentId")),
+        eq(registrationReturns.session, sql.placeholder("session")),
+      ),
+    )
+    .orderBy(asc(registrationReturns.semester))
+    .prepare("registration_returns_of_student"),
+);
+
 /** The semesters of a session an adviser has sent back to the student, with the note. */
 export async function registrationReturnsFor(
   db: Database,
   studentId: number,
   session: string,
 ): Promise<ReturnedSemester[]> {
-  const rows = await db
-    .select({ returned: registrationReturns, adviser: staff.name })
-    .from(registrationReturns)
-    .innerJoin(staff, eq(staff.id, registrationReturns.staffId))
-    .where(
-      and(
-        eq(registrationReturns.studentId, studentId),
-        eq(registrationReturns.session, session),
-      ),
-    )
-    .orderBy(asc(registrationReturns.semester));
+  const rows = await returnsQuery(db).execute({ studentId, session });
   return rows.map(({ returned, adviser }) => ({
     semester: returned.semester === 2 ? 2 : 1,
     returned_by: adviser,

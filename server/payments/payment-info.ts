@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-record.ts";
-import { currentSessionName } from "../students/student-record.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 
 export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecord {
@@ -18,12 +18,21 @@ export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecor
   };
 }
 
-/** What GET /student/payment-info/{id} answers: the current session's fee status and every payment. */
-export async function loadPaymentInfo(db: Database, studentId: number): Promise<PaymentInfo> {
-  const [session, rows] = await Promise.all([
-    currentSessionName(db),
-    db.select().from(payments).where(eq(payments.studentId, studentId)).orderBy(desc(payments.generatedAt), desc(payments.id)),
-  ]);
+const paymentsOfStudent = preparedQuery((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.studentId, sql.placeholder("studentId")))
+    .orderBy(desc(payments.generatedAt), desc(payments.id))
+    .prepare("payments_of_student"),
+);
+
+/**
+ * What GET /student/payment-info/{id} answers: the fee status in `session` (the current one, which
+ * the signed-in student's lookup already read) and every payment.
+ */
+export async function loadPaymentInfo(db: Database, studentId: number, session: string | null): Promise<PaymentInfo> {
+  const rows = await paymentsOfStudent(db).execute({ studentId });
   // The fee status comes from the rows in hand: every payment of the student is among them.
   const paidThisSession = rows.filter((row) => row.session === session && row.status === "success");
   return {

@@ -3,8 +3,8 @@ import { desc } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
-import { academicSessions, announcements } from "../db/schema.ts";
-import { liveOn } from "../announcements/schedule.ts";
+import { academicSessions } from "../db/schema.ts";
+import { liveAnnouncements } from "../announcements/schedule.ts";
 import { collegeDate, windowState } from "../../src/lib/courses/registration-window.ts";
 
 export function setupRoutes(deps: ApiDeps) {
@@ -13,11 +13,7 @@ export function setupRoutes(deps: ApiDeps) {
   const signedIn = requireStudent(deps);
 
   app.get("/setup/announcement/view", signedIn, async (c) => {
-    const rows = await deps.db
-      .select({ id: announcements.id, body: announcements.body })
-      .from(announcements)
-      .where(liveOn(collegeDate(deps.now())))
-      .orderBy(desc(announcements.createdAt), desc(announcements.id));
+    const rows = await liveAnnouncements(deps.db, collegeDate(deps.now()));
     return c.json({ status: "success", data: rows });
   });
 
