@@ -4,8 +4,14 @@ import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { academicSessions } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { liveAnnouncements } from "../announcements/schedule.ts";
 import { collegeDate, windowState } from "../../src/lib/courses/registration-window.ts";
+
+// The course picker lists them on every visit.
+const allSessions = preparedQuery((db) =>
+  db.select().from(academicSessions).orderBy(desc(academicSessions.name)).prepare("academic_sessions_newest_first"),
+);
 
 export function setupRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -18,7 +24,7 @@ export function setupRoutes(deps: ApiDeps) {
   });
 
   app.get("/setup/sessions/read", signedIn, async (c) => {
-    const rows = await deps.db.select().from(academicSessions).orderBy(desc(academicSessions.name));
+    const rows = await allSessions(deps.db).execute();
     const today = collegeDate(deps.now());
     // course_modifiable says whether a student can change registration today: the registry's
     // switch and its dates together, so the course page never offers what the server refuses.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { answerOf } from "../api/answer.ts";
 import type { ServerApi } from "../api/server-api.ts";
 import { feeStatus } from "../payments/fee-status.ts";
 import { PaymentInfo } from "../payments/payment-record.ts";
@@ -23,7 +23,7 @@ export async function loadPicker(api: ServerApi, studentId: number, form: Picker
     : null;
   const [sessions, paymentInfo, registeredAsked, offered, found] = await Promise.all([
     api.get("/setup/sessions/read", SessionList),
-    api.get(`/student/payment-info/${studentId}`, z.object({ data: PaymentInfo })),
+    api.get(`/student/payment-info/${studentId}`, answerOf(PaymentInfo)),
     form.session === "" ? NOTHING_REGISTERED : api.get(viewPath(form.session ?? undefined), StudentView),
     form.level ? api.get(`/courses/mapped/read?mapped_level=${form.level}`, CourseList) : null,
     search,

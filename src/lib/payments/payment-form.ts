@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { answerOf } from "../api/answer.ts";
 import { PaymentRecord } from "./payment-record.ts";
 import type { SchoolFeeAnswer } from "./fee-request.ts";
 import type { OfflinePaymentAnswer } from "./offline-payment.ts";
@@ -58,7 +59,7 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
       }
       case "check": {
         if (!reference) return shown("No Payment Reference Found", 400);
-        await api.get(`/paystack/verify/${encodeURIComponent(reference)}`, z.object({ data: PaymentRecord }));
+        await api.get(`/paystack/verify/${encodeURIComponent(reference)}`, answerOf(PaymentRecord));
         return { redirect: offlinePaymentUrl(reference) };
       }
     }

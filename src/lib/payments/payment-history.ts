@@ -1,14 +1,17 @@
 import { z } from "zod";
+import { answerOf } from "../api/answer.ts";
 import { loadPageData } from "../api/page-data.ts";
 import type { ServerApi } from "../api/server-api.ts";
 import { HostelInvoice, PaymentInfo } from "./payment-record.ts";
+
+const HostelInvoices = answerOf(z.array(HostelInvoice));
 
 /** What /history/payments lists: school-fee payments and hostel invoices; null when not loaded. */
 export function loadPaymentHistory(api: Pick<ServerApi, "get">, studentId: number) {
   return loadPageData("payment history", async () => {
     const [info, hostel] = await Promise.all([
-      api.get(`/student/payment-info/${studentId}`, z.object({ data: PaymentInfo })),
-      api.get(`/student/hostel-invoices/${studentId}`, z.object({ data: z.array(HostelInvoice) })),
+      api.get(`/student/payment-info/${studentId}`, answerOf(PaymentInfo)),
+      api.get(`/student/hostel-invoices/${studentId}`, HostelInvoices),
     ]);
     return { fees: info.data.school_fee_payment, hostel: hostel.data };
   });
