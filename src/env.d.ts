@@ -5,6 +5,8 @@ declare namespace App {
     student: import("./lib/students/student-record.ts").StudentRecord;
     /** The id this request is logged under, shown on the error page (decision 125). */
     requestId: string;
+    /** Rendered for the proxy in the same process, which writes the request's line (decision 112). */
+    requestLoggedByCaller?: boolean;
     api: import("./lib/api/server-api.ts").ServerApi;
     /** A one-time message for this page ('Login successful'), from the flash cookie. */
     flash?: string;

@@ -46,7 +46,7 @@ async function logged(context: APIContext, answer: () => Promise<Response>) {
     throw error;
   } finally {
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    pagesLog().info("request", { method: context.request.method, route: context.routePattern, status, durationMs });
+    pagesLog()[context.locals.requestLoggedByCaller ? "debug" : "info"]("request", { method: context.request.method, route: context.routePattern, status, durationMs });
   }
 }
 

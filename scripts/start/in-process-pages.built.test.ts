@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadBuiltPages } from "./in-process-pages.ts";
 
 const require = createRequire(import.meta.url);
@@ -24,5 +27,37 @@ describe("a serving process loading the built pages under NODE_ENV=development (
     const react = ranFiles().filter((file) => /node_modules\/react(-dom)?\/cjs\//.test(file));
     expect(react.some((file) => file.endsWith("react.production.js"))).toBe(true);
     expect(react.filter((file) => file.includes(".development.")), react.join("\n")).toEqual([]);
+  });
+});
+
+describe("the page server's request lines (decision 112)", () => {
+  it("are left to the proxy for a page it hands over in-process, and written for a page asked over HTTP", async () => {
+    const pages = await loadBuiltPages();
+    // pino writes straight to the descriptor of standard output, in the background.
+    const written = [vi.spyOn(fs, "write"), vi.spyOn(fs, "writeSync")];
+    const requestLines = () =>
+      written
+        .flatMap((spy) => spy.mock.calls.map((call) => String(call[1])))
+        .flatMap((data) => data.split("\n"))
+        .filter((line) => line.includes('"name":"pages"') && line.includes('"message":"request"'));
+    try {
+      expect((await pages.fetch(new Request("http://127.0.0.1/login"))).status).toBe(200);
+      expect(requestLines()).toEqual([]);
+
+      const server = createServer(pages.handler).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200);
+      } finally {
+        server.close();
+      }
+      // Given time to write the line in the background.
+      await vi.waitFor(() => expect(requestLines()).not.toEqual([]));
+      expect(requestLines()).toHaveLength(1);
+      expect(requestLines()[0]).toContain('"route":"/login"');
+    } finally {
+      for (const spy of written) spy.mockRestore();
+    }
   });
 });

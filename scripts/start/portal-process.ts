@@ -31,7 +31,9 @@ export async function startPortalProcess(
   const { api, database, mailer, stop: stopApi } = await startApiService(layout, { logger: options.logger, migrate: false });
   // The page server reads API_URL when it renders; set it before its module loads.
   process.env.API_URL = layout.apiUrl;
-  useInProcessApi(api.fetch);
+  // Parts handed a request by a function call leave its line to whoever took it over HTTP.
+  const handedOver = { loggedByCaller: true };
+  useInProcessApi((request) => api.fetch(request, handedOver));
   const pages = await loadBuiltPages();
 
   const apiOrigin = new URL(layout.apiUrl).origin;
@@ -39,7 +41,7 @@ export async function startPortalProcess(
   const proxy = createProxy(
     proxyOptions(layout, async (request) => {
       const origin = new URL(request.url).origin;
-      if (origin === apiOrigin) return api.fetch(request);
+      if (origin === apiOrigin) return api.fetch(request, handedOver);
       if (origin === pagesOrigin) return pages.fetch(request);
       return fetch(request);
     }),

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.ts";
-import { createLogger } from "../../src/lib/log/logger.ts";
+import { createLogger, createMemoryLogger as createMemoryLoggerAt } from "../../src/lib/log/logger.ts";
 import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
 import type { ApiEnv } from "./context.ts";
 import { handleError } from "./errors.ts";
@@ -115,6 +115,22 @@ describe("the API's request log (decision 125)", () => {
       expect(id).toMatch(UUID);
       expect(id).not.toBe(PROXY_ID);
     }
+  });
+
+  it("writes a request handed over in-process by a part that logs it (the proxy, a page) at debug, not at info", async () => {
+    const before = capture.lines().length;
+    const handedOver = await api.app.request("/student/me", {}, { loggedByCaller: true });
+    expect(handedOver.headers.get("x-request-id")).toMatch(UUID);
+    expect(capture.lines().slice(before)).toEqual([]);
+
+    const debugCapture = createMemoryLoggerAt("debug");
+    const app = new Hono<ApiEnv>();
+    app.use(logRequests({ logger: debugCapture }));
+    app.get("/ping", (c) => c.text("pong"));
+    await app.request("/ping", {}, { loggedByCaller: true });
+    await app.request("/ping");
+    const levels = debugCapture.lines.map((line) => (JSON.parse(line) as { level: string }).level);
+    expect(levels).toEqual(["debug", "info"]);
   });
 });
 

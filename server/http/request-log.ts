@@ -11,6 +11,8 @@ import type { Logger } from "./logger.ts";
  * every line logged while the request is answered and on the answer's x-request-id, and logs
  * one line when the answer is ready: method, route, status and time taken (decision 125). The
  * route is the pattern that answered (`/slips/verify/:token`), so no id, token or query is written.
+ * A request handed over inside one process by a part that logs it already is written at debug:
+ * one line per student request at info, not one per hop (decision 112).
  */
 export function logRequests(deps: {
   logger: Logger;
@@ -33,7 +35,7 @@ export function logRequests(deps: {
           // Immutable headers (a response fetched from elsewhere): the log line still has the id.
         }
       }
-      deps.logger.info("request", {
+      deps.logger[c.env?.loggedByCaller ? "debug" : "info"]("request", {
         method: c.req.method,
         route: answeringRoute(c),
         status: c.res.status,

@@ -11,6 +11,9 @@ export { handler, options, startServer } from "@astrojs/node/server.js";
 // would only send the same bytes as dozens of small writes (a system call each) instead of one.
 const app = createApp({ streaming: false });
 
+// The caller (the proxy in the same process) writes the request's line; the page's goes at debug.
+const handedOver = () => ({ requestLoggedByCaller: true });
+
 /**
  * The page for `request`, or null when no page route matches (a built asset such as
  * /_astro/*.js or /favicon.svg, which the caller serves from dist/client).
@@ -18,10 +21,10 @@ const app = createApp({ streaming: false });
 export async function renderPage(request: Request): Promise<Response | null> {
   const routeData = app.match(request);
   if (!routeData) return null;
-  return app.render(request, { addCookieHeader: true, routeData });
+  return app.render(request, { addCookieHeader: true, routeData, locals: handedOver() });
 }
 
 /** The not-found page, for an address that is neither a page nor a built asset. */
 export function renderNotFound(request: Request): Promise<Response> {
-  return app.render(request, { addCookieHeader: true });
+  return app.render(request, { addCookieHeader: true, locals: handedOver() });
 }

@@ -10,6 +10,7 @@ export { logLevelOf } from "./log-level.ts";
 
 /** What the portal's code logs through: a message and facts, never secrets, tokens or passwords. */
 export type Logger = {
+  debug(message: string, facts?: Record<string, unknown>): void;
   info(message: string, facts?: Record<string, unknown>): void;
   warn(message: string, facts?: Record<string, unknown>): void;
   error(message: string, facts?: Record<string, unknown>): void;
@@ -74,10 +75,10 @@ function pinoOptions(level: LevelWithSilent): LoggerOptions {
 
 function adapt(log: pino.Logger): Logger {
   const write =
-    (level: "info" | "warn" | "error") =>
+    (level: "debug" | "info" | "warn" | "error") =>
     (message: string, facts: Record<string, unknown> = {}) =>
       log[level](facts, scrubText(message));
-  return { info: write("info"), warn: write("warn"), error: write("error") };
+  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
 
 /** A logger writing JSON lines to `destination` (standard output by default). */
