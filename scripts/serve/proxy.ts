@@ -8,13 +8,12 @@ import type { Server } from "node:http";
 import { createProxy } from "../../proxy/app.ts";
 import { partLogger, proxyOptions, readPortalLayout } from "../start/layout.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
-import { keepStudentsConnected } from "./student-facing.ts";
 
 const layout = readPortalLayout();
 const { serverEnv, proxyEnv } = layout;
 const logger = partLogger(layout, "proxy");
 warnWithoutProxySecret(proxyEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV);
 const proxy = createProxy(proxyOptions(layout));
-const server = keepStudentsConnected(serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server);
+const server = serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server;
 await serveUntilStopped(server, logger);
 logger.info("serving", { proxy: `http://localhost:${proxyEnv.PORT}`, api: layout.apiUrl, pages: layout.pagesUrl });
