@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
 import { collegeDate } from "../../src/lib/courses/registration-window.ts";
 import { lateFeeRefusal } from "../../src/lib/payments/late-fees.ts";
@@ -8,27 +9,54 @@ import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
 
 type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
 
+// A quote and an initialised payment each ask both of these: prepared once (decision 112).
+const scheduledFeeQuery = preparedQuery((db) =>
+  db
+    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
+    .from(feeSchedule)
+    .where(
+      and(
+        eq(feeSchedule.paymentOption, sql.placeholder("option")),
+        eq(feeSchedule.level, sql.placeholder("level")),
+        eq(feeSchedule.session, sql.placeholder("session")),
+        isNull(feeSchedule.replacedAt),
+        or(isNull(feeSchedule.programmeId), eq(feeSchedule.programmeId, sql.placeholder("programmeId"))),
+        or(isNull(feeSchedule.studyMode), sql`lower(${feeSchedule.studyMode}) = lower(${sql.placeholder("studyMode")})`),
+      ),
+    )
+    .orderBy(sql`${feeSchedule.programmeId} is null`, sql`${feeSchedule.studyMode} is null`)
+    .limit(1)
+    .prepare("scheduled_fee"),
+);
+
+const creditedOptionsQuery = preparedQuery((db) =>
+  db
+    .select({ option: payments.paymentOption })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder("studentId")),
+        eq(payments.level, sql.placeholder("level")),
+        eq(payments.session, sql.placeholder("session")),
+        eq(payments.status, "success"),
+      ),
+    )
+    .prepare("credited_options"),
+);
+
 /**
  * The fee in force for `choice` and this student, or null when none is set. Fees for the
  * student's own programme or study mode and fees for all of them can both match: the most
  * specific wins, programme before study mode (decision 095).
  */
 export async function scheduledFee(db: Database, choice: FeeChoice, payer: Payer): Promise<{ id: number; amountKobo: number } | null> {
-  const [row] = await db
-    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
-    .from(feeSchedule)
-    .where(
-      and(
-        eq(feeSchedule.paymentOption, choice.option),
-        eq(feeSchedule.level, choice.level),
-        eq(feeSchedule.session, choice.session),
-        isNull(feeSchedule.replacedAt),
-        or(isNull(feeSchedule.programmeId), eq(feeSchedule.programmeId, payer.programmeId)),
-        or(isNull(feeSchedule.studyMode), sql`lower(${feeSchedule.studyMode}) = lower(${payer.studyMode})`),
-      ),
-    )
-    .orderBy(sql`${feeSchedule.programmeId} is null`, sql`${feeSchedule.studyMode} is null`)
-    .limit(1);
+  const [row] = await scheduledFeeQuery(db).execute({
+    option: choice.option,
+    level: choice.level,
+    session: choice.session,
+    programmeId: payer.programmeId,
+    studyMode: payer.studyMode,
+  });
   return row ?? null;
 }
 
@@ -48,17 +76,7 @@ export async function creditedOptions(
   studentId: number,
   where: Pick<FeeChoice, "level" | "session">,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.level, where.level),
-        eq(payments.session, where.session),
-        eq(payments.status, "success"),
-      ),
-    );
+  const rows = await creditedOptionsQuery(db).execute({ studentId, level: where.level, session: where.session });
   return rows.map((row) => row.option);
 }
 
