@@ -16,16 +16,16 @@ type Semester = { studentId: number; session: string; semester: 1 | 2 };
 async function semesterFacts(tx: Transaction, { studentId, session, semester }: Semester) {
   const bySemester = <T extends typeof registrationApprovals | typeof registrationReturns>(table: T) =>
     and(eq(table.studentId, studentId), eq(table.session, session), eq(table.semester, semester));
-  const [registered, [approval], [returned]] = await Promise.all([
-    tx
-      .select({ code: courses.code, unit: courses.unit })
-      .from(courseRegistrations)
-      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-      .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
-      .orderBy(asc(courses.code)),
-    tx.select().from(registrationApprovals).where(bySemester(registrationApprovals)),
-    tx.select().from(registrationReturns).where(bySemester(registrationReturns)),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time anyway
+  // (pg queues concurrent ones today and will refuse them from pg 9).
+  const registered = await tx
+    .select({ code: courses.code, unit: courses.unit })
+    .from(courseRegistrations)
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
+    .orderBy(asc(courses.code));
+  const [approval] = await tx.select().from(registrationApprovals).where(bySemester(registrationApprovals));
+  const [returned] = await tx.select().from(registrationReturns).where(bySemester(registrationReturns));
   const status = semesterStatus({ courses: registered.length, approved: Boolean(approval), returned: Boolean(returned) });
   return { registered, status, note: returned?.note ?? null };
 }
