@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import { courseMappings, courses, departments, faculties } from "../db/schema.ts";
 import type { Course } from "../../src/lib/courses/registered-course.ts";
 
@@ -15,34 +15,29 @@ const toCourse = (course: CourseRow, id: number, semester: number): Course => ({
   semester: semester === 2 ? 2 : 1,
 });
 
-// The course picker asks on every visit, with or without a semester: both prepared once.
-const mappedCoursesQuery = (inSemester: boolean) =>
-  preparedQuery((db) =>
-    db
-      .select({ mapping: courseMappings, course: courses })
-      .from(courseMappings)
-      .innerJoin(courses, eq(courses.id, courseMappings.courseId))
-      .where(
-        and(
-          eq(courseMappings.programmeId, sql.placeholder("programmeId")),
-          eq(courseMappings.level, sql.placeholder("level")),
-          inSemester ? eq(courseMappings.semester, sql.placeholder("semester")) : undefined,
-        ),
-      )
-      .orderBy(asc(courseMappings.semester), asc(courses.code))
-      .prepare(inSemester ? "mapped_courses_in_semester" : "mapped_courses"),
-  );
-const mappedCoursesAtLevel = mappedCoursesQuery(false);
-const mappedCoursesInSemester = mappedCoursesQuery(true);
+// The course picker asks on every visit: prepared once. A null semester means both.
+const mappedCoursesQuery = preparedQuery((db) =>
+  db
+    .select({ mapping: courseMappings, course: courses })
+    .from(courseMappings)
+    .innerJoin(courses, eq(courses.id, courseMappings.courseId))
+    .where(
+      and(
+        eq(courseMappings.programmeId, sql.placeholder("programmeId")),
+        eq(courseMappings.level, sql.placeholder("level")),
+        anyWhenNull(courseMappings.semester, sql.placeholder("semester")),
+      ),
+    )
+    .orderBy(asc(courseMappings.semester), asc(courses.code))
+    .prepare("mapped_courses"),
+);
 
 /** The courses a programme offers at a level (and semester), in code order; id is the mapping's. */
 export async function mappedCourses(
   db: Database,
   filter: { programmeId: number; level: number; semester?: number },
 ): Promise<Course[]> {
-  const rows = filter.semester === undefined
-    ? await mappedCoursesAtLevel(db).execute({ programmeId: filter.programmeId, level: filter.level })
-    : await mappedCoursesInSemester(db).execute(filter);
+  const rows = await mappedCoursesQuery(db).execute({ ...filter, semester: filter.semester ?? null });
   return rows.map(({ mapping, course }) => toCourse(course, mapping.id, mapping.semester));
 }
 

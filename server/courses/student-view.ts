@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { preparedQuery } from "../db/prepared.ts";
+import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { courseRegistrations, courses, registrationApprovals, registrationReturns, staff } from "../db/schema.ts";
 import type {
@@ -10,25 +10,22 @@ import type {
 } from "../../src/lib/courses/registered-course.ts";
 
 // The dashboard, the course page and the slip read these three on every visit: prepared once,
-// so neither the ORM nor PostgreSQL plans them again (decision 112).
-const registeredCoursesQuery = (atLevel: boolean) =>
-  preparedQuery((db) =>
-    db
-      .select({ registration: courseRegistrations, course: courses })
-      .from(courseRegistrations)
-      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-      .where(
-        and(
-          eq(courseRegistrations.studentId, sql.placeholder("studentId")),
-          eq(courseRegistrations.session, sql.placeholder("session")),
-          atLevel ? eq(courseRegistrations.level, sql.placeholder("level")) : undefined,
-        ),
-      )
-      .orderBy(asc(courseRegistrations.semester), asc(courses.code))
-      .prepare(atLevel ? "registered_courses_at_level" : "registered_courses"),
-  );
-const registeredCoursesInSession = registeredCoursesQuery(false);
-const registeredCoursesAtLevel = registeredCoursesQuery(true);
+// so neither the ORM nor PostgreSQL plans them again (decision 112). A null level means any.
+const registeredCoursesQuery = preparedQuery((db) =>
+  db
+    .select({ registration: courseRegistrations, course: courses })
+    .from(courseRegistrations)
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, sql.placeholder("studentId")),
+        eq(courseRegistrations.session, sql.placeholder("session")),
+        anyWhenNull(courseRegistrations.level, sql.placeholder("level")),
+      ),
+    )
+    .orderBy(asc(courseRegistrations.semester), asc(courses.code))
+    .prepare("registered_courses"),
+);
 
 /** The courses a student has registered in a session (optionally at one level). */
 export async function registeredCourses(
@@ -37,9 +34,7 @@ export async function registeredCourses(
   session: string,
   level?: number,
 ): Promise<Course[]> {
-  const rows = level === undefined
-    ? await registeredCoursesInSession(db).execute({ studentId, session })
-    : await registeredCoursesAtLevel(db).execute({ studentId, session, level });
+  const rows = await registeredCoursesQuery(db).execute({ studentId, session, level: level ?? null });
   return rows.map(({ registration, course }) => ({
     id: registration.id,
     course_id: course.id,

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type Placeholder } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
 /**
@@ -16,3 +17,9 @@ export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => 
     return query;
   };
 }
+
+/**
+ * An optional integer filter in a prepared statement: `column = value`, or no filter when the
+ * value is null, so one statement serves both (instead of one prepared per combination).
+ */
+export const anyWhenNull = (column: AnyColumn, value: Placeholder) => sql`(${value}::integer is null or ${column} = ${value})`;
