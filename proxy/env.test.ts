@@ -75,3 +75,25 @@ describe("readProxyEnv: the shared secret", () => {
     );
   });
 });
+
+describe("readProxyEnv: admission control", () => {
+  it("takes 32 requests at once per process, lets 512 wait up to 10 s, and reads blanks as those", () => {
+    const expected = { MAX_REQUESTS_IN_FLIGHT: 32, MAX_REQUESTS_WAITING: 512, MAX_REQUEST_WAIT_MS: 10_000 };
+    expect(readProxyEnv({})).toMatchObject(expected);
+    expect(readProxyEnv({ MAX_REQUESTS_IN_FLIGHT: "", MAX_REQUESTS_WAITING: " ", MAX_REQUEST_WAIT_MS: "" })).toMatchObject(expected);
+    expect(readProxyEnv({ MAX_REQUESTS_IN_FLIGHT: "8", MAX_REQUESTS_WAITING: "0", MAX_REQUEST_WAIT_MS: "2500" })).toMatchObject({
+      MAX_REQUESTS_IN_FLIGHT: 8,
+      MAX_REQUESTS_WAITING: 0,
+      MAX_REQUEST_WAIT_MS: 2_500,
+    });
+  });
+
+  it.each([
+    ["MAX_REQUESTS_IN_FLIGHT", "0"],
+    ["MAX_REQUESTS_IN_FLIGHT", "lots"],
+    ["MAX_REQUESTS_WAITING", "-1"],
+    ["MAX_REQUEST_WAIT_MS", "1.5"],
+  ])("refuses %s=%s", (name, value) => {
+    expect(() => readProxyEnv({ [name]: value })).toThrow(`${name}:`);
+  });
+});

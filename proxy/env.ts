@@ -52,6 +52,14 @@ export const ProxyEnv = z.object({
     .string()
     .min(MIN_PROXY_SECRET_LENGTH, `Use at least ${MIN_PROXY_SECRET_LENGTH} random characters.`)
     .optional(),
+  /**
+   * Admission control of the Node listener students reach, per serving process (decision 112):
+   * requests handled at once, requests that may wait for a turn, and how long one may wait before
+   * it is answered 503 with Retry-After. An edge runtime has its own limits and ignores these.
+   */
+  MAX_REQUESTS_IN_FLIGHT: blankMeansDefault(z.coerce.number().int().min(1).max(10_000).default(32)),
+  MAX_REQUESTS_WAITING: blankMeansDefault(z.coerce.number().int().min(0).max(100_000).default(512)),
+  MAX_REQUEST_WAIT_MS: blankMeansDefault(z.coerce.number().int().min(0).max(120_000).default(10_000)),
   /** At info or lower the proxy writes one JSON line per request (decision 125). */
   LOG_LEVEL: LogLevelSetting,
   /** Read only for LOG_LEVEL's default: silent under test. */

@@ -253,6 +253,7 @@ async function main(): Promise<number> {
     requests: {
       total: recorder.requests,
       failed: recorder.failures,
+      busy: recorder.busyAnswers,
       seconds: result.durationMs / 1000,
       peakPerSecond: result.peakRequestsPerSecond,
     },

@@ -26,6 +26,11 @@ export type Expect = {
 
 export type Answer = { status: number; location: string | null; body: string; url: string };
 
+/** A student comes back this many times after "busy" before the step counts as failed. */
+const MAX_BUSY_ANSWERS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 // The page shows this (with a Retry link) when one of its API reads failed; the page is still 200.
 const PART_NOT_LOADED = "We could not load";
 
@@ -158,31 +163,48 @@ export class VirtualBrowser {
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     const started = performance.now();
-    let status: number;
-    let location: string | null;
-    let text: string;
-    try {
-      const response = await request(connectAddress(url), {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        dispatcher: this.dispatcher,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.statusCode;
-      location = single(response.headers.location);
-      this.keepCookies(url, response.headers["set-cookie"]);
-      text = await response.body.text();
-    } catch (error) {
+    for (let busyAnswers = 0; ; busyAnswers += 1) {
+      let answer: Answer & { retryAfterSeconds: number | null };
+      try {
+        answer = await this.sendOnce(url, method, headers, body);
+      } catch (error) {
+        const elapsed = performance.now() - started;
+        this.recorder.record(step, elapsed, describeFailure(error));
+        throw new StepFailed(step, describeFailure(error));
+      }
+      // A busy portal says when to come back: the page reloads itself then, and a student resends
+      // a form or presses Retry. The wait is part of the step's time.
+      if (answer.status === 503 && answer.retryAfterSeconds !== null && busyAnswers < MAX_BUSY_ANSWERS) {
+        this.recorder.recordBusy(step);
+        await sleep(answer.retryAfterSeconds * 1000);
+        continue;
+      }
       const elapsed = performance.now() - started;
-      this.recorder.record(step, elapsed, describeFailure(error));
-      throw new StepFailed(step, describeFailure(error));
+      const problem = this.problemWith(answer, expect);
+      this.recorder.record(step, elapsed, problem ?? undefined);
+      if (problem) throw new StepFailed(step, problem);
+      return answer;
     }
-    const elapsed = performance.now() - started;
-    const problem = this.problemWith({ status, location, body: text }, expect);
-    this.recorder.record(step, elapsed, problem ?? undefined);
-    if (problem) throw new StepFailed(step, problem);
-    return { status, location, body: text, url: url.href };
+  }
+
+  private async sendOnce(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+    const response = await request(connectAddress(url), {
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    this.keepCookies(url, response.headers["set-cookie"]);
+    const text = await response.body.text();
+    const retryAfter = Number(single(response.headers["retry-after"]) ?? Number.NaN);
+    return {
+      status: response.statusCode,
+      location: single(response.headers.location),
+      body: text,
+      url: url.href,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+    };
   }
 
   private problemWith(

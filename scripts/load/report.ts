@@ -11,7 +11,8 @@ export type LoadReport = {
   commit: string;
   settings: string;
   students: { total: number; completed: number; stopped: number; minutes: number };
-  requests: { total: number; failed: number; seconds: number; peakPerSecond: number };
+  /** `busy`: 503 answers the students came back from after Retry-After (not counted in `total`). */
+  requests: { total: number; failed: number; busy: number; seconds: number; peakPerSecond: number };
   /** What else the machine was doing: the load averages at the start and the end, and the simulation's own CPU. */
   machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number };
   /** The portal's largest resident memory seen (sampled every 2 s); null for a target portal. */
@@ -42,7 +43,8 @@ export function formatReport(report: LoadReport): string {
     `- Settings: ${report.settings}`,
     "",
     `Students: ${students.total} arrived, ${students.completed} went through to sign-out, ${students.stopped} stopped at a failed step.`,
-    `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.`,
+    `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.` +
+      (requests.busy > 0 ? ` ${requests.busy} more were answered "busy" (503) and sent again after the Retry-After.` : ""),
     "",
     `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
       `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +

@@ -3,6 +3,8 @@ export type StepSummary = {
   step: string;
   count: number;
   errors: number;
+  /** Answers of 503 "busy" that the student came back from after the Retry-After they gave. */
+  busy: number;
   p50: number;
   p95: number;
   p99: number;
@@ -23,20 +25,18 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * Counts and latencies per step, in the order the steps were first seen. Failed requests count
- * in the latencies too: a timeout that took 30 s is part of what the student waited.
+ * in the latencies too: a timeout that took 30 s is part of what the student waited, and so is the
+ * wait after a busy answer before the step went through.
  */
 export class StepRecorder {
-  private readonly steps = new Map<string, { latencies: number[]; errors: number }>();
+  private readonly steps = new Map<string, { latencies: number[]; errors: number; busy: number }>();
   private readonly reasons = new Map<string, number>();
   requests = 0;
   failures = 0;
+  busyAnswers = 0;
 
   record(step: string, ms: number, error?: string) {
-    let entry = this.steps.get(step);
-    if (!entry) {
-      entry = { latencies: [], errors: 0 };
-      this.steps.set(step, entry);
-    }
+    const entry = this.entry(step);
     entry.latencies.push(ms);
     this.requests += 1;
     if (error !== undefined) {
@@ -47,13 +47,29 @@ export class StepRecorder {
     }
   }
 
+  /** A 503 with Retry-After: the step is tried again, and recorded once when it ends. */
+  recordBusy(step: string) {
+    this.entry(step).busy += 1;
+    this.busyAnswers += 1;
+  }
+
+  private entry(step: string) {
+    let entry = this.steps.get(step);
+    if (!entry) {
+      entry = { latencies: [], errors: 0, busy: 0 };
+      this.steps.set(step, entry);
+    }
+    return entry;
+  }
+
   summaries(): StepSummary[] {
-    return [...this.steps].map(([step, { latencies, errors }]) => {
+    return [...this.steps].map(([step, { latencies, errors, busy }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
         step,
         count: sorted.length,
         errors,
+        busy,
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
@@ -74,14 +90,13 @@ const ms = (value: number) => `${Math.round(value)}`;
 export function stepTable(summaries: readonly StepSummary[]): string {
   const rows = summaries.map(
     (s) =>
-      `| ${s.step} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
   );
-  const count = summaries.reduce((sum, s) => sum + s.count, 0);
-  const errors = summaries.reduce((sum, s) => sum + s.errors, 0);
+  const total = (key: "count" | "errors" | "busy") => summaries.reduce((sum, s) => sum + s[key], 0);
   return [
-    "| step | requests | errors | p50 ms | p95 ms | p99 ms | max ms |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
-    `| **all steps** | ${count} | ${errors} | | | | |`,
+    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} | | | | |`,
   ].join("\n");
 }

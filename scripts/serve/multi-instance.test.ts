@@ -13,6 +13,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortBlock } from "../bench/local-ports.ts";
 import { makeImage } from "../../server/uploads/test-images.ts";
+import { STUDENT_KEEP_ALIVE_MS } from "./student-listener.ts";
 
 const serverUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -123,6 +124,8 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
       body: JSON.stringify(who),
     });
     expect(response.status).toBe(200);
+    // Students' connections outlive the time they spend reading a page (decision 112).
+    expect(response.headers.get("keep-alive")).toBe(`timeout=${STUDENT_KEEP_ALIVE_MS / 1000}`);
     const body = (await response.json()) as { data: { tokens: { student: { id: number } } } };
     // Proxies behind one load balancer share the public address, so the browser sends the same
     // cookie to each; here each has its own port, so the test carries the cookie across.

@@ -8,6 +8,7 @@ import { createPaystackSandbox, sandboxWebhookUrl } from "../../server/paystack/
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
 import { closeServer } from "./close-server.ts";
+import { serveStudents } from "../serve/student-listener.ts";
 import { proxyOptions, type PortalLayout } from "./layout.ts";
 
 export type { PortalLayout } from "./layout.ts";
@@ -50,7 +51,7 @@ export async function startPortalProcess(
   const servers: Server[] = [
     serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server,
     createServer(pages.handler).listen(layout.pagesPort, serverEnv.PAGES_HOST),
-    serve({ fetch: proxy.fetch, port: proxyEnv.PORT }) as Server,
+    serveStudents(proxy.fetch, { env: proxyEnv, logger: options.logger }),
   ];
   if (!serverEnv.PAYSTACK_SECRET_KEY) {
     const sandbox = createPaystackSandbox({

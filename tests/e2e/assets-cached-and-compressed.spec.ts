@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PRECOMPRESS_MIN_BYTES } from "../../src/server/build-integrations.ts";
+import { STUDENT_KEEP_ALIVE_MS } from "../../scripts/serve/student-listener.ts";
 
 // A phone fetches the scripts once and keeps them: they travel compressed at build time and are
 // cached for a year under names that change with their content (decision 112).
@@ -39,4 +40,12 @@ test("a page is never cached, and an address that is nothing is the not-found pa
   expect(login.headers()["cache-control"] ?? "").not.toContain("immutable");
   const missing = await request.get("/_astro/no-such-script.js");
   expect(missing.status()).toBe(404);
+});
+
+// A student reads a page for longer than Node's default five seconds of keep-alive: the next click
+// would open a new connection, one more round trip on mobile data (decision 112).
+test("the connection a page came on stays open for the next page", async ({ request }) => {
+  const login = await request.get("/login");
+  expect(login.headers()["connection"]).toMatch(/keep-alive/i);
+  expect(login.headers()["keep-alive"]).toBe(`timeout=${STUDENT_KEEP_ALIVE_MS / 1000}`);
 });

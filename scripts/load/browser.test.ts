@@ -1,0 +1,60 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { StepFailed, VirtualBrowser } from "./browser.ts";
+import { StepRecorder } from "./stats.ts";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())));
+});
+
+/** A portal that is busy for the first `busyTimes` requests, then answers the page. */
+async function portalBusyFor(busyTimes: number, retryAfter: string | null = "0") {
+  let seen = 0;
+  const server = createServer((_request, response) => {
+    seen += 1;
+    if (seen <= busyTimes) {
+      response.writeHead(503, retryAfter === null ? {} : { "retry-after": retryAfter }).end("busy");
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/html" }).end("<h1>Dashboard</h1>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests: () => seen };
+}
+
+describe("a virtual student's browser when the portal is busy", () => {
+  it("comes back after the Retry-After and records the step once, with the busy answers counted apart", async () => {
+    const portal = await portalBusyFor(2);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    const answer = await browser.navigate("dashboard", portal.url, { status: 200, marker: "Dashboard" });
+    await browser.close();
+
+    expect(answer.status).toBe(200);
+    expect(portal.requests()).toBe(3);
+    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 0, busy: 2 }]);
+    expect(recorder.failures).toBe(0);
+  });
+
+  it("counts a 503 without Retry-After as the failure it is", async () => {
+    const portal = await portalBusyFor(1, null);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toBeInstanceOf(StepFailed);
+    await browser.close();
+    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 1, busy: 0 }]);
+  });
+
+  it("gives up after ten busy answers in a row", async () => {
+    const portal = await portalBusyFor(100);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toThrow("dashboard: HTTP 503");
+    await browser.close();
+    expect(portal.requests()).toBe(11);
+    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 1, busy: 10 }]);
+  });
+});
