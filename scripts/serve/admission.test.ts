@@ -10,14 +10,14 @@ type Held = { path: string; finish: () => void };
  * A listener that holds every request until the test finishes it, behind admission control, on
  * a real socket: what counts as in flight is the time until the answer is sent.
  */
-async function gatedServer(limits: AdmissionLimits) {
+async function gatedServer(limits: AdmissionLimits, midVisit?: (request: IncomingMessage) => boolean) {
   const held: Held[] = [];
   const started: string[] = [];
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     started.push(request.url!);
     held.push({ path: request.url!, finish: () => response.end(`done ${request.url}`) });
   };
-  const server = createServer(admitInTurn(listener, limits, createLogger({ name: "test", level: "silent" })));
+  const server = createServer(admitInTurn(listener, limits, createLogger({ name: "test", level: "silent" }), midVisit));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   const port = (server.address() as AddressInfo).port;
@@ -31,9 +31,10 @@ afterEach(async () => {
 
 type Reply = { status: number; headers: IncomingMessage["headers"]; body: string };
 
-function send(port: number, path: string, options: { method?: string; signal?: AbortSignal } = {}) {
+function send(port: number, path: string, options: { method?: string; signal?: AbortSignal; cookie?: string } = {}) {
   return new Promise<Reply>((resolve, reject) => {
-    const outgoing = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? "GET", agent: false, signal: options.signal }, (response) => {
+    const headers = options.cookie ? { cookie: options.cookie } : {};
+    const outgoing = httpRequest({ host: "127.0.0.1", port, path, headers, method: options.method ?? "GET", agent: false, signal: options.signal }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => (body += chunk));
@@ -163,6 +164,54 @@ describe("admission control of the listener students reach", () => {
     await until(() => started.length === 4);
     for (const hold of held) hold.finish();
     expect((await Promise.all(passing)).map((reply) => reply.status)).toEqual([200, 200, 200]);
+    await first;
+  });
+});
+
+describe("students already signed in go first", () => {
+  const signedIn = (request: IncomingMessage) => request.headers.cookie === "portal_session=t";
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("lets a signed-in student's request in before newcomers who came earlier", async () => {
+    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 10, maxWaitMs: 5_000 }, signedIn);
+    const replies = [send(port, "/")];
+    await until(() => started.length === 1);
+    replies.push(send(port, "/login"));
+    await settle();
+    replies.push(send(port, "/payment", { cookie: "portal_session=t" }));
+    await settle();
+
+    held[0]!.finish();
+    await until(() => started.length === 2);
+    expect(started[1]).toBe("/payment");
+    held[1]!.finish();
+    await until(() => started.length === 3);
+    expect(started[2]).toBe("/login");
+    held[2]!.finish();
+    await Promise.all(replies);
+  });
+
+  it("gives a full line's newest newcomer's place to a signed-in student, and turns newcomers away", async () => {
+    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 2, maxWaitMs: 5_000 }, signedIn);
+    const first = send(port, "/");
+    await until(() => started.length === 1);
+    const early = send(port, "/login?early");
+    await settle();
+    const late = send(port, "/login?late");
+    await settle();
+
+    expect((await send(port, "/login?full")).status).toBe(503);
+    const signedInReply = send(port, "/course-reg", { cookie: "portal_session=t" });
+    expect((await late).status).toBe(503);
+
+    held[0]!.finish();
+    await until(() => started.length === 2);
+    held[1]!.finish();
+    await until(() => started.length === 3);
+    held[2]!.finish();
+    expect(started).toEqual(["/", "/course-reg", "/login?early"]);
+    expect((await signedInReply).status).toBe(200);
+    expect((await early).status).toBe(200);
     await first;
   });
 });

@@ -33,15 +33,66 @@ export function passesTheLine(method: string | undefined, url: string | undefine
 type Waiting = { admit: () => void; turnAway: () => void; settled: boolean };
 
 /**
+ * Requests waiting for a turn, first come first served. An entry that left (its student gave up,
+ * or it waited too long) stays in the array, settled, until it reaches an end; `head` saves
+ * shifting the array at every admission.
+ */
+class Line {
+  private entries: Waiting[] = [];
+  private head = 0;
+
+  push(entry: Waiting) {
+    this.entries.push(entry);
+  }
+
+  /** The first entry still waiting, taken out of the line. */
+  takeFirst(): Waiting | undefined {
+    while (this.head < this.entries.length) {
+      const entry = this.entries[this.head]!;
+      this.entries[this.head] = undefined as never;
+      this.head += 1;
+      if (!entry.settled) return this.compactedWith(entry);
+    }
+    return this.compactedWith(undefined);
+  }
+
+  /** The last entry still waiting, taken out of the line. */
+  takeLast(): Waiting | undefined {
+    while (this.entries.length > this.head) {
+      const entry = this.entries.pop()!;
+      if (!entry.settled) return this.compactedWith(entry);
+    }
+    return this.compactedWith(undefined);
+  }
+
+  private compactedWith(entry: Waiting | undefined) {
+    if (this.head === this.entries.length) {
+      this.entries = [];
+      this.head = 0;
+    }
+    return entry;
+  }
+}
+
+/**
  * Wraps the listener students reach with admission control (decision 112). A request is in
  * flight from its arrival until its answer is sent or its connection closes, so a page whose body
  * is still streaming holds its place.
+ *
+ * `midVisit` tells a request from a student already signed in (by the session cookie it carries).
+ * Those go first: a student half-way through paying or registering finishes before a newcomer
+ * starts, and when the line is full a newcomer's place is given to them. The cookie is not checked
+ * here; a made-up one buys a place in the line, never an answer the API would not give.
  */
-export function admitInTurn(listener: RequestListener, limits: AdmissionLimits, logger: Logger): RequestListener {
+export function admitInTurn(
+  listener: RequestListener,
+  limits: AdmissionLimits,
+  logger: Logger,
+  midVisit: (request: IncomingMessage) => boolean = () => false,
+): RequestListener {
   let inFlight = 0;
-  // A line that only grows at the back and shrinks at the front; `head` saves shifting the array.
-  let line: Waiting[] = [];
-  let head = 0;
+  const signedIn = new Line();
+  const arriving = new Line();
   let waitingNow = 0;
   let turnedAway = 0;
 
@@ -58,20 +109,21 @@ export function admitInTurn(listener: RequestListener, limits: AdmissionLimits, 
     void listener(request, response);
   };
 
+  // Settles an entry, once: it leaves the count of those waiting.
+  const settle = (entry: Waiting) => {
+    if (entry.settled) return false;
+    entry.settled = true;
+    waitingNow -= 1;
+    return true;
+  };
+
   function release() {
     inFlight -= 1;
-    while (inFlight < limits.inFlight && head < line.length) {
-      const next = line[head]!;
-      line[head] = undefined as never;
-      head += 1;
-      if (next.settled) continue;
-      next.settled = true;
-      waitingNow -= 1;
+    while (inFlight < limits.inFlight) {
+      const next = signedIn.takeFirst() ?? arriving.takeFirst();
+      if (!next) return;
+      settle(next);
       next.admit();
-    }
-    if (head === line.length) {
-      line = [];
-      head = 0;
     }
   }
 
@@ -83,7 +135,13 @@ export function admitInTurn(listener: RequestListener, limits: AdmissionLimits, 
   return (request, response) => {
     if (passesTheLine(request.method, request.url)) return void listener(request, response);
     if (inFlight < limits.inFlight && waitingNow === 0) return serve(request, response);
-    if (waitingNow >= limits.waiting) return turnAway(request, response);
+    const first = midVisit(request);
+    if (waitingNow >= limits.waiting) {
+      const displaced = first ? arriving.takeLast() : undefined;
+      if (!displaced) return turnAway(request, response);
+      settle(displaced);
+      displaced.turnAway();
+    }
 
     const entry: Waiting = {
       settled: false,
@@ -91,22 +149,19 @@ export function admitInTurn(listener: RequestListener, limits: AdmissionLimits, 
         clearTimeout(timer);
         serve(request, response);
       },
-      turnAway: () => turnAway(request, response),
-    };
-    const leave = () => {
-      if (entry.settled) return;
-      entry.settled = true;
-      waitingNow -= 1;
-      clearTimeout(timer);
+      turnAway: () => {
+        clearTimeout(timer);
+        turnAway(request, response);
+      },
     };
     const timer = setTimeout(() => {
-      if (entry.settled) return;
-      leave();
-      entry.turnAway();
+      if (settle(entry)) entry.turnAway();
     }, limits.maxWaitMs);
     // A student who gave up (closed the tab, lost signal) leaves the line.
-    response.once("close", leave);
-    line.push(entry);
+    response.once("close", () => {
+      if (settle(entry)) clearTimeout(timer);
+    });
+    (first ? signedIn : arriving).push(entry);
     waitingNow += 1;
   };
 }

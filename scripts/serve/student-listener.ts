@@ -1,7 +1,8 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
+import { sessionCookieName, staffCookieName } from "../../src/lib/session/cookie.ts";
 import { admitInTurn } from "./admission.ts";
 
 /**
@@ -21,17 +22,32 @@ export const STUDENT_KEEP_ALIVE_MS = 60_000;
  */
 export function serveStudents(
   fetch: Parameters<typeof serve>[0]["fetch"],
-  options: { env: Pick<ProxyEnv, "PORT" | "MAX_REQUESTS_IN_FLIGHT" | "MAX_REQUESTS_WAITING" | "MAX_REQUEST_WAIT_MS">; logger: Logger },
+  options: {
+    env: Pick<ProxyEnv, "PORT" | "PUBLIC_ORIGIN" | "MAX_REQUESTS_IN_FLIGHT" | "MAX_REQUESTS_WAITING" | "MAX_REQUEST_WAIT_MS">;
+    logger: Logger;
+  },
 ): Server {
   const { env, logger } = options;
   const limits = { inFlight: env.MAX_REQUESTS_IN_FLIGHT, waiting: env.MAX_REQUESTS_WAITING, maxWaitMs: env.MAX_REQUEST_WAIT_MS };
+  const midVisit = carriesASession(env.PUBLIC_ORIGIN);
   return serve({
     fetch,
     port: env.PORT,
     createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
-      const server = createServer(serverOptions, admitInTurn(listener, limits, logger));
+      const server = createServer(serverOptions, admitInTurn(listener, limits, logger, midVisit));
       server.keepAliveTimeout = STUDENT_KEEP_ALIVE_MS;
       return server;
     }) as typeof createServer,
   }) as Server;
+}
+
+/** Whether a request carries a student's or staff member's session cookie (unchecked: see admitInTurn). */
+export function carriesASession(publicOrigin: string) {
+  const secure = publicOrigin.startsWith("https:");
+  const names = [sessionCookieName(secure), staffCookieName(secure)];
+  return (request: Pick<IncomingMessage, "headers">) => {
+    const cookies = request.headers.cookie;
+    if (!cookies) return false;
+    return cookies.split(";").some((pair) => names.includes(pair.slice(0, pair.indexOf("=")).trim()));
+  };
 }
