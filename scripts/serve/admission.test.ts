@@ -176,7 +176,7 @@ describe("students already signed in go first", () => {
     const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 10, maxWaitMs: 5_000 }, signedIn);
     const replies = [send(port, "/")];
     await until(() => started.length === 1);
-    replies.push(send(port, "/login"));
+    replies.push(send(port, "/history/payments"));
     await settle();
     replies.push(send(port, "/payment", { cookie: "portal_session=t" }));
     await settle();
@@ -186,7 +186,7 @@ describe("students already signed in go first", () => {
     expect(started[1]).toBe("/payment");
     held[1]!.finish();
     await until(() => started.length === 3);
-    expect(started[2]).toBe("/login");
+    expect(started[2]).toBe("/history/payments");
     held[2]!.finish();
     await Promise.all(replies);
   });
@@ -195,12 +195,12 @@ describe("students already signed in go first", () => {
     const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 2, maxWaitMs: 5_000 }, signedIn);
     const first = send(port, "/");
     await until(() => started.length === 1);
-    const early = send(port, "/login?early");
+    const early = send(port, "/?early");
     await settle();
-    const late = send(port, "/login?late");
+    const late = send(port, "/?late");
     await settle();
 
-    expect((await send(port, "/login?full")).status).toBe(503);
+    expect((await send(port, "/?full")).status).toBe(503);
     const signedInReply = send(port, "/course-reg", { cookie: "portal_session=t" });
     expect((await late).status).toBe(503);
 
@@ -209,7 +209,7 @@ describe("students already signed in go first", () => {
     held[1]!.finish();
     await until(() => started.length === 3);
     held[2]!.finish();
-    expect(started).toEqual(["/", "/course-reg", "/login?early"]);
+    expect(started).toEqual(["/", "/course-reg", "/?early"]);
     expect((await signedInReply).status).toBe(200);
     expect((await early).status).toBe(200);
     await first;
@@ -225,6 +225,9 @@ describe("passesTheLine", () => {
     ["POST", "/api/paystack/webhook", true],
     ["GET", "/api/paystack/webhook", false],
     ["POST", "/_astro/x", false],
+    ["GET", "/login", true],
+    ["GET", "/login?signed_out=1", true],
+    ["GET", "/loginx", false],
     ["GET", "/", false],
     ["POST", "/login", false],
     ["GET", "/api/student/profile/1", false],

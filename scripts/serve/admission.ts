@@ -20,14 +20,25 @@ const REPORT_EVERY_MS = 10_000;
 
 /**
  * What passes the line: the load balancer's probes, Paystack's webhooks (they bring news of money,
- * cost little, and a refused one waits for Paystack's retry) and the static files a page that was
- * let in needs to show itself (a page without its styles is worse than a busy page).
+ * cost little, and a refused one waits for Paystack's retry), the static files a page that was
+ * let in needs to show itself (a page without its styles is worse than a busy page), and the
+ * sign-in page, which reads nothing and costs less than a busy page's round trip: a newcomer waits
+ * once, at the sign-in itself, not also for the form (and a student just signed out is not sent to
+ * the back of the line to see that they are).
  */
 export function passesTheLine(method: string | undefined, url: string | undefined): boolean {
   const path = url ?? "/";
   if (method === "POST") return path === "/api/paystack/webhook";
   if (method !== "GET" && method !== "HEAD") return false;
-  return path === "/healthz" || path === "/readyz" || path.startsWith("/_astro/") || path === "/favicon.svg" || path.startsWith("/images/");
+  return (
+    path === "/healthz" ||
+    path === "/readyz" ||
+    path.startsWith("/_astro/") ||
+    path === "/favicon.svg" ||
+    path.startsWith("/images/") ||
+    path === "/login" ||
+    path.startsWith("/login?")
+  );
 }
 
 type Waiting = { admit: () => void; turnAway: () => void; settled: boolean };

@@ -39,6 +39,9 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
   const [hydrated, setHydrated] = useState(false);
   // Answers to an earlier choice arrive late on slow connections; only the latest counts.
   const latest = useRef(0);
+  // Each refusal is a toast of its own: one that reused the id of a toast still leaving after
+  // toast.dismiss() was taken away with it.
+  const refusalToast = useRef<string | number | null>(null);
   // The server already quoted the choice it rendered: no second call when hydrating.
   const rendered = useRef(initialChoice);
   const complete = isComplete(choice);
@@ -53,7 +56,8 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
       return;
     }
     const request = ++latest.current;
-    toast.dismiss("quote");
+    if (refusalToast.current !== null) toast.dismiss(refusalToast.current);
+    refusalToast.current = null;
     setQuote({ state: "loading" });
     apiRequest<QuoteAnswer>("/student/generate-payment", {
       method: "POST",
@@ -72,7 +76,7 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
         const reason = error instanceof ApiFailure ? error.message : "We could not get the amount.";
         // The choices stay (the spec clears them): the reason names them, and the student changes
         // one to go on. The toast stays until closed; the reason also stays beside the choices.
-        toast.error(reason, { id: "quote", duration: TOAST_DURATION_MS.error });
+        refusalToast.current = toast.error(reason, { duration: TOAST_DURATION_MS.error });
         setQuote({ state: "refused", reason });
       });
   }, [choice, complete]);

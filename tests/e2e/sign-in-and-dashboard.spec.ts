@@ -79,7 +79,11 @@ test("a wrong password shows 'Failed, try again' and the server's message", asyn
   // A refusal stays until it is dismissed (a confirmation goes after 2 seconds); a retry replaces it.
   await page.waitForTimeout(3_000);
   await expect(refusal).toBeVisible();
+  // The retry's answer must be in before the refusal is dismissed, or it would bring it back.
+  const retried = page.waitForResponse((response) => response.url().endsWith("/api/student/uniben/login"));
   await page.getByRole("button", { name: "Failed, try again" }).click();
+  await retried;
+  await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
   await expect(refusal).toHaveCount(1);
   await page.locator(".toasts").getByRole("button", { name: "Dismiss" }).click();
   await expect(refusal).toHaveCount(0);
