@@ -26,8 +26,12 @@ export type Expect = {
 
 export type Answer = { status: number; location: string | null; body: string; url: string };
 
-/** A student comes back this many times after "busy" before the step counts as failed. */
-const MAX_BUSY_ANSWERS = 10;
+/**
+ * A student comes back this many times after "busy" before the step counts as failed: the sign-in
+ * form's own patience (src/lib/session/sign-in-form.ts), about three minutes; a busy page reloads
+ * itself for as long as it is open.
+ */
+const MAX_BUSY_ANSWERS = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

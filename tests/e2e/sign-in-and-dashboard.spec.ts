@@ -89,6 +89,36 @@ test("a wrong password shows 'Failed, try again' and the server's message", asyn
   await expect(refusal).toHaveCount(0);
 });
 
+// At a deadline the portal may answer "busy" (503, Retry-After; decision 112). The busy answer
+// is played here by the test, since the portal answers it only when overloaded; the second
+// attempt reaches the real portal.
+test("a busy portal's sign-in tries again by itself after the time it names", async ({ page }) => {
+  let attempts = 0;
+  await page.route("**/api/student/uniben/login", async (route) => {
+    attempts += 1;
+    if (attempts > 1) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { "retry-after": "2", "content-type": "application/json" },
+      body: JSON.stringify({
+        status: "error",
+        message: "Many students are using the portal right now, so your request was not handled and nothing was changed. Please try again in 2 seconds.",
+        error: { message: "Many students are using the portal right now." },
+      }),
+    });
+  });
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The portal is busy. Signing in again in 2 seconds" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Portal busy: trying again…" })).toBeVisible();
+  // Nothing pressed: the form sends itself again and the student arrives.
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.fresher.othername}` })).toBeVisible();
+  expect(attempts).toBe(2);
+});
+
 test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({ page }) => {
   await page.goto("/payment");
   await expect(page).toHaveURL("/login?next=%2Fpayment");

@@ -4,11 +4,19 @@ import { forgetStudent } from "../stores/student.ts";
 export class ApiFailure extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  /** When the portal said to come back (Retry-After): a busy portal (503) or a limit (429). */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, message: string, fields: Record<string, string> = {}, retryAfterSeconds: number | null = null) {
     super(message);
     this.status = status;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+function retryAfterOf(response: Response) {
+  const seconds = Number(response.headers.get("retry-after") ?? Number.NaN);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }
 
 const CONNECTION_LOST = "We could not reach the portal. Check your connection and try again.";
@@ -52,7 +60,12 @@ export async function apiRequest<T>(
   }
   if (!response.ok) {
     const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiFailure(response.status, error?.message ?? "The portal could not do that. Please try again.", error?.fields);
+    throw new ApiFailure(
+      response.status,
+      error?.message ?? "The portal could not do that. Please try again.",
+      error?.fields,
+      retryAfterOf(response),
+    );
   }
   return body as T;
 }
