@@ -6,18 +6,17 @@
  *   npm run bench:capacity                          # PGlite, or PostgreSQL when DATABASE_URL is set
  *   npm run bench:capacity -- --duration 20 --connections 20 --only api-read,dashboard
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
-import type { AutocannonRun } from "./bench/autocannon-run.ts";
-import { startFloorServer } from "./bench/floor.ts";
+import { measureBareNode, runAutocannon, type AutocannonResult } from "./bench/autocannon.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
 import { signIn } from "./bench/portal.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
@@ -25,9 +24,7 @@ import type { StudentAccount } from "./load/journey.ts";
 import { startPortal } from "./load/portal.ts";
 import { createRunDatabase } from "./load/run-database.ts";
 
-const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const autocannonRunner = fileURLToPath(new URL("./bench/autocannon-run.ts", import.meta.url));
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 const { values: args } = parseArgs({
@@ -74,29 +71,10 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
   },
 ];
 
-type Result = { reqPerSec: number; p50: number; p99: number; ok: number; failed: number; peakRssMiB?: number; cpuMsPerRequest?: number };
+type Result = AutocannonResult & { peakRssMiB?: number; cpuMsPerRequest?: number };
 
-/** One autocannon run in a child process; its JSON summary. */
-async function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
-  const run: AutocannonRun = { url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies };
-  const config = path.join(workDir, "autocannon-run.json");
-  await writeFile(config, JSON.stringify(run));
-  const { stdout } = await execFileAsync(process.execPath, [autocannonRunner, config], { maxBuffer: 64 * 2 ** 20 });
-  const summary = JSON.parse(stdout) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    "2xx": number;
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-  };
-  return {
-    reqPerSec: summary.requests.average,
-    p50: summary.latency.p50,
-    p99: summary.latency.p99,
-    ok: summary["2xx"],
-    failed: summary.non2xx + summary.errors + summary.timeouts,
-  };
+function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
+  return runAutocannon({ url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies });
 }
 
 function portalUsage() {
@@ -124,7 +102,6 @@ const accounts = await (async () => {
     await setup.close();
   }
 })();
-const floor = await startFloorServer();
 progress("Starting the portal…");
 const portal = await startPortal({ root, port: await freePortBlock(), dataDir, databaseUrl: runDatabase?.url, timeoutMs: 180_000 });
 const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];
@@ -136,7 +113,7 @@ try {
 
   const bare = async () => {
     progress("bare Node hello-world…");
-    rows.push({ scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" }, result: await autocannon(floor.url, {}, {}, duration) });
+    rows.push({ scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" }, result: await measureBareNode(duration, connections) });
   };
   await bare();
   for (const scenario of chosen) {
@@ -164,7 +141,6 @@ try {
   }
 } finally {
   await portal.stop();
-  await floor.close();
   await runDatabase?.drop();
   await rm(workDir, { recursive: true, force: true });
 }

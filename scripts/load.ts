@@ -20,6 +20,7 @@ import { parseLoadArgs, USAGE, type LoadArgs } from "./load/args.ts";
 import { checkDatabase, type CheckResult } from "./load/checks.ts";
 import type { StudentAccount } from "./load/journey.ts";
 import { startPortal, type StartedPortal } from "./load/portal.ts";
+import { measureBareNode } from "./bench/autocannon.ts";
 import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
 import { providerPaidReferences } from "./load/provider.ts";
 import { formatReport, passed, type LoadReport } from "./load/report.ts";
@@ -32,6 +33,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const log = (message: string) => process.stderr.write(`${message}\n`);
 // The sandbox gives each webhook 5 s; the last payments' webhooks land (or give up) within it.
 const WEBHOOK_GRACE_MS = 6_000;
+// Long enough for a steady figure, short enough not to matter in CI's smoke run.
+const BASELINE_SECONDS = 5;
 
 /** Undone in reverse order at the end, or on Ctrl-C. */
 const cleanups: (() => Promise<void>)[] = [];
@@ -180,6 +183,8 @@ async function main(): Promise<number> {
   const spread = spreadStudents(args.students, args.perAddress);
   const setup = args.target ? await prepareTarget(args) : await prepareOwnPortal(args);
   const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
+  log(`Measuring a bare Node hello-world on this machine for ${BASELINE_SECONDS} s, the baseline…`);
+  const bareNode = await measureBareNode(BASELINE_SECONDS);
   const recorder = new StepRecorder();
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
@@ -258,6 +263,7 @@ async function main(): Promise<number> {
       peakPerSecond: result.peakRequestsPerSecond,
     },
     machineLoad,
+    bareNodeRequestsPerSecond: bareNode.reqPerSec,
     portalPeakResidentBytes: peakResident,
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),

@@ -15,6 +15,8 @@ export type LoadReport = {
   requests: { total: number; failed: number; busy: number; seconds: number; peakPerSecond: number };
   /** What else the machine was doing: the load averages at the start and the end, and the simulation's own CPU. */
   machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number };
+  /** A bare Node hello-world on the same machine just before the run: what compares runs on different days. */
+  bareNodeRequestsPerSecond: number;
   /** The portal's largest resident memory seen (sampled every 2 s); null for a target portal. */
   portalPeakResidentBytes: number | null;
   steps: StepSummary[];
@@ -51,6 +53,10 @@ export function formatReport(report: LoadReport): string {
       (report.portalPeakResidentBytes === null
         ? ""
         : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
+    "",
+    `Baseline: a bare Node \`http\` hello-world answered ${Math.round(report.bareNodeRequestsPerSecond).toLocaleString("en")} req/s on this machine just before the students arrived ` +
+      `(autocannon, 20 connections); the portal's busiest 10 s were ${((100 * requests.peakPerSecond) / Math.max(report.bareNodeRequestsPerSecond, 1)).toFixed(2)} % of it. ` +
+      "The machine's speed changes from day to day; that share is what compares runs made on different days.",
     "",
     stepTable(report.steps),
     "",

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatReport, type LoadReport } from "./report.ts";
+
+const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
+  date: "2026-11-26",
+  command: "node scripts/load.ts --students 10",
+  portal: "started by the simulation",
+  database: "PGlite",
+  machine: "2 cores",
+  commit: "abc1234",
+  settings: "think times ×1",
+  students: { total: 10, completed: 10, stopped: 0, minutes: 1 },
+  requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
+  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3 },
+  bareNodeRequestsPerSecond: 45_000,
+  portalPeakResidentBytes: null,
+  steps: [],
+  errorReasons: [],
+  checks: [{ name: "every payment credited", ok: true, detail: "10 paid, 10 credited" }],
+  portalProblems: [],
+  crash: null,
+  ...overrides,
+});
+
+describe("formatReport", () => {
+  it("prints the bare Node baseline of the same run and the busiest 10 s as a share of it", () => {
+    const text = formatReport(report());
+    expect(text).toContain("hello-world answered 45,000 req/s on this machine just before the students arrived");
+    expect(text).toContain("the portal's busiest 10 s were 1.00 % of it");
+  });
+
+  it("says how many busy answers were sent again, apart from the failures", () => {
+    const text = formatReport(report({ requests: { total: 190, failed: 2, busy: 37, seconds: 60, peakPerSecond: 450 } }));
+    expect(text).toContain('2 failed. 37 more were answered "busy" (503) and sent again after the Retry-After.');
+    expect(text).toContain("Result: FAIL: 2 failed requests, 0 failed database checks.");
+  });
+});
