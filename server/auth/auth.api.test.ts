@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { students } from "../db/schema.ts";
+import { rateLimits, students } from "../db/schema.ts";
 import { createApiHarness, TEST_PASSWORD_COST, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.ts";
 import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
 import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
@@ -195,6 +195,27 @@ describe("failed sign-in limits (decision 053)", () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(freeAttempts).fill(401), ...Array(30 - freeAttempts).fill(429)]);
+  });
+
+  it("counts a refused attempt nowhere: not on the client's network, not on the phone", async () => {
+    const target = await newStudent();
+    for (let attempt = 0; attempt < freeAttempts + 3; attempt++) await fail(target.phone, "192.0.3.77");
+    const counted = await api.db
+      .select({ key: rateLimits.key, hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [`login:client:192.0.3.77`, `login:phone:${target.phone}`]));
+    expect(counted.map(({ hits }) => hits)).toEqual([freeAttempts, freeAttempts]);
+  });
+
+  it("commits the counters without waiting for the disk in their own statement only", async () => {
+    const target = await newStudent();
+    await fail(target.phone, "192.0.3.78");
+    expect((await login({ username: target.phone, password: "right-one" }, "192.0.3.78")).status).toBe(200);
+    // More at once than the pool has connections, so every pooled connection answers.
+    const settings = await Promise.all(
+      Array.from({ length: 20 }, () => api.db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)),
+    );
+    expect(new Set(settings.map(({ rows }) => rows[0]!.synchronous_commit))).toEqual(new Set(["on"]));
   });
 
   it("forgives a client's failures on a phone once the right password is given", async () => {

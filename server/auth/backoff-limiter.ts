@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../db/schema.ts";
-import { assertWithinLongestSpan } from "./rate-limit.ts";
+import { assertWithinLongestSpan, timestampParam, type CountedRow } from "./rate-limit.ts";
 
 /**
+ * A progressive delay kept in the `rate_limits` table: `hits` counts attempts and the window
+ * starts at the last counted one and lasts as long as the wait `hits` has earned.
  * `freeAttempts` pass at once; after that each attempt opens a wait of `firstDelayMs`,
  * doubling with every further attempt up to `maxDelayMs`. `forgetAfterMs` after its last
  * counted attempt a key starts again from nothing.
@@ -14,6 +15,12 @@ export type BackoffRule = {
   maxDelayMs: number;
   forgetAfterMs: number;
 };
+
+/** A rule, refused where it is made if the clean-up job would forget its counts early. */
+export function backoffRule(rule: BackoffRule): BackoffRule {
+  assertWithinLongestSpan(Math.max(rule.forgetAfterMs, rule.maxDelayMs));
+  return rule;
+}
 
 // 2^20 × any sensible first delay is far past any cap; the bound keeps power() finite.
 const MAX_DOUBLINGS = 20;
@@ -26,46 +33,27 @@ export function backoffWaitMs(rule: BackoffRule, hits: number) {
 }
 
 /**
- * Progressive delay kept in the `rate_limits` table: `hits` counts attempts and the window
- * starts at the last counted one and lasts as long as the wait `hits` has earned. An attempt
- * inside the wait is refused and not counted, so retrying early does not lengthen the wait.
- * `hit` counts and decides in one conditional upsert, so parallel attempts cannot all pass.
+ * The statement that counts one attempt on `key` and returns its `hits` and `window_started_at`,
+ * or returns nothing while the wait `hits` has earned lasts: such an attempt is refused and not
+ * counted, so retrying early does not lengthen the wait. Counting and deciding in one conditional
+ * upsert means parallel attempts cannot all pass.
  */
-export function createBackoffLimiter(db: Database, rule: BackoffRule) {
-  assertWithinLongestSpan(Math.max(rule.forgetAfterMs, rule.maxDelayMs));
-  const waitMs = (hits: number) => backoffWaitMs(rule, hits);
-  const waitSql = sql`(case when ${rateLimits.hits} < ${rule.freeAttempts} then 0
-    else least(${rule.maxDelayMs}, ${rule.firstDelayMs} * power(2, least(${rateLimits.hits} - ${rule.freeAttempts}, ${MAX_DOUBLINGS})))
+export function countBackoffAttemptSql(rule: BackoffRule, key: string, now: Date): SQL {
+  const at = timestampParam(now);
+  const forgotten = sql`${rateLimits}.window_started_at <= ${timestampParam(new Date(now.getTime() - rule.forgetAfterMs))}`;
+  const wait = sql`(case when ${rateLimits}.hits < ${rule.freeAttempts} then 0
+    else least(${rule.maxDelayMs}, ${rule.firstDelayMs} * power(2, least(${rateLimits}.hits - ${rule.freeAttempts}, ${MAX_DOUBLINGS})))
     end) * interval '1 millisecond'`;
+  return sql`insert into ${rateLimits} (key, window_started_at, hits) values (${key}, ${at}, 1)
+    on conflict (key) do update set
+      hits = case when ${forgotten} then 1 else ${rateLimits}.hits + 1 end,
+      window_started_at = ${at}
+      where ${rateLimits}.window_started_at + ${wait} <= ${at}
+    returning hits, window_started_at`;
+}
 
-  return {
-    async hit(key: string, now: Date) {
-      const nowSql = sql`${now.toISOString()}::timestamptz`;
-      const forgotten = sql`${rateLimits.windowStartedAt} <= ${new Date(now.getTime() - rule.forgetAfterMs).toISOString()}::timestamptz`;
-      const counted = await db
-        .insert(rateLimits)
-        .values({ key, windowStartedAt: now, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${forgotten} then 1 else ${rateLimits.hits} + 1 end`,
-            windowStartedAt: now,
-          },
-          // No row comes back while the wait lasts: the attempt is refused and not counted.
-          setWhere: sql`${rateLimits.windowStartedAt} + ${waitSql} <= ${nowSql}`,
-        })
-        .returning({ hits: rateLimits.hits });
-      if (counted.length > 0)
-        return { blocked: false, retryAfterSeconds: 0, hits: counted[0]!.hits };
-
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      const waitEnds = row ? row.windowStartedAt.getTime() + waitMs(row.hits) : now.getTime();
-      const retryAfterSeconds = Math.max(1, Math.ceil((waitEnds - now.getTime()) / 1000));
-      return { blocked: true, retryAfterSeconds, hits: row?.hits ?? 0 };
-    },
-
-    async clear(key: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
-    },
-  };
+/** How long a refused attempt must wait, from the key's row as it stood when refused. */
+export function backoffRetryAfterSeconds(rule: BackoffRule, row: CountedRow | undefined, now: Date) {
+  const waitEnds = row ? row.windowStartedAt.getTime() + backoffWaitMs(rule, row.hits) : now.getTime();
+  return Math.max(1, Math.ceil((waitEnds - now.getTime()) / 1000));
 }

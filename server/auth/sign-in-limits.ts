@@ -2,25 +2,25 @@ import { or, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { tooManyRequests } from "../http/too-many-requests.ts";
-import { backoffWaitMs, createBackoffLimiter } from "./backoff-limiter.ts";
-import { createRateLimiter } from "./rate-limit.ts";
+import { backoffRetryAfterSeconds, backoffRule, backoffWaitMs, countBackoffAttemptSql } from "./backoff-limiter.ts";
+import { countAttemptSql, countedRow, overLimit, rateLimitRule, releaseAttemptSql } from "./rate-limit.ts";
 
 // Decision 053 says why these three counters and these numbers.
 
 /** One phone from one client network: the owner on their own phone meets only their own failures. */
-export const FAILURES_PER_PHONE_AND_CLIENT = {
+export const FAILURES_PER_PHONE_AND_CLIENT = backoffRule({
   freeAttempts: 5,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
   forgetAfterMs: 24 * 60 * 60_000,
-};
+});
 /** One client network, any phone: high enough for a campus Wi-Fi or a carrier's NAT. */
-export const FAILURES_PER_CLIENT = { limit: 300, windowMs: 15 * 60_000 };
+export const FAILURES_PER_CLIENT = rateLimitRule({ limit: 300, windowMs: 15 * 60_000 });
 /**
  * One phone, from anywhere. Past it the phone is under distributed guessing: each client
  * network keeps one attempt (the owner's right password gets in) and loses the rest.
  */
-export const FAILURES_PER_PHONE = { limit: 50, windowMs: 15 * 60_000 };
+export const FAILURES_PER_PHONE = rateLimitRule({ limit: 50, windowMs: 15 * 60_000 });
 
 /**
  * Whose sign-in the counters guard: students by phone (`login:`), staff by e-mail
@@ -45,55 +45,55 @@ function refuse(retryAfterSeconds: number): never {
  * cannot all reach the (slow) check, and refuses it with a 429 when a limit is reached. Each
  * counter is only touched when the ones before it let the attempt through, so an attempt
  * already refused costs no one else anything. A right password calls `succeeded()`.
+ *
+ * Each way is one statement (decision 112): a sign-in is the busiest write of registration week,
+ * and a transaction of one round trip per counter held a pool connection for all of them.
  */
 export function createSignInLimits(db: Database, kind: SignInKind = "login") {
-  const limitersOn = (executor: Database) => ({
-    perPair: createBackoffLimiter(executor, FAILURES_PER_PHONE_AND_CLIENT),
-    perClient: createRateLimiter(executor, FAILURES_PER_CLIENT),
-    perPhone: createRateLimiter(executor, FAILURES_PER_PHONE),
-  });
-
   return async function admitSignIn(account: string, network: string, now: Date) {
-    const pairKey = `${pairPrefix(kind, account)}${network}`;
-    // Decided inside the transaction, refused after it commits: a refused attempt's counts stand.
-    const refusal = await inCountersTransaction(db, async (tx) => {
-      const { perPair, perClient, perPhone } = limitersOn(tx);
-      const pair = await perPair.hit(pairKey, now);
-      if (pair.blocked) return pair.retryAfterSeconds;
-      const client = await perClient.hit(clientKey(kind, network), now);
-      if (client.blocked) return client.retryAfterSeconds;
-      const everywhere = await perPhone.hit(accountKey(kind, account), now);
-      if (everywhere.blocked && pair.hits > 1) return everywhere.retryAfterSeconds;
-      return null;
-    });
-    if (refusal !== null) refuse(refusal);
+    const keys = { pair: `${pairPrefix(kind, account)}${network}`, client: clientKey(kind, network), phone: accountKey(kind, account) };
+    const { rows } = await db.execute<AdmissionRow>(sql`
+      with pair as (${countBackoffAttemptSql(FAILURES_PER_PHONE_AND_CLIENT, keys.pair, now)}),
+      client as (${countAttemptSql(FAILURES_PER_CLIENT, keys.client, now, sql`exists (select 1 from pair)`)}),
+      phone as (${countAttemptSql(FAILURES_PER_PHONE, keys.phone, now, sql`exists (select 1 from client where hits <= ${FAILURES_PER_CLIENT.limit})`)})
+      select ${commitWithoutFlush},
+        (select hits from pair) as pair_hits,
+        (select hits from client) as client_hits, (select window_started_at from client) as client_since,
+        (select hits from phone) as phone_hits, (select window_started_at from phone) as phone_since,
+        -- Read from before this statement: the row as it stood when the attempt was refused.
+        (select hits from ${rateLimits} where key = ${keys.pair}) as waiting_hits,
+        (select window_started_at from ${rateLimits} where key = ${keys.pair}) as waiting_since`);
+    const row = rows[0]!;
+    if (row.pair_hits === null)
+      refuse(backoffRetryAfterSeconds(FAILURES_PER_PHONE_AND_CLIENT, countedRow(row.waiting_hits, row.waiting_since), now));
+    const client = overLimit(FAILURES_PER_CLIENT, countedRow(row.client_hits, row.client_since), now);
+    if (client.blocked) refuse(client.retryAfterSeconds);
+    const everywhere = overLimit(FAILURES_PER_PHONE, countedRow(row.phone_hits, row.phone_since), now);
+    if (everywhere.blocked && Number(row.pair_hits) > 1) refuse(everywhere.retryAfterSeconds);
 
     return {
       /** The password was right: this client's failures on the phone are forgiven. */
       async succeeded() {
-        await inCountersTransaction(db, async (tx) => {
-          const { perPair, perClient, perPhone } = limitersOn(tx);
-          await perPair.clear(pairKey);
-          await perClient.release(clientKey(kind, network));
-          await perPhone.release(accountKey(kind, account));
-        });
+        await db.execute(sql`
+          with forgiven as (delete from ${rateLimits} where key = ${keys.pair}),
+          released as (${releaseAttemptSql([keys.client, keys.phone])})
+          select ${commitWithoutFlush}`);
       },
     };
   };
 }
 
+type AdmissionRow = Record<"pair_hits" | "client_hits" | "phone_hits" | "waiting_hits", number | null> &
+  Record<"client_since" | "phone_since" | "waiting_since", Date | string | null>;
+
 /**
- * The counters of one sign-in, written together and committed without waiting for the disk:
- * every student behind one campus or carrier network counts on the same row, and a commit that
- * waits for its flush holds that row's lock the whole time (decision 112). A crash may forget the
- * last fraction of a second of counts: a throttle's loss, not a record's.
+ * Commits the statement's counters without waiting for the disk: every student behind one campus
+ * or carrier network counts on the same row, and a commit that waits for its flush holds that
+ * row's lock the whole time (decision 112). A crash may forget the last fraction of a second of
+ * counts: a throttle's loss, not a record's. Local to the statement's own transaction: the pooled
+ * connection commits everything else as before.
  */
-function inCountersTransaction<T>(db: Database, counters: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return counters(tx as unknown as Database);
-  });
-}
+const commitWithoutFlush = sql`set_config('synchronous_commit', 'off', true) as commit_without_flush`;
 
 /** Forgets every failed sign-in on an account (after a password reset: the owner is back in). */
 export async function forgetFailedSignIns(db: Database | Transaction, account: string, kind: SignInKind = "login") {

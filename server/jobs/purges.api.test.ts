@@ -11,7 +11,7 @@ import {
 } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
-import { createBackoffLimiter } from "../auth/backoff-limiter.ts";
+import { backoffRule } from "../auth/backoff-limiter.ts";
 import {
   purgeEndedContactChanges,
   purgeEndedStaffSessions,
@@ -141,7 +141,7 @@ describe("purging rate_limits", () => {
   it("cannot be outlived by a limit: a rule counting over more than a day is refused where it is made", () => {
     const DAY = 24 * HOUR;
     expect(() => createRateLimiter(api.db, { limit: 3, windowMs: DAY + 1 })).toThrow(/at most/);
-    expect(() => createBackoffLimiter(api.db, { freeAttempts: 3, firstDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 2 * DAY })).toThrow(/at most/);
+    expect(() => backoffRule({ freeAttempts: 3, firstDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 2 * DAY })).toThrow(/at most/);
     expect(() => createRateLimiter(api.db, { limit: 3, windowMs: DAY })).not.toThrow();
   });
 });
