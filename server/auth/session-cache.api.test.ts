@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { authSessions, students } from "../db/schema.ts";
+import { academicSessions, authSessions, payments, students } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 
 // A window long enough that nothing below outlives it by accident, except where a test waits.
@@ -54,6 +54,32 @@ describe("with sessions cached for a moment in each process", () => {
     await api.db.update(students).set({ level: 200 }).where(eq(students.id, student.id));
     await wait(CACHE_MS + 100);
     expect((await (await me(token)).json()).data.level).toBe(200);
+  });
+
+  it("a payment credited elsewhere shows on the payment page at once and in the record once the window has passed", async () => {
+    const student = await api.createStudent({ phone: "08035550006", password: "demo1234" });
+    const token = await api.signIn(student.phone);
+    const feeOnRecord = async () => (await (await me(token)).json()).data.payment_complete;
+    const feeOnPaymentPage = async () =>
+      (await (await api.request(`/student/payment-info/${student.id}`, { token })).json()).data.school_fees_payment.payment_complete;
+    const unpaid = await feeOnRecord();
+    expect(await feeOnPaymentPage()).toBe(unpaid);
+
+    // As another instance's webhook would: the payment is credited, this process is not told.
+    const [current] = await api.db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
+    await api.db.insert(payments).values({
+      reference: `CACHE-${student.id}`,
+      studentId: student.id,
+      paymentOption: "full",
+      level: student.level,
+      session: current!.name,
+      amountKobo: 100,
+      status: "success",
+    });
+    expect(await feeOnPaymentPage()).toBe("full");
+    await wait(CACHE_MS + 100);
+    expect(await feeOnRecord()).toBe("full");
+    expect(unpaid).not.toBe("full");
   });
 
   it("an idle session still ends on time though it is cached", async () => {

@@ -1,11 +1,12 @@
 import { LRUCache } from "lru-cache";
 import type { authSessions, students } from "../db/schema.ts";
+import type { StudentPlacement } from "../students/student-record.ts";
 
 export type CachedSession = {
   session: typeof authSessions.$inferSelect;
   student: typeof students.$inferSelect;
-  /** The session the registry marked current when the row was read. */
-  currentSession: string | null;
+  /** Where the student belongs, the current session and what they had paid in it, when the row was read. */
+  placement: StudentPlacement;
 };
 
 /**

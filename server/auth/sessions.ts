@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { academicSessions, authSessions, students } from "../db/schema.ts";
+import { authSessions, students } from "../db/schema.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { preparedQuery } from "../db/prepared.ts";
+import { placementColumns, type StudentPlacement } from "../students/student-record.ts";
 
 export type SessionLimits = {
   idleMinutes: number;
@@ -17,7 +18,12 @@ export type SessionLimits = {
  * session the registry has marked current, read with the row (so as fresh as the row is: within
  * the session cache's few seconds) because nearly every student read is about that session.
  */
-export type SignedInStudent = typeof students.$inferSelect & { sessionTokenHash: string; currentSession: string | null };
+export type SignedInStudent = typeof students.$inferSelect & {
+  sessionTokenHash: string;
+  currentSession: string | null;
+  /** Read with the row too: a signed-in page's record (`/student/me`) then costs no query. */
+  placement: StudentPlacement;
+};
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -46,11 +52,7 @@ const liveSessionQuery = preparedQuery((db) =>
     .select({
       session: authSessions,
       student: students,
-      currentSession: sql<string | null>`(${db
-        .select({ name: academicSessions.name })
-        .from(academicSessions)
-        .where(eq(academicSessions.isCurrent, true))
-        .limit(1)})`,
+      placement: placementColumns(),
     })
     .from(authSessions)
     .innerJoin(students, eq(students.id, authSessions.studentId))
@@ -83,7 +85,7 @@ export async function resolveSession(
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
     row.session = { ...row.session, lastSeenAt: now };
   }
-  return { ...row.student, sessionTokenHash: tokenHash, currentSession: row.currentSession };
+  return { ...row.student, sessionTokenHash: tokenHash, currentSession: row.placement.currentSession, placement: row.placement };
 }
 
 export async function endSession(db: Database, tokenHash: string, now: Date) {

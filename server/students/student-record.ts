@@ -1,15 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import {
-  academicSessions,
-  departments,
-  faculties,
-  payments,
-  programmes,
-  students,
-} from "../db/schema.ts";
+import { academicSessions, students } from "../db/schema.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 import type { StudentRecord } from "../../src/lib/students/student-record.ts";
 
@@ -28,46 +20,55 @@ export async function currentSessionName(db: Database): Promise<string | null> {
   return row?.name ?? null;
 }
 
-// Every signed-in page loads the record first, so it is one prepared query: where the student
-// belongs, the current session, and what they have paid in it.
-const studentPlacementQuery = preparedQuery((db) => {
-  const programmeFaculty = alias(faculties, "programme_faculty");
-  const current = db
-    .select({ name: academicSessions.name })
-    .from(academicSessions)
-    .where(eq(academicSessions.isCurrent, true))
-    .limit(1);
-  const paidThisSession = db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, sql.placeholder("studentId")),
-        eq(payments.status, "success"),
-        sql`${payments.session} = (${current})`,
-      ),
-    );
-  return db
-    .select({
-      department: departments.name,
-      faculty: faculties.name,
-      programme: programmes.name,
-      programmeFaculty: programmeFaculty.name,
-      session: sql<string | null>`(${current})`,
-      paidOptions: sql<string[]>`array(${paidThisSession})`,
-    })
-    .from(students)
-    .leftJoin(departments, eq(departments.id, students.departmentId))
-    .leftJoin(faculties, eq(faculties.id, departments.facultyId))
-    .leftJoin(programmes, eq(programmes.id, students.programmeId))
-    .leftJoin(programmeFaculty, eq(programmeFaculty.id, programmes.facultyId))
-    .where(eq(students.id, sql.placeholder("studentId")))
-    .prepare("student_placement");
-});
+/** Where a student belongs and what they have paid in the current session. */
+export type StudentPlacement = {
+  department: string | null;
+  faculty: string | null;
+  programme: string | null;
+  programmeFaculty: string | null;
+  paidOptions: string[];
+  /** The session the registry marked current, which `paidOptions` are of. */
+  currentSession: string | null;
+};
 
-export async function loadStudentRecord(db: Database, student: StudentRow): Promise<StudentRecord> {
-  const [placement] = await studentPlacementQuery(db).execute({ studentId: student.id });
-  const paymentComplete = placement?.session ? paymentCompleteFrom(placement.paidOptions) : null;
+/**
+ * The placement as columns beside any query that reads `students` (scalar subqueries, no joins
+ * to thread through): the session lookup reads it with the student, so a signed-in page's record
+ * costs no query of its own (decision 112).
+ */
+export function placementColumns() {
+  // Written out, not built from the schema's columns: in a query on one table the ORM leaves
+  // column names unqualified, and inside these subqueries "id" would be ambiguous.
+  const current = sql.raw(`(select s.name from academic_sessions s where s.is_current limit 1)`);
+  return {
+    department: sql<string | null>`(select d.name from departments d where d.id = students.department_id)`,
+    faculty: sql<string | null>`(select f.name from faculties f join departments d on d.faculty_id = f.id where d.id = students.department_id)`,
+    programme: sql<string | null>`(select p.name from programmes p where p.id = students.programme_id)`,
+    programmeFaculty: sql<string | null>`(select f.name from faculties f join programmes p on p.faculty_id = f.id where p.id = students.programme_id)`,
+    paidOptions: sql<string[]>`array(select pay.payment_option from payments pay where pay.student_id = students.id and pay.status = 'success' and pay.session = ${current})`,
+    currentSession: sql<string | null>`${current}`,
+  };
+}
+
+const studentPlacementQuery = preparedQuery((db) =>
+  db
+    .select(placementColumns())
+    .from(students)
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("student_placement"),
+);
+
+/**
+ * The record the API answers for a student. `known` is the placement read with the session (as
+ * fresh as the session cache's few seconds); without it, it is read now.
+ */
+export async function loadStudentRecord(
+  db: Database,
+  student: StudentRow,
+  known?: { placement: StudentPlacement },
+): Promise<StudentRecord> {
+  const placement = known?.placement ?? (await studentPlacementQuery(db).execute({ studentId: student.id }))[0];
+  const paymentComplete = placement?.currentSession ? paymentCompleteFrom(placement.paidOptions) : null;
   return {
     id: student.id,
     title: student.title,
