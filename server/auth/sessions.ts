@@ -20,8 +20,7 @@ export type SessionLimits = {
  */
 export type SignedInStudent = typeof students.$inferSelect & {
   sessionTokenHash: string;
-  currentSession: string | null;
-  /** Read with the row too: a signed-in page's record (`/student/me`) then costs no query. */
+  /** Read with the row too: the current session, and a signed-in page's record (`/student/me`) costs no query. */
   placement: StudentPlacement;
 };
 
@@ -85,7 +84,7 @@ export async function resolveSession(
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
     row.session = { ...row.session, lastSeenAt: now };
   }
-  return { ...row.student, sessionTokenHash: tokenHash, currentSession: row.placement.currentSession, placement: row.placement };
+  return { ...row.student, sessionTokenHash: tokenHash, placement: row.placement };
 }
 
 export async function endSession(db: Database, tokenHash: string, now: Date) {

@@ -22,7 +22,7 @@ export function courseRoutes(deps: ApiDeps) {
   // Without a query (the dashboard), the current session at any level.
   app.get("/courses/student-view", signedIn, async (c) => {
     const query = readQuery(c, StudentViewQuery);
-    const session = query.session ?? c.var.student.currentSession;
+    const session = query.session ?? c.var.student.placement.currentSession;
     if (!session) return c.json({ status: "success", data: [], approvals: [], returns: [] });
     const studentId = c.var.student.id;
     const [data, approvals, returns] = await Promise.all([
@@ -53,7 +53,7 @@ export function courseRoutes(deps: ApiDeps) {
   // The spec names the slip's call "validated/first"; it answers both semesters under data.data[0].
   app.get("/courses/validated/first/:level", signedIn, async (c) => {
     const { level } = readParams(c, SlipParams);
-    const session = readQuery(c, SlipQuery).session ?? c.var.student.currentSession;
+    const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
     const slip = session ? await registrationSlip(deps.db, c.var.student.id, session, level) : null;
     return c.json({ status: "success", data: { data: slip ? [slip] : [] } });
   });

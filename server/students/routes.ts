@@ -25,7 +25,7 @@ export function studentRoutes(deps: ApiDeps) {
   const signedIn = requireStudent(deps);
 
   app.get("/student/me", signedIn, async (c) =>
-    c.json({ status: "success", data: await loadStudentRecord(deps.db, c.var.student, c.var.student) }),
+    c.json({ status: "success", data: await loadStudentRecord(deps.db, c.var.student) }),
   );
 
   // The spec reads the profile and the fuller student info from two calls; both answer the record.
@@ -33,7 +33,7 @@ export function studentRoutes(deps: ApiDeps) {
     app.get(path, signedIn, async (c) => {
       const { id } = readParams(c, StudentIdParam);
       assertOwnId(c.var.student, id);
-      return c.json({ status: "success", data: await loadStudentRecord(deps.db, c.var.student, c.var.student) });
+      return c.json({ status: "success", data: await loadStudentRecord(deps.db, c.var.student) });
     });
   }
 

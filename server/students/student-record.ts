@@ -59,15 +59,15 @@ const studentPlacementQuery = preparedQuery((db) =>
 );
 
 /**
- * The record the API answers for a student. `known` is the placement read with the session (as
- * fresh as the session cache's few seconds); without it, it is read now.
+ * The record the API answers for a student. A signed-in student carries the placement read with
+ * their session (as fresh as the session cache's few seconds); a row without it (just signed in,
+ * just changed) has it read now.
  */
 export async function loadStudentRecord(
   db: Database,
-  student: StudentRow,
-  known?: { placement: StudentPlacement },
+  student: StudentRow & { placement?: StudentPlacement },
 ): Promise<StudentRecord> {
-  const placement = known?.placement ?? (await studentPlacementQuery(db).execute({ studentId: student.id }))[0];
+  const placement = student.placement ?? (await studentPlacementQuery(db).execute({ studentId: student.id }))[0];
   const paymentComplete = placement?.currentSession ? paymentCompleteFrom(placement.paidOptions) : null;
   return {
     id: student.id,
