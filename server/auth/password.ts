@@ -1,6 +1,5 @@
-import { argon2, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
-import pLimit from "p-limit";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { deriveKey } from "./hashing-thread.ts";
 
 /**
  * argon2id cost: OWASP Password Storage Cheat Sheet's minimum (m=19 MiB, t=2, p=1) unless a test
@@ -14,52 +13,8 @@ const ARGON2_VERSION = 19;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
-/**
- * Hashes at once per process. The hash runs on libuv's thread pool (four threads), which also
- * reads files, looks up host names and compresses answers: a burst of sign-ins must leave it
- * room for those, and every hash in flight holds its 19 MiB (decision 112).
- */
-const HASHES_AT_ONCE = 2;
-const hashingSlot = pLimit(HASHES_AT_ONCE);
-
 function argon2id(password: string, salt: Buffer, cost: Argon2Cost, keyBytes = KEY_BYTES) {
-  return hashingSlot(() => argon2idNow(password, salt, cost, keyBytes));
-}
-
-function argon2idNow(password: string, salt: Buffer, cost: Argon2Cost, keyBytes: number) {
-  // The callback API runs on libuv's thread pool, so hashing never blocks other requests.
-  return new Promise<Buffer>((resolve, reject) => {
-    argon2(
-      "argon2id",
-      {
-        message: password.normalize("NFKC"),
-        nonce: salt,
-        memory: cost.memoryKiB,
-        passes: cost.passes,
-        parallelism: cost.parallelism,
-        tagLength: keyBytes,
-      },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
-}
-
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-function scryptKey(
-  password: string,
-  salt: Buffer,
-  cost: { N: number; r: number; p: number },
-  keyBytes: number,
-) {
-  // scrypt needs 128·N·r bytes; allow that plus headroom instead of Node's 32 MiB default.
-  const maxmem = 128 * cost.N * cost.r * 2;
-  return scryptAsync(password.normalize("NFKC"), salt, keyBytes, { ...cost, maxmem });
+  return deriveKey({ scheme: "argon2id", password: password.normalize("NFKC"), salt, cost, keyBytes });
 }
 
 // The PHC string format's base64: standard alphabet, no padding.
@@ -137,7 +92,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual =
     parsed.scheme === "argon2id"
       ? await argon2id(password, parsed.salt, parsed.cost, parsed.key.length)
-      : await hashingSlot(() => scryptKey(password, parsed.salt, parsed.cost, KEY_BYTES));
+      : await deriveKey({ scheme: "scrypt", password: password.normalize("NFKC"), salt: parsed.salt, cost: parsed.cost, keyBytes: KEY_BYTES });
   return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { authSessions, students } from "../db/schema.ts";
@@ -24,7 +24,7 @@ export type SignedInStudent = typeof students.$inferSelect & {
   placement: StudentPlacement;
 };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashToken = (token: string) => hash("sha256", token);
 
 // Only refresh last_seen_at once a minute: a page load makes several calls.
 const TOUCH_AFTER_MS = 60_000;
