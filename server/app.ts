@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client.ts";
 import type { SessionLimits } from "./auth/sessions.ts";
 import { createSessionCache, type SessionCache } from "./auth/session-cache.ts";
+import { createSharedReads, type SharedReads } from "./http/shared-reads.ts";
 import type { Argon2Cost } from "./auth/password.ts";
 import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
@@ -60,6 +61,8 @@ export type ApiDeps = {
   proxySecret?: string;
   /** Made by createApi from `sessions.cacheMs`; routes that end sessions tell it. */
   sessionCache?: SessionCache;
+  /** Made by createApi, kept as long as a session (`sessions.cacheMs`); staff changes empty it. */
+  sharedReads: SharedReads;
   /**
    * The cost of the password hashes the API writes, and the one sign-in upgrades older hashes to.
    * Unset in production (OWASP_ARGON2_COST); tests set a cheap one to stay fast.
@@ -68,8 +71,13 @@ export type ApiDeps = {
 };
 
 /** The college API: one router per domain behind shared error handling and limits. */
-export function createApi(givenDeps: ApiDeps) {
-  const deps: ApiDeps = { ...givenDeps, sessionCache: createSessionCache({ ttlMs: givenDeps.sessions.cacheMs ?? 0 }) };
+export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
+  const cacheMs = givenDeps.sessions.cacheMs ?? 0;
+  const deps: ApiDeps = {
+    ...givenDeps,
+    sessionCache: createSessionCache({ ttlMs: cacheMs }),
+    sharedReads: createSharedReads({ ttlMs: cacheMs }),
+  };
   const app = new Hono<ApiEnv>();
 
   // First, so a load balancer's probe every few seconds passes no middleware and logs nothing.

@@ -53,7 +53,11 @@ export const ServerEnv = z.object({
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(12),
-  /** How long one process reuses a session it looked up; a sign-out elsewhere takes at most this long (decision 112). */
+  /**
+   * How long one process reuses a session it looked up, and a read every student shares (the
+   * sessions, announcements, mapped courses); a sign-out or a staff change elsewhere takes at
+   * most this long to show (decision 112).
+   */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   PAYSTACK_SECRET_KEY: z.string().trim().default(""),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),

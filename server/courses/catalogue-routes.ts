@@ -29,11 +29,15 @@ export function catalogueRoutes(deps: ApiDeps) {
 
   app.get("/courses/mapped/read", signedIn, async (c) => {
     const query = readQuery(c, MappedQuery);
-    const data = await mappedCourses(deps.db, {
+    const filter = {
       programmeId: query.mapped_program ?? c.var.student.programmeId,
       level: query.mapped_level,
       semester: query.semester_int,
-    });
+    };
+    const data = await deps.sharedReads.read(
+      `mapped courses ${filter.programmeId} ${filter.level} ${filter.semester ?? "any"}`,
+      () => mappedCourses(deps.db, filter),
+    );
     return c.json({ status: "success", data: { data } });
   });
 

@@ -19,12 +19,13 @@ export function setupRoutes(deps: ApiDeps) {
   const signedIn = requireStudent(deps);
 
   app.get("/setup/announcement/view", signedIn, async (c) => {
-    const rows = await liveAnnouncements(deps.db, collegeDate(deps.now()));
+    const today = collegeDate(deps.now());
+    const rows = await deps.sharedReads.read(`announcements ${today}`, () => liveAnnouncements(deps.db, today));
     return c.json({ status: "success", data: rows });
   });
 
   app.get("/setup/sessions/read", signedIn, async (c) => {
-    const rows = await allSessions(deps.db).execute();
+    const rows = await deps.sharedReads.read("sessions", () => allSessions(deps.db).execute());
     const today = collegeDate(deps.now());
     // course_modifiable says whether a student can change registration today: the registry's
     // switch and its dates together, so the course page never offers what the server refuses.

@@ -19,6 +19,12 @@ import { bursaryRoutes } from "../bursary/routes.ts";
 /** Everything under /staff: sign-in, accounts, the audit log (080), the registry's students (082), structure and sessions (083, 084), advisers' reviews (085), the fee schedule (095), the bursary's payments, reconciliation and refunds (100-102), the help desk (105), announcements and the library (106). */
 export function staffRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
+  // Sessions, announcements, mappings: whatever staff change, students served by this process
+  // see it at once, not after the shared reads' few seconds.
+  app.use("/staff/*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) deps.sharedReads.forgetAll();
+  });
   app.route("/", staffAuthRoutes(deps));
   app.route("/", staffAccountRoutes(deps));
   app.route("/", auditRoutes(deps));

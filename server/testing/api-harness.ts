@@ -77,7 +77,7 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
   const jobs = await startJobQueue(database, { mailer, logger });
   const publicOrigin = overrides.publicOrigin ?? "http://localhost:4321";
   const slipSigningKey = overrides.slipSigningKey ?? "test-slip-signing-key-0123456789abcdef";
-  const deps: ApiDeps = {
+  const deps: Omit<ApiDeps, "sharedReads"> = {
     db: database.db,
     logger,
     now: clock.now,

@@ -15,8 +15,13 @@ export function useInProcessApi(apiFetch: ApiFetch) {
   (globalThis as Registry)[IN_PROCESS_API] = apiFetch;
 }
 
-/** fetch() for API calls: in-process when the API runs here, over HTTP otherwise. */
-export async function apiFetch(url: URL, init: RequestInit): Promise<Response> {
+/**
+ * fetch() for API calls: in-process when the API runs here, over HTTP otherwise. `timeoutMs`
+ * bounds the wait for an API across the network. In-process there is no network to wait for,
+ * and the API reads no request's signal: a timer per call there would only fire, ten seconds
+ * later, at a request long answered.
+ */
+export async function apiFetch(url: URL, init: RequestInit, timeoutMs: number): Promise<Response> {
   const inProcess = (globalThis as Registry)[IN_PROCESS_API];
-  return inProcess ? inProcess(new Request(url, init)) : fetch(url, init);
+  return inProcess ? inProcess(new Request(url, init)) : fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 }

@@ -1,7 +1,9 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PROXY_SECRET_HEADER } from "../http/proxy-secret.ts";
-import { useInProcessApi } from "./in-process-api.ts";
+import { apiFetch, useInProcessApi } from "./in-process-api.ts";
 import { createServerApi, forwardedClient } from "./server-api.ts";
 
 const SECRET = "page-server-test-secret-0123456789abcdef";
@@ -73,5 +75,37 @@ describe("the page server passes on the client's address only from the proxy (de
     await createServerApi("token-1", null).get("/student/me", z.unknown());
     expect(sent[0]!.headers.get("x-forwarded-for")).toBeNull();
     expect(sent[0]!.headers.get(PROXY_SECRET_HEADER)).toBeNull();
+  });
+});
+
+describe("apiFetch", () => {
+  let silent: Server;
+  beforeEach(async () => {
+    // An API that takes requests and never answers them, as one stuck on its database would.
+    silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  });
+  afterEach(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+    useInProcessApi(undefined as never);
+  });
+
+  it("gives up on an API across the network after the time it was given", async () => {
+    const url = new URL(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/student/me`);
+    await expect(apiFetch(url, {}, 200)).rejects.toThrow(/timeout|aborted/i);
+  });
+
+  it("hands an in-process call its request without a timer on it", async () => {
+    const handed: Request[] = [];
+    useInProcessApi((request) => {
+      handed.push(request);
+      return Response.json({ data: "ok" });
+    });
+    const answer = await apiFetch(new URL("http://127.0.0.1:1/student/me"), { headers: { accept: "application/json" } }, 1);
+    expect(await answer.json()).toEqual({ data: "ok" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(handed[0]!.signal.aborted).toBe(false);
+    expect(handed[0]!.headers.get("accept")).toBe("application/json");
   });
 });

@@ -58,8 +58,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
       headers,
       // A FormData body gets its multipart content type (with the boundary) from fetch itself.
       body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
-    });
+    }, init.timeoutMs ?? TIMEOUT_MS);
     if (response.status === 401) throw new SessionEnded();
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok && !init.resultOn?.includes(response.status)) {
@@ -76,7 +75,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
     async download(path: string): Promise<Response> {
       const headers: Record<string, string> = { ...identity, ...(token ? { authorization: `Bearer ${token}` } : {}) };
-      const response = await apiFetch(new URL(path, site().API_URL), { headers, signal: AbortSignal.timeout(3 * TIMEOUT_MS) });
+      const response = await apiFetch(new URL(path, site().API_URL), { headers }, 3 * TIMEOUT_MS);
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
