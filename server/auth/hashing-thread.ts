@@ -1,13 +1,8 @@
 import { Worker } from "node:worker_threads";
+import type { Argon2Cost } from "./password.ts";
 
 export type HashJob =
-  | {
-      scheme: "argon2id";
-      password: string;
-      salt: Buffer;
-      cost: { memoryKiB: number; passes: number; parallelism: number };
-      keyBytes: number;
-    }
+  | { scheme: "argon2id"; password: string; salt: Buffer; cost: Argon2Cost; keyBytes: number }
   | { scheme: "scrypt"; password: string; salt: Buffer; cost: { N: number; r: number; p: number }; keyBytes: number };
 
 export type HashReply = { id: number; key: Uint8Array } | { id: number; error: string };
@@ -37,7 +32,8 @@ class HashingThread {
     if (this.#waiting.size === 0) worker.ref();
     return new Promise<Buffer>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, job });
+      // One form of each password whatever the keyboard typed (é as one character or two).
+      worker.postMessage({ id, job: { ...job, password: job.password.normalize("NFKC") } });
     });
   }
 

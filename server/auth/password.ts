@@ -14,7 +14,7 @@ const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
 function argon2id(password: string, salt: Buffer, cost: Argon2Cost, keyBytes = KEY_BYTES) {
-  return deriveKey({ scheme: "argon2id", password: password.normalize("NFKC"), salt, cost, keyBytes });
+  return deriveKey({ scheme: "argon2id", password, salt, cost, keyBytes });
 }
 
 // The PHC string format's base64: standard alphabet, no padding.
@@ -92,7 +92,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual =
     parsed.scheme === "argon2id"
       ? await argon2id(password, parsed.salt, parsed.cost, parsed.key.length)
-      : await deriveKey({ scheme: "scrypt", password: password.normalize("NFKC"), salt: parsed.salt, cost: parsed.cost, keyBytes: KEY_BYTES });
+      : await deriveKey({ scheme: "scrypt", password, salt: parsed.salt, cost: parsed.cost, keyBytes: KEY_BYTES });
   return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
 }
 
