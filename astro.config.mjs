@@ -2,13 +2,13 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import node from "@astrojs/node";
-import { precompressAssets, withInProcessEntry } from "./src/server/build-integrations.ts";
+import { precompressAssets, rememberCspDigests, withInProcessEntry } from "./src/server/build-integrations.ts";
 import { POLICY_DIRECTIVES, STYLE_SOURCES } from "./src/lib/security/content-security-policy.ts";
 
 export default defineConfig({
   output: "server",
   adapter: withInProcessEntry(node({ mode: "standalone" })),
-  integrations: [react(), precompressAssets()],
+  integrations: [react(), precompressAssets(), rememberCspDigests()],
   build: {
     // One round trip: a page's CSS arrives inside its HTML instead of as a blocking request.
     inlineStylesheets: "always",

@@ -61,3 +61,28 @@ describe("the page server's request lines (decision 112)", () => {
     }
   });
 });
+
+describe("the pages' Content-Security-Policy (decision 112)", () => {
+  // Whether the digests are right is the journey's to show (tests/e2e/content-security-policy.spec.ts:
+  // every island hydrates, nothing is blocked); here, that a process computes them only once.
+  it("is the same on every request, and its digests of inline code are computed once per process, not per request", async () => {
+    const pages = await loadBuiltPages();
+    const first = await pages.fetch(new Request("http://127.0.0.1/login"));
+    const policy = first.headers.get("content-security-policy");
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
+    // Inline styles are allowed outright, so no stylesheet digests are listed (browsers would then
+    // ignore 'unsafe-inline'); the serving process stops computing them (src/server/entry.ts).
+    expect(policy).toMatch(/style-src 'self' 'unsafe-inline' ?;/);
+    // The sign-in page inlines its stylesheet, whose digest Astro would otherwise compute again.
+    expect(await first.text()).toMatch(/<style>[^<]{1000,}<\/style>/);
+
+    const digest = vi.spyOn(globalThis.crypto.subtle, "digest");
+    try {
+      const again = await pages.fetch(new Request("http://127.0.0.1/login"));
+      expect(again.headers.get("content-security-policy")).toBe(policy);
+      expect(digest).not.toHaveBeenCalled();
+    } finally {
+      digest.mockRestore();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { AstroIntegration } from "astro";
+import type { Plugin } from "vite";
 
 /**
  * The Node adapter, building `src/server/entry.ts` as the server entry instead of its own: the
@@ -61,4 +62,63 @@ async function listFiles(dir: string): Promise<string[]> {
     }),
   );
   return nested.flat();
+}
+
+const ASTRO_DIGEST_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
+const ASTRO_DIGEST_FUNCTION = "async function generateCspDigest(data, algorithm) {";
+
+/**
+ * Astro writes each page's Content-Security-Policy with the SHA-256 of its inline styles and
+ * scripts, and computes those digests again with WebCrypto on every request, though a route's
+ * inline code is the same on every request: a fifth to a quarter of a signed-in page's CPU
+ * (decision 112). This keeps each digest a serving process computed, so the policy is the same
+ * and only its first page pays for it. A bounded number of contents is kept, so content that
+ * changes per request (server islands, which the portal does not use) costs what it did.
+ */
+export function rememberCspDigests(): AstroIntegration {
+  return {
+    name: "remember-csp-digests",
+    hooks: {
+      "astro:config:setup": ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [rememberCspDigestsPlugin()] } });
+      },
+    },
+  };
+}
+
+function rememberCspDigestsPlugin(): Plugin {
+  return {
+    name: "remember-csp-digests",
+    transform: {
+      filter: { id: ASTRO_DIGEST_MODULE },
+      handler: (code) => ({ code: withRememberedCspDigests(code), map: null }),
+    },
+  };
+}
+
+/** Astro's digest module with its `generateCspDigest` answering from memory what it computed once. */
+export function withRememberedCspDigests(astroModule: string): string {
+  if (!astroModule.includes(ASTRO_DIGEST_FUNCTION)) {
+    // A newer Astro: fail the build rather than quietly hash on every request again.
+    throw new Error(`remember-csp-digests: Astro's encryption.js no longer declares "${ASTRO_DIGEST_FUNCTION}"`);
+  }
+  return astroModule.replace(
+    ASTRO_DIGEST_FUNCTION,
+    `const cspDigestsByAlgorithm = new Map();
+const CSP_DIGESTS_KEPT = 512;
+function generateCspDigest(data, algorithm) {
+  let digests = cspDigestsByAlgorithm.get(algorithm);
+  if (!digests) cspDigestsByAlgorithm.set(algorithm, (digests = new Map()));
+  let digest = digests.get(data);
+  if (digest === undefined) {
+    digest = computeCspDigest(data, algorithm);
+    if (digests.size < CSP_DIGESTS_KEPT) {
+      digests.set(data, digest);
+      digest.catch(() => digests.delete(data));
+    }
+  }
+  return digest;
+}
+async function computeCspDigest(data, algorithm) {`,
+  );
 }
