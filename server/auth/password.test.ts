@@ -17,9 +17,9 @@ const SCRYPT_FROM_BEFORE_ARGON2 =
   "scrypt$131072$8$1$vjDzpMmy5VZykcGXoI0V7w==$ywG0TPfoV4UIno5dW2lJ9wn9dmCO1x0PGE0IDmfh7hY=";
 
 describe("hashPassword", () => {
-  it("writes a PHC string with argon2id at OWASP's minimum cost, a 16-byte salt and a 32-byte hash", async () => {
+  it("writes a PHC string with argon2id at a cost OWASP recommends (7 MiB, 5 passes), a 16-byte salt and a 32-byte hash", async () => {
     const stored = await hashPassword("demo1234");
-    const match = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+    const match = /^\$argon2id\$v=19\$m=7168,t=5,p=1\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
       stored,
     );
     expect(match, stored).not.toBeNull();
@@ -92,7 +92,7 @@ describe("needsRehash", () => {
   it("is true for argon2id at weaker parameters", async () => {
     const { memoryKiB, passes, parallelism } = OWASP_ARGON2_COST;
     for (const weaker of [
-      { memoryKiB: 12_288, passes, parallelism },
+      { memoryKiB: 4_096, passes, parallelism },
       { memoryKiB, passes: 1, parallelism },
       { memoryKiB: 64, passes: 1, parallelism: 1 },
     ]) {
@@ -100,6 +100,10 @@ describe("needsRehash", () => {
         true,
       );
     }
+  });
+
+  it("is true for the hashes written at OWASP's 19 MiB, 2-pass setting before decision 132, so they move to the cheaper one", async () => {
+    expect(needsRehash(await hashPassword("demo1234", { memoryKiB: 19_456, passes: 2, parallelism: 1 }))).toBe(true);
   });
 
   it("measures against the cost it is given", async () => {
