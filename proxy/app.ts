@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
@@ -36,6 +36,11 @@ export type ProxyOptions = {
   proxySecret?: string;
   /** One JSON line per request on standard output (LOG_LEVEL info or lower); off by default. */
   logRequests?: boolean;
+  /**
+   * How answers are compressed: hono's `compress()` (a CompressionStream each) unless the host
+   * offers better; on Node, `compressWholeAnswers()` (scripts/start/compress-whole-answers.ts).
+   */
+  compress?: MiddlewareHandler;
 };
 
 /** On Node, @hono/node-server hands over the socket; edge runtimes have none. */
@@ -107,7 +112,7 @@ export function createProxy(options: ProxyOptions) {
   // After the probes, which a balancer sends every few seconds: they need no id and no log line.
   app.use(requestIds({ log: options.logRequests ? (line) => console.log(line) : undefined }));
   app.use(canonicalOrigin(options.publicOrigin));
-  app.use(compress());
+  app.use(options.compress ?? compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));
   app.use(refuseOversizedBodies());
 

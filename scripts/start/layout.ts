@@ -1,6 +1,7 @@
 import { DEVELOPMENT_SLIP_SIGNING_KEY, readServerEnv, type ServerEnv } from "../../server/env.ts";
 import { clientAddressRule, readProxyEnv, type ProxyEnv } from "../../proxy/env.ts";
 import type { ProxyOptions } from "../../proxy/app.ts";
+import { compressWholeAnswers } from "./compress-whole-answers.ts";
 import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
 import { createLogger } from "../../server/http/logger.ts";
@@ -83,6 +84,7 @@ export function proxyOptions(layout: PortalLayout, fetch?: ProxyOptions["fetch"]
     clientAddress: clientAddressRule(proxyEnv),
     proxySecret: proxyEnv.PROXY_SHARED_SECRET,
     logRequests: logsRequests(logLevelOf(proxyEnv)),
+    compress: compressWholeAnswers(),
     fetch,
   };
 }

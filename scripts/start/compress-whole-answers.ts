@@ -1,0 +1,70 @@
+import { promisify } from "node:util";
+import { gzip, gzipSync } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+const gzipInPool = promisify(gzip);
+
+/** Smaller answers go as they are: compressed, they would still take the same one packet. */
+const THRESHOLD_BYTES = 1024;
+/** Compressed on the event loop up to this size (tens of microseconds); larger ones on libuv's pool. */
+const ON_THE_LOOP_BYTES = 256 * 1024;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/** Whether `accepted` (an Accept-Encoding header) takes gzip: named, or by `*`, with a weight above 0. */
+export function acceptsGzip(accepted: string | undefined): boolean {
+  if (!accepted) return false;
+  let wildcard: boolean | undefined;
+  for (const part of accepted.split(",")) {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    const weight = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const wanted = weight === undefined || Number(weight.slice(2)) > 0;
+    if (name.trim() === "gzip") return wanted;
+    if (name.trim() === "*") wildcard = wanted;
+  }
+  return wildcard ?? false;
+}
+
+/**
+ * Gzip for the proxy on Node, in place of hono's `compress()` (a CompressionStream per answer,
+ * which the edge runtimes keep). Every answer the portal makes is whole before it leaves (pages
+ * are not streamed, API answers are JSON), so each is compressed in one call and sent with its
+ * length: one write of headers and body instead of headers, then chunks, then the stream's end,
+ * and no deflate state for answers too small to gain from it (decision 112).
+ */
+export function compressWholeAnswers(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const answer = c.res;
+    const type = answer.headers.get("content-type");
+    if (
+      !answer.body ||
+      answer.status === 206 ||
+      c.req.method === "HEAD" ||
+      answer.headers.has("content-encoding") ||
+      !type ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      NO_TRANSFORM.test(answer.headers.get("cache-control") ?? "")
+    ) {
+      return;
+    }
+    const headers = new Headers(answer.headers);
+    const vary = headers.get("vary");
+    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary))) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const body = new Uint8Array(await answer.arrayBuffer());
+    const init = { status: answer.status, statusText: answer.statusText, headers };
+    headers.delete("transfer-encoding");
+    if (body.byteLength < THRESHOLD_BYTES || !acceptsGzip(c.req.header("accept-encoding"))) {
+      headers.set("content-length", String(body.byteLength));
+      c.res = new Response(body, init);
+      return;
+    }
+    const zipped = body.byteLength <= ON_THE_LOOP_BYTES ? gzipSync(body) : await gzipInPool(body);
+    headers.set("content-encoding", "gzip");
+    headers.set("content-length", String(zipped.byteLength));
+    const etag = headers.get("etag");
+    if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+    c.res = new Response(zipped, init);
+  };
+}
