@@ -37,12 +37,12 @@ describe("compressWholeAnswers (the proxy on Node)", () => {
     expect(gunzipSync(zipped).toString()).toBe(page);
   });
 
-  it("sends the page as it is, with its length, to a client that does not take gzip", async () => {
+  it("sends the page as it is to a client that does not take gzip", async () => {
     for (const acceptEncoding of [undefined, "identity", "br", "gzip;q=0", "*;q=0"]) {
       const answer = await get("/page", acceptEncoding);
       expect(answer.headers.get("content-encoding"), acceptEncoding).toBeNull();
+      expect(answer.headers.get("vary"), acceptEncoding).toBe("Accept-Encoding");
       expect(await answer.text()).toBe(page);
-      expect(Number(answer.headers.get("content-length"))).toBe(Buffer.byteLength(page));
     }
   });
 

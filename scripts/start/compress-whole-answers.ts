@@ -49,13 +49,15 @@ export function compressWholeAnswers(): MiddlewareHandler {
     ) {
       return;
     }
-    const headers = new Headers(answer.headers);
-    const vary = headers.get("vary");
-    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary))) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const vary = answer.headers.get("vary");
+    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary))) c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    // A client that takes no gzip gets the answer as it came.
+    if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     const body = new Uint8Array(await answer.arrayBuffer());
+    const headers = new Headers(answer.headers);
     const init = { status: answer.status, statusText: answer.statusText, headers };
     headers.delete("transfer-encoding");
-    if (body.byteLength < THRESHOLD_BYTES || !acceptsGzip(c.req.header("accept-encoding"))) {
+    if (body.byteLength < THRESHOLD_BYTES) {
       headers.set("content-length", String(body.byteLength));
       c.res = new Response(body, init);
       return;
