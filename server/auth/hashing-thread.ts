@@ -40,7 +40,7 @@ class HashingThread {
   #started(): Worker {
     if (this.#worker) return this.#worker;
     // Not the process's own flags: they may name a script (--input-type, --import) meant for it alone.
-    const worker = new Worker(new URL("./hashing-thread-body.ts", import.meta.url), { execArgv: [] });
+    const worker = new Worker(new URL("./hashing-thread-body.js", import.meta.url), { execArgv: [] });
     worker.unref();
     worker.on("message", (reply: HashReply) => {
       const waiting = this.#waiting.get(reply.id);
