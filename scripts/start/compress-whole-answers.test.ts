@@ -83,4 +83,11 @@ describe("acceptsGzip", () => {
     expect(acceptsGzip("")).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
   });
+
+  it("reads a malformed header without throwing, as hono's own compress() does", () => {
+    expect(acceptsGzip(",,,")).toBe(false);
+    expect(acceptsGzip(";;")).toBe(false);
+    // A weight that is not a number counts as 1.
+    expect(acceptsGzip("gzip;q=abc")).toBe(true);
+  });
 });

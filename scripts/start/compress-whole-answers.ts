@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 
 const gzipInPool = promisify(gzip);
@@ -15,15 +16,9 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 /** Whether `accepted` (an Accept-Encoding header) takes gzip: named, or by `*`, with a weight above 0. */
 export function acceptsGzip(accepted: string | undefined): boolean {
   if (!accepted) return false;
-  let wildcard: boolean | undefined;
-  for (const part of accepted.split(",")) {
-    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
-    const weight = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const wanted = weight === undefined || Number(weight.slice(2)) > 0;
-    if (name.trim() === "gzip") return wanted;
-    if (name.trim() === "*") wildcard = wanted;
-  }
-  return wildcard ?? false;
+  const encodings = parseAccept(accepted);
+  const gzip = encodings.find((entry) => entry.type.toLowerCase() === "gzip") ?? encodings.find((entry) => entry.type === "*");
+  return (gzip?.q ?? 0) > 0;
 }
 
 /**
