@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { registeredCourses, registrationApprovalsFor, registrationReturnsFor } from "../courses/student-view.ts";
+import { registrationRecord } from "../courses/student-view.ts";
 import { totalUnits } from "../../src/lib/courses/registration-status.ts";
 import type { ReviewStatus, SemesterReview } from "../../src/lib/staff/registrations.ts";
 
@@ -16,11 +16,7 @@ export function semesterStatus(facts: { courses: number; approved: boolean; retu
 
 /** Both semesters of a student's registration in a session, as the adviser reviews them. */
 export async function semesterReviews(db: Database, studentId: number, session: string): Promise<SemesterReview[]> {
-  const [registered, approvals, returns] = await Promise.all([
-    registeredCourses(db, studentId, session),
-    registrationApprovalsFor(db, studentId, session),
-    registrationReturnsFor(db, studentId, session),
-  ]);
+  const { data: registered, approvals, returns } = await registrationRecord(db, studentId, session);
   return ([1, 2] as const).map((semester) => {
     const courses = registered.filter((course) => course.semester === semester);
     const approval = approvals.find((entry) => entry.semester === semester);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { courses as courseTable } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 import { StudentView } from "../../src/lib/courses/registered-course.ts";
@@ -222,6 +222,31 @@ describe("POST /courses/register", () => {
         approved_at: "2024-11-20T09:00:00.000Z",
       },
     ]);
+  });
+
+  it("answers an approval's instant in UTC to the millisecond, whatever precision the database kept", async () => {
+    const { student, token } = await newStudent();
+    const [bio111] = await kit.idsOf(token, ["BIO 111"]);
+    await kit.register(token, { courses: [bio111], registration_level: 100, session: "2024/2025" });
+    await api.db.execute(sql`insert into registration_approvals (student_id, session, semester, approved_by, approved_at)
+      values (${student.id}, '2024/2025', 1, 'Dr. Funmilayo Adeyemi', '2024-11-20 10:00:00.123987+01')`);
+    const view = await (await api.request("/courses/student-view?session=2024/2025", { token })).json();
+    expect(view.approvals).toEqual([
+      { semester: 1, approved_by: "Dr. Funmilayo Adeyemi", approved_at: "2024-11-20T09:00:00.123Z" },
+    ]);
+  });
+
+  it("shows one level's registrations when asked for a level, every level's without", async () => {
+    const { token } = await newStudent(200);
+    const [bio111] = await kit.idsOf(token, ["BIO 111"]);
+    await kit.register(token, { courses: [bio111], registration_level: 100, session: "2024/2025" });
+    const codesAt = async (query: string) =>
+      ((await (await api.request(`/courses/student-view?session=2024/2025${query}`, { token })).json()) as StudentView).data.map(
+        (course) => [course.code, course.registration_level],
+      );
+    expect(await codesAt("")).toEqual([["BIO 111", 100]]);
+    expect(await codesAt("&registration_level=100")).toEqual([["BIO 111", 100]]);
+    expect(await codesAt("&registration_level=200")).toEqual([]);
   });
 
   it.each([

@@ -10,7 +10,7 @@ import {
   SlipQuery,
   StudentViewQuery,
 } from "../../src/lib/courses/requests.ts";
-import { registeredCourses, registrationApprovalsFor, registrationReturnsFor, registrationSlip } from "./student-view.ts";
+import { registrationRecord, registrationSlip } from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";
 
@@ -24,13 +24,8 @@ export function courseRoutes(deps: ApiDeps) {
     const query = readQuery(c, StudentViewQuery);
     const session = query.session ?? c.var.student.placement.currentSession;
     if (!session) return c.json({ status: "success", data: [], approvals: [], returns: [] });
-    const studentId = c.var.student.id;
-    const [data, approvals, returns] = await Promise.all([
-      registeredCourses(deps.db, studentId, session, query.registration_level),
-      registrationApprovalsFor(deps.db, studentId, session),
-      registrationReturnsFor(deps.db, studentId, session),
-    ]);
-    return c.json({ status: "success", data, approvals, returns });
+    const record = await registrationRecord(deps.db, c.var.student.id, session, query.registration_level);
+    return c.json({ status: "success", ...record });
   });
 
   app.post("/courses/register", signedIn, async (c) => {

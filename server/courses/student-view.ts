@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
-import { courseRegistrations, courses, registrationApprovals, registrationReturns, staff } from "../db/schema.ts";
+import { students } from "../db/schema.ts";
 import type {
   Approval,
   Course,
@@ -9,103 +9,99 @@ import type {
   ReturnedSemester,
 } from "../../src/lib/courses/registered-course.ts";
 
-// The dashboard, the course page and the slip read these three on every visit: prepared once,
-// so neither the ORM nor PostgreSQL plans them again (decision 112). A null level means any.
-const registeredCoursesQuery = preparedQuery((db) =>
+// The dashboard, the course page, the slip and the adviser's review read a student's semester on
+// every visit: its courses, approvals and returns come back from one prepared statement, one round
+// trip to the database instead of three (decision 112). A null level means any.
+// Written as SQL: inside a select's fields the ORM leaves columns unqualified, and these
+// subqueries join tables that share column names.
+const studentId = sql.placeholder("studentId");
+const session = sql.placeholder("session");
+const REGISTRATION_RECORD = {
+  registered: sql<RegisteredRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', r.id, 'course_id', c.id, 'code', c.code, 'title', c.title, 'unit', c.unit, 'semester', r.semester, 'level', r.level
+    ) order by r.semester, c.code)
+    from course_registrations r join courses c on c.id = r.course_id
+    where r.student_id = ${studentId} and r.session = ${session}
+      and (${sql.placeholder("level")}::integer is null or r.level = ${sql.placeholder("level")})
+  ), '[]'::json)`,
+  approvals: sql<ApprovalRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'semester', a.semester, 'adviser', coalesce(s.name, a.approved_by, ''), 'at', a.approved_at
+    ) order by a.semester)
+    from registration_approvals a left join staff s on s.id = a.staff_id
+    where a.student_id = ${studentId} and a.session = ${session}
+  ), '[]'::json)`,
+  returns: sql<ReturnRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'semester', t.semester, 'adviser', s.name, 'at', t.returned_at, 'note', t.note
+    ) order by t.semester)
+    from registration_returns t join staff s on s.id = t.staff_id
+    where t.student_id = ${studentId} and t.session = ${session}
+  ), '[]'::json)`,
+};
+
+interface RegisteredRow { id: number; course_id: number; code: string; title: string; unit: number; semester: number; level: number }
+interface ApprovalRow { semester: number; adviser: string; at: string }
+interface ReturnRow { semester: number; adviser: string; at: string; note: string }
+
+// Selected from the student's own row, which a signed-in student always has: a prepared statement
+// needs a FROM, and this one costs an index lookup.
+const registrationRecordQuery = preparedQuery((db) =>
   db
-    .select({ registration: courseRegistrations, course: courses })
-    .from(courseRegistrations)
-    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-    .where(
-      and(
-        eq(courseRegistrations.studentId, sql.placeholder("studentId")),
-        eq(courseRegistrations.session, sql.placeholder("session")),
-        anyWhenNull(courseRegistrations.level, sql.placeholder("level")),
-      ),
-    )
-    .orderBy(asc(courseRegistrations.semester), asc(courses.code))
-    .prepare("registered_courses"),
+    .select(REGISTRATION_RECORD)
+    .from(students)
+    .where(eq(students.id, studentId))
+    .prepare("registration_record"),
 );
 
-/** The courses a student has registered in a session (optionally at one level). */
-export async function registeredCourses(
+/** A student's registration in a session: as GET /courses/student-view answers it. */
+export interface RegistrationRecord {
+  data: Course[];
+  approvals: Approval[];
+  returns: ReturnedSemester[];
+}
+
+const semesterOf = (value: number): 1 | 2 => (value === 2 ? 2 : 1);
+// JSON carries PostgreSQL's own timestamp text (microseconds, the connection's offset); the API
+// answers ISO instants in UTC to the millisecond, as the driver's Date gave them.
+const isoInstant = (text: string) => new Date(text).toISOString();
+
+/**
+ * The courses a student has registered in a session (optionally at one level only), with the
+ * Course Advisor's approvals and returns of its semesters. An approval names the adviser by their
+ * current name, or by the name recorded before staff accounts existed (docs/decisions/085).
+ */
+export async function registrationRecord(
   db: Database,
   studentId: number,
   session: string,
   level?: number,
-): Promise<Course[]> {
-  const rows = await registeredCoursesQuery(db).execute({ studentId, session, level: level ?? null });
-  return rows.map(({ registration, course }) => ({
-    id: registration.id,
-    course_id: course.id,
-    code: course.code,
-    title: course.title,
-    unit: String(course.unit),
-    semester: registration.semester === 2 ? 2 : 1,
-    registration_level: registration.level,
-  }));
-}
-
-const approvalsQuery = preparedQuery((db) =>
-  db
-    .select({ approval: registrationApprovals, adviser: staff.name })
-    .from(registrationApprovals)
-    .leftJoin(staff, eq(staff.id, registrationApprovals.staffId))
-    .where(
-      and(
-        eq(registrationApprovals.studentId, sql.placeholder("studentId")),
-        eq(registrationApprovals.session, sql.placeholder("session")),
-      ),
-    )
-    .orderBy(asc(registrationApprovals.semester))
-    .prepare("registration_approvals_of_student"),
-);
-
-/**
- * The Course Advisor's approvals of a student's registration in a session, by semester, named by
- * the approving adviser's current name (or the name recorded before staff accounts existed).
- */
-export async function registrationApprovalsFor(
-  db: Database,
-  studentId: number,
-  session: string,
-): Promise<Approval[]> {
-  const rows = await approvalsQuery(db).execute({ studentId, session });
-  return rows.map(({ approval, adviser }) => ({
-    semester: approval.semester === 2 ? 2 : 1,
-    approved_by: adviser ?? approval.approvedBy ?? "",
-    approved_at: approval.approvedAt.toISOString(),
-  }));
-}
-
-const returnsQuery = preparedQuery((db) =>
-  db
-    .select({ returned: registrationReturns, adviser: staff.name })
-    .from(registrationReturns)
-    .innerJoin(staff, eq(staff.id, registrationReturns.staffId))
-    .where(
-      and(
-        eq(registrationReturns.studentId, sql.placeholder("studentId")),
-        eq(registrationReturns.session, sql.placeholder("session")),
-      ),
-    )
-    .orderBy(asc(registrationReturns.semester))
-    .prepare("registration_returns_of_student"),
-);
-
-/** The semesters of a session an adviser has sent back to the student, with the note. */
-export async function registrationReturnsFor(
-  db: Database,
-  studentId: number,
-  session: string,
-): Promise<ReturnedSemester[]> {
-  const rows = await returnsQuery(db).execute({ studentId, session });
-  return rows.map(({ returned, adviser }) => ({
-    semester: returned.semester === 2 ? 2 : 1,
-    returned_by: adviser,
-    returned_at: returned.returnedAt.toISOString(),
-    note: returned.note,
-  }));
+): Promise<RegistrationRecord> {
+  const [row] = await registrationRecordQuery(db).execute({ studentId, session, level: level ?? null });
+  if (!row) return { data: [], approvals: [], returns: [] };
+  return {
+    data: row.registered.map((course) => ({
+      id: course.id,
+      course_id: course.course_id,
+      code: course.code,
+      title: course.title,
+      unit: String(course.unit),
+      semester: semesterOf(course.semester),
+      registration_level: course.level,
+    })),
+    approvals: row.approvals.map((approval) => ({
+      semester: semesterOf(approval.semester),
+      approved_by: approval.adviser,
+      approved_at: isoInstant(approval.at),
+    })),
+    returns: row.returns.map((returned) => ({
+      semester: semesterOf(returned.semester),
+      returned_by: returned.adviser,
+      returned_at: isoInstant(returned.at),
+      note: returned.note,
+    })),
+  };
 }
 
 /** What the registration slip prints; null when nothing is registered at that level and session. */
@@ -115,10 +111,7 @@ export async function registrationSlip(
   session: string,
   level: number,
 ): Promise<RegistrationSlip | null> {
-  const [registered, approvals] = await Promise.all([
-    registeredCourses(db, studentId, session, level),
-    registrationApprovalsFor(db, studentId, session),
-  ]);
+  const { data: registered, approvals } = await registrationRecord(db, studentId, session, level);
   if (registered.length === 0) return null;
   return {
     level,
