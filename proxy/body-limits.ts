@@ -38,8 +38,11 @@ export function refuseOversizedBodies(): MiddlewareHandler {
     onError: (c) => refuse(c, 413, CSV_TOO_LARGE, { file: CSV_TOO_LARGE }),
   });
   return (c, next) => {
-    const { pathname } = new URL(c.req.url);
     const { method } = c.req;
+    // Most requests are GETs, which carry no body: asking Hono's bodyLimit would have the Node
+    // adapter build a full Request just to find that out.
+    if (method === "GET" || method === "HEAD") return next();
+    const { pathname } = new URL(c.req.url);
     const apiPath = pathname.startsWith("/api/") ? pathname.slice("/api".length) : null;
     if (apiPath !== null ? isBiodataUpload(method, apiPath) : isBiodataPageForm(method, pathname)) return forBiodata(c, next);
     const csv = apiPath !== null ? isCsvImport(method, apiPath) : isStaffPageForm(method, pathname);

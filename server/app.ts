@@ -90,7 +90,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.use(async (c, next) => {
     // Only the passport upload route sets its own larger limit; a claimed content type alone
     // must not lift the limit elsewhere (readJson reads any body whatever its type).
-    if (isBiodataUpload(c.req.method, c.req.path)) return next();
+    if (c.req.method === "GET" || c.req.method === "HEAD" || isBiodataUpload(c.req.method, c.req.path)) return next();
     return bodyLimit({
       maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
