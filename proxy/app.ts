@@ -34,8 +34,11 @@ export type ProxyOptions = {
    * they believe the client address we pass on. Without it they see every student as the proxy.
    */
   proxySecret?: string;
-  /** One JSON line per request on standard output (LOG_LEVEL info or lower); off by default. */
-  logRequests?: boolean;
+  /**
+   * Where the proxy's line per request goes (one JSON line, no newline), when LOG_LEVEL is info or
+   * lower; no lines without it. On Node, the process's own background writer; elsewhere console.log.
+   */
+  logRequests?: (line: string) => void;
   /**
    * How answers are compressed: hono's `compress()` (a CompressionStream each) unless the host
    * offers better; on Node, `compressWholeAnswers()` (scripts/start/compress-whole-answers.ts).
@@ -110,7 +113,7 @@ export function createProxy(options: ProxyOptions) {
   app.use(securityHeaders({ https: secure }));
   mountHealth(app, { fetchUpstream, apiUrl: options.apiUrl });
   // After the probes, which a balancer sends every few seconds: they need no id and no log line.
-  app.use(requestIds({ log: options.logRequests ? (line) => console.log(line) : undefined }));
+  app.use(requestIds({ log: options.logRequests }));
   app.use(canonicalOrigin(options.publicOrigin));
   app.use(options.compress ?? compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));

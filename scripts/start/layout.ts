@@ -6,6 +6,7 @@ import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
 import { createLogger } from "../../server/http/logger.ts";
 import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
+import { writeLine } from "../../src/lib/log/standard-output.ts";
 
 /**
  * Where each part of the portal listens and how the parts reach each other, worked out once from
@@ -83,7 +84,7 @@ export function proxyOptions(layout: PortalLayout, fetch?: ProxyOptions["fetch"]
     pagesUrl: layout.pagesUrl,
     clientAddress: clientAddressRule(proxyEnv),
     proxySecret: proxyEnv.PROXY_SHARED_SECRET,
-    logRequests: logsRequests(logLevelOf(proxyEnv)),
+    logRequests: logsRequests(logLevelOf(proxyEnv)) ? writeLine : undefined,
     compress: compressWholeAnswers(),
     fetch,
   };

@@ -71,7 +71,6 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
     get: <T extends z.ZodType>(path: string, schema: T) => call(path, schema),
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),
-    /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
     async download(path: string): Promise<Response> {
       const headers: Record<string, string> = { ...identity, ...(token ? { authorization: `Bearer ${token}` } : {}) };
@@ -81,6 +80,7 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       throw new ApiRefusal(response.status, body?.error?.message ?? "The portal could not answer that request.");
     },
+    /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
     upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = [], method = "POST") =>
       // A whole college's file takes longer to check than a page's data.
       call(path, schema, { method, form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type DestinationStream, type LevelWithSilent, type LoggerOptions } from "pino";
 import { MASK, scrubText } from "./scrub.ts";
+import { standardOutput } from "./standard-output.ts";
 
 export { logLevelOf } from "./log-level.ts";
 
@@ -83,7 +84,7 @@ function adapt(log: pino.Logger): Logger {
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
 
-/** A logger writing JSON lines to `destination` (standard output by default). */
+/** A logger writing JSON lines to `destination` (standard output, written in the background, by default). */
 export function createLogger(options: {
   name: string;
   level: LevelWithSilent;
@@ -94,7 +95,7 @@ export function createLogger(options: {
     name: options.name,
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return adapt(options.destination ? pino(settings, options.destination) : pino(settings));
+  return adapt(pino(settings, options.destination ?? standardOutput()));
 }
 
 /**
