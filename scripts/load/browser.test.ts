@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { StepFailed, VirtualBrowser } from "./browser.ts";
+import { decodedText, StepFailed, VirtualBrowser } from "./browser.ts";
 import { StepRecorder } from "./stats.ts";
 
 const servers: Server[] = [];
@@ -56,5 +57,36 @@ describe("a virtual student's browser when the portal is busy", () => {
     await browser.close();
     expect(portal.requests()).toBe(21);
     expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 1, busy: 20 }]);
+  });
+});
+
+describe("a virtual student's browser reading answers", () => {
+  const page = "<h1>Dashboard</h1> ₦45,000.00";
+  it.each([
+    ["gzip", gzipSync(page)],
+    ["br", brotliCompressSync(page)],
+    ["deflate", deflateSync(page)],
+    [null, Buffer.from(page)],
+  ])("reads a %s answer as its text", (encoding, body) => {
+    expect(decodedText(body, encoding)).toBe(page);
+  });
+
+  it("refuses an encoding it did not ask for, rather than check its bytes as text", () => {
+    expect(() => decodedText(Buffer.from(page), "zstd")).toThrow("zstd");
+  });
+
+  it("reads a gzipped page from the wire and finds its marker", async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(gzipSync(page));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const browser = new VirtualBrowser("127.0.0.1", new StepRecorder(), 5_000);
+    const answer = await browser.navigate("dashboard", `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      status: 200,
+      marker: "₦45,000.00",
+    });
+    await browser.close();
+    expect(answer.body).toBe(page);
   });
 });
