@@ -1,6 +1,10 @@
 import { pino, type DestinationStream } from "pino";
 
-let shared: DestinationStream | undefined;
+// One writer per process, kept on the global object: the page server's bundle carries its own
+// copy of this module, and two background writers on one descriptor could interleave the pieces
+// of a long write, cutting lines in two.
+const SHARED = Symbol.for("portal.standardOutput");
+type WithSharedOutput = typeof globalThis & { [SHARED]?: DestinationStream };
 
 /**
  * Standard output for every log line of this process, written in the background: a line waits
@@ -9,8 +13,9 @@ let shared: DestinationStream | undefined;
  * Nothing waits at idle, and pino writes what is left when the process exits.
  */
 export function standardOutput(): DestinationStream {
-  shared ??= pino.destination({ dest: 1, sync: false });
-  return shared;
+  const global = globalThis as WithSharedOutput;
+  global[SHARED] ??= pino.destination({ dest: 1, sync: false });
+  return global[SHARED];
 }
 
 /** One finished line (JSON, without its newline) on standard output, in order with the logger's. */
