@@ -20,20 +20,32 @@ export async function quoteFee(
   student: Omit<Student, "email">,
   choice: FeeChoice,
 ) {
-  // As for course registration: a level the student has not reached is not theirs to pay
-  // (a cheaper level's fee would otherwise settle the session).
-  if (choice.level > student.level) {
-    throw new ApiError(
-      400,
-      `You are in ${student.level} level; you cannot pay ${choice.level} level fees.`,
-      { fields: { payment_level: `Choose ${student.level} level or below.` } },
-    );
-  }
+  refuseLevelNotReached(student, choice);
+  return acceptQuote(choice, await readQuote(deps, student, choice));
+}
+
+// As for course registration: a level the student has not reached is not theirs to pay
+// (a cheaper level's fee would otherwise settle the session).
+function refuseLevelNotReached(student: Pick<Student, "level">, choice: FeeChoice) {
+  if (choice.level <= student.level) return;
+  throw new ApiError(
+    400,
+    `You are in ${student.level} level; you cannot pay ${choice.level} level fees.`,
+    { fields: { payment_level: `Choose ${student.level} level or below.` } },
+  );
+}
+
+/** What a quote is made of, read together: the fee in force, what is already credited, the late-fee rule. */
+async function readQuote(deps: Pick<ApiDeps, "db" | "now">, student: Omit<Student, "email">, choice: FeeChoice) {
   const [fee, paid, lateFee] = await Promise.all([
     scheduledFee(deps.db, choice, student),
     creditedOptions(deps.db, student.id, choice),
     lateFeeProblem(deps.db, choice, deps.now()),
   ]);
+  return { fee, paid, lateFee };
+}
+
+function acceptQuote(choice: FeeChoice, { fee, paid, lateFee }: Awaited<ReturnType<typeof readQuote>>) {
   if (fee === null) throw new ApiError(400, noFeeMessage(choice));
   const refusal = feeRefusal(choice, paid) ?? lateFee;
   if (refusal) throw new ApiError(400, refusal);
@@ -51,9 +63,11 @@ export async function openPendingPayment(
   choice: FeeChoice,
   channel: string | null,
 ) {
-  const paid = await creditedOptions(deps.db, student.id, choice);
-  if (paid.includes(choice.option)) return "already-paid" as const;
-  const { id: feeId, amountKobo } = await quoteFee(deps, student, choice);
+  // One read of what is credited serves both the "already paid" answer and the quote's rules.
+  const quote = await readQuote(deps, student, choice);
+  if (quote.paid.includes(choice.option)) return "already-paid" as const;
+  refuseLevelNotReached(student, choice);
+  const { id: feeId, amountKobo } = acceptQuote(choice, quote);
   const reference = newPaymentReference(deps.now());
   const [payment] = await deps.db
     .insert(payments)
