@@ -36,8 +36,8 @@ const MAX_BUSY_ANSWERS = 20;
 
 /**
  * An answer's body as the browser reads it. Decoded whole, once it has all arrived: a streaming
- * decoder per answer (undici's decompress interceptor) cost the simulation a quarter of its CPU,
- * taken from the portal it measures on the same two cores.
+ * decoder per answer (undici's decompress interceptor) was a quarter of the simulation's profile
+ * and twice the CPU per page, taken from the portal it measures on the same two cores (decision 112).
  */
 export function decodedText(body: Buffer, contentEncoding: string | null) {
   const encoding = contentEncoding?.trim().toLowerCase() ?? "identity";
