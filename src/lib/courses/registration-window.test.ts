@@ -32,4 +32,12 @@ describe("the registration window", () => {
   it("counts days in college time: 23:30 UTC is already the next day in Lagos", () => {
     expect(collegeDate(new Date("2025-10-31T23:30:00Z"))).toBe("2025-11-01");
   });
+
+  it("turns the day at Lagos midnight, asked again and again around it", () => {
+    expect(collegeDate(new Date("2025-10-31T22:59:59.999Z"))).toBe("2025-10-31");
+    expect(collegeDate(new Date("2025-10-31T22:59:00.000Z"))).toBe("2025-10-31");
+    expect(collegeDate(new Date("2025-10-31T23:00:00.000Z"))).toBe("2025-11-01");
+    expect(collegeDate(new Date("2025-10-31T23:00:59.999Z"))).toBe("2025-11-01");
+    expect(collegeDate(new Date("2025-10-31T22:59:30.000Z"))).toBe("2025-10-31");
+  });
 });

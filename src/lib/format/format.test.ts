@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatAmount, formatNaira, koboToNaira } from "./money.ts";
-import { formatHistoryDate, formatSlipDate } from "./dates.ts";
+import { formatDeadline, formatHistoryDate, formatSlipDate } from "./dates.ts";
 
 describe("naira with comma grouping", () => {
   it.each([
@@ -27,5 +27,34 @@ describe("dates in Nigerian time", () => {
   ])("%s", (iso, history, slip) => {
     expect(formatHistoryDate(iso)).toBe(history);
     expect(formatSlipDate(iso)).toBe(slip);
+  });
+
+  it("gives each instant of one minute its own seconds", () => {
+    expect(formatHistoryDate(new Date("2024-09-05T13:07:09.900Z"))).toBe("05-09-2024, 2:07:09 pm");
+    expect(formatHistoryDate(new Date("2024-09-05T13:07:59.001Z"))).toBe("05-09-2024, 2:07:59 pm");
+    expect(formatHistoryDate(new Date("2024-09-05T13:08:00.000Z"))).toBe("05-09-2024, 2:08:00 pm");
+    expect(formatHistoryDate(new Date("2024-09-05T13:07:09.000Z"))).toBe("05-09-2024, 2:07:09 pm");
+  });
+
+  it("writes a transfer's deadline with noon and midnight as 12", () => {
+    expect(formatDeadline("2024-09-05T11:05:00Z")).toBe("12:05 pm, 05-09-2024");
+    expect(formatDeadline("2024-09-05T23:05:00Z")).toBe("12:05 am, 06-09-2024");
+  });
+
+  const serverZone = process.env.TZ;
+  afterEach(() => {
+    if (serverZone === undefined) delete process.env.TZ;
+    else process.env.TZ = serverZone;
+  });
+
+  it("is Nigerian time on a server whose own zone changes its clocks", () => {
+    process.env.TZ = "America/New_York";
+    // The night New York moves its clocks forward: Lagos, which does not, is one hour ahead of UTC.
+    expect(formatHistoryDate("2034-03-12T01:38:45Z")).toBe("12-03-2034, 2:38:45 am");
+    expect(formatSlipDate("2034-03-12T06:59:00Z")).toBe("12/03/2034 07:59");
+  });
+
+  it("shows a value that is not a date as before, without failing the page", () => {
+    expect(formatSlipDate("not a date")).toBe("Invalid Date");
   });
 });
