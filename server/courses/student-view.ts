@@ -1,43 +1,38 @@
 import { eq, sql } from "drizzle-orm";
-import { preparedQuery } from "../db/prepared.ts";
+import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { students } from "../db/schema.ts";
-import type {
-  Approval,
-  Course,
-  RegistrationSlip,
-  ReturnedSemester,
-} from "../../src/lib/courses/registered-course.ts";
+import type { RegistrationSlip, StudentView } from "../../src/lib/courses/registered-course.ts";
 
 // The dashboard, the course page, the slip and the adviser's review read a student's semester on
 // every visit: its courses, approvals and returns come back from one prepared statement, one round
 // trip to the database instead of three (decision 112). A null level means any.
 // Written as SQL: inside a select's fields the ORM leaves columns unqualified, and these
 // subqueries join tables that share column names.
-const studentId = sql.placeholder("studentId");
-const session = sql.placeholder("session");
+const studentIdParam = sql.placeholder("studentId");
+const sessionParam = sql.placeholder("session");
 const REGISTRATION_RECORD = {
   registered: sql<RegisteredRow[]>`coalesce((
     select json_agg(json_build_object(
       'id', r.id, 'course_id', c.id, 'code', c.code, 'title', c.title, 'unit', c.unit, 'semester', r.semester, 'level', r.level
     ) order by r.semester, c.code)
     from course_registrations r join courses c on c.id = r.course_id
-    where r.student_id = ${studentId} and r.session = ${session}
-      and (${sql.placeholder("level")}::integer is null or r.level = ${sql.placeholder("level")})
+    where r.student_id = ${studentIdParam} and r.session = ${sessionParam}
+      and ${anyWhenNull(sql`r.level`, sql.placeholder("level"))}
   ), '[]'::json)`,
   approvals: sql<ApprovalRow[]>`coalesce((
     select json_agg(json_build_object(
       'semester', a.semester, 'adviser', coalesce(s.name, a.approved_by, ''), 'at', a.approved_at
     ) order by a.semester)
     from registration_approvals a left join staff s on s.id = a.staff_id
-    where a.student_id = ${studentId} and a.session = ${session}
+    where a.student_id = ${studentIdParam} and a.session = ${sessionParam}
   ), '[]'::json)`,
   returns: sql<ReturnRow[]>`coalesce((
     select json_agg(json_build_object(
       'semester', t.semester, 'adviser', s.name, 'at', t.returned_at, 'note', t.note
     ) order by t.semester)
     from registration_returns t join staff s on s.id = t.staff_id
-    where t.student_id = ${studentId} and t.session = ${session}
+    where t.student_id = ${studentIdParam} and t.session = ${sessionParam}
   ), '[]'::json)`,
 };
 
@@ -51,16 +46,9 @@ const registrationRecordQuery = preparedQuery((db) =>
   db
     .select(REGISTRATION_RECORD)
     .from(students)
-    .where(eq(students.id, studentId))
+    .where(eq(students.id, studentIdParam))
     .prepare("registration_record"),
 );
-
-/** A student's registration in a session: as GET /courses/student-view answers it. */
-export interface RegistrationRecord {
-  data: Course[];
-  approvals: Approval[];
-  returns: ReturnedSemester[];
-}
 
 const semesterOf = (value: number): 1 | 2 => (value === 2 ? 2 : 1);
 // JSON carries PostgreSQL's own timestamp text (microseconds, the connection's offset); the API
@@ -77,7 +65,7 @@ export async function registrationRecord(
   studentId: number,
   session: string,
   level?: number,
-): Promise<RegistrationRecord> {
+): Promise<StudentView> {
   const [row] = await registrationRecordQuery(db).execute({ studentId, session, level: level ?? null });
   if (!row) return { data: [], approvals: [], returns: [] };
   return {

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type Placeholder } from "drizzle-orm";
+import { sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
 /**
@@ -20,6 +20,7 @@ export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => 
 
 /**
  * An optional integer filter in a prepared statement: `column = value`, or no filter when the
- * value is null, so one statement serves both (instead of one prepared per combination).
+ * value is null, so one statement serves both (instead of one prepared per combination). The
+ * column may be written as SQL (`sql\`r.level\``) where a hand-written statement aliases its tables.
  */
-export const anyWhenNull = (column: AnyColumn, value: Placeholder) => sql`(${value}::integer is null or ${column} = ${value})`;
+export const anyWhenNull = (column: AnyColumn | SQL, value: Placeholder) => sql`(${value}::integer is null or ${column} = ${value})`;
