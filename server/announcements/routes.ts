@@ -8,7 +8,8 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { requireStaff } from "../staff/require-staff.ts";
-import { collegeDate, spelledDate } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
+import { spelledDate } from "../../src/lib/courses/registration-window.ts";
 import { PageQuery } from "../../src/lib/validation/lists.ts";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,

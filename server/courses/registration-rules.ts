@@ -3,7 +3,8 @@ import type { Database, Transaction } from "../db/client.ts";
 import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
-import { collegeDate, windowRefusal } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
+import { windowRefusal } from "../../src/lib/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
-import { collegeDate } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
 import { lateFeeRefusal } from "../../src/lib/payments/late-fees.ts";
 import type { FeeChoice } from "../../src/lib/payments/fees.ts";
 import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";

@@ -1,7 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { academicSessions, sessionPromotions, staff } from "../../db/schema.ts";
-import { collegeDate, windowState } from "../../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../../src/lib/format/dates.ts";
+import { windowState } from "../../../src/lib/courses/registration-window.ts";
 import { nextSessionName, type StaffSession } from "../../../src/lib/staff/sessions.ts";
 
 export const SESSION_PAGE_SIZE = 20;

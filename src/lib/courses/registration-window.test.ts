@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collegeDate, windowRefusal, windowState } from "./registration-window.ts";
+import { windowRefusal, windowState } from "./registration-window.ts";
 
 const session = (courseModifiable: boolean, opens: string | null, closes: string | null) => ({
   name: "2025/2026",
@@ -27,17 +27,5 @@ describe("the registration window", () => {
       "Course registration for 2025/2026 opens on 1 October 2025. Please come back then.",
     );
     expect(windowRefusal(session(true, null, "2025-10-31"), "2025-11-01")).toContain("closed on 31 October 2025");
-  });
-
-  it("counts days in college time: 23:30 UTC is already the next day in Lagos", () => {
-    expect(collegeDate(new Date("2025-10-31T23:30:00Z"))).toBe("2025-11-01");
-  });
-
-  it("turns the day at Lagos midnight, asked again and again around it", () => {
-    expect(collegeDate(new Date("2025-10-31T22:59:59.999Z"))).toBe("2025-10-31");
-    expect(collegeDate(new Date("2025-10-31T22:59:00.000Z"))).toBe("2025-10-31");
-    expect(collegeDate(new Date("2025-10-31T23:00:00.000Z"))).toBe("2025-11-01");
-    expect(collegeDate(new Date("2025-10-31T23:00:59.999Z"))).toBe("2025-11-01");
-    expect(collegeDate(new Date("2025-10-31T22:59:30.000Z"))).toBe("2025-10-31");
   });
 });

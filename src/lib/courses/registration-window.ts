@@ -8,25 +8,6 @@ export type RegistrationWindow = {
 
 export type WindowState = "closed" | "not-yet-open" | "open" | "ended";
 
-// Opening and closing days are the college's days, whatever zone the server runs in.
-const collegeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" });
-
-// Every instant of one UTC minute falls on the same college day (the zone's offset is whole
-// minutes), and the server asks for today's date on most requests: a zone conversion each time
-// cost ≈ 0.07 ms.
-let lastMinute = Number.NaN;
-let lastDay = "";
-
-/** The college's date (YYYY-MM-DD, Africa/Lagos) at an instant. */
-export function collegeDate(at: Date) {
-  const minute = Math.floor(at.getTime() / 60_000);
-  if (minute !== lastMinute) {
-    lastDay = collegeDay.format(at);
-    lastMinute = minute;
-  }
-  return lastDay;
-}
-
 /** "31 January 2025" for a YYYY-MM-DD date. */
 export const spelledDate = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

@@ -20,7 +20,7 @@ const NOT_A_DATE = "Invalid Date";
 
 const MINUTE_MS = 60_000;
 // The zone's offset is whole minutes, so every instant of one UTC minute reads the same down to
-// the minute; pages that show "now" ask many times a minute.
+// the minute; the server asks for today's date on most requests, many times a minute.
 let lastMinute = Number.NaN;
 let lastReading: Omit<WallClock, "second"> | null = null;
 
@@ -41,6 +41,16 @@ function wallClock(date: string | Date): WallClock | null {
 
 const twelveHour = (hour: number) => ({ hour: hour % 12 === 0 ? 12 : hour % 12, meridiem: hour < 12 ? "am" : "pm" });
 const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * The college's date (YYYY-MM-DD, Africa/Lagos) at an instant: the registration window, the
+ * announcements and late fees are counted in college days, whatever zone the server runs in.
+ */
+export function collegeDate(at: Date) {
+  const t = wallClock(at);
+  if (!t) throw new RangeError(`not a date: ${String(at)}`);
+  return `${t.year}-${t.month}-${t.day}`;
+}
 
 /** Payment history: "05-09-2024, 2:07:09 pm" (spec: DD-MM-YYYY, h:mm:ss a). */
 export function formatHistoryDate(date: string | Date) {

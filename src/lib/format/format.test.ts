@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatAmount, formatNaira, koboToNaira } from "./money.ts";
-import { formatDeadline, formatHistoryDate, formatSlipDate } from "./dates.ts";
+import { collegeDate, formatDeadline, formatHistoryDate, formatSlipDate } from "./dates.ts";
 
 describe("naira with comma grouping", () => {
   it.each([
@@ -52,6 +52,18 @@ describe("dates in Nigerian time", () => {
     // The night New York moves its clocks forward: Lagos, which does not, is one hour ahead of UTC.
     expect(formatHistoryDate("2034-03-12T01:38:45Z")).toBe("12-03-2034, 2:38:45 am");
     expect(formatSlipDate("2034-03-12T06:59:00Z")).toBe("12/03/2034 07:59");
+  });
+
+  it("counts days in college time: 23:30 UTC is already the next day in Lagos", () => {
+    expect(collegeDate(new Date("2025-10-31T23:30:00Z"))).toBe("2025-11-01");
+  });
+
+  it("turns the day at Lagos midnight, asked again and again around it", () => {
+    expect(collegeDate(new Date("2025-10-31T22:59:59.999Z"))).toBe("2025-10-31");
+    expect(collegeDate(new Date("2025-10-31T22:59:00.000Z"))).toBe("2025-10-31");
+    expect(collegeDate(new Date("2025-10-31T23:00:00.000Z"))).toBe("2025-11-01");
+    expect(collegeDate(new Date("2025-10-31T23:00:59.999Z"))).toBe("2025-11-01");
+    expect(collegeDate(new Date("2025-10-31T22:59:30.000Z"))).toBe("2025-10-31");
   });
 
   it("shows a value that is not a date as before, without failing the page", () => {
