@@ -3,6 +3,7 @@ import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "./pglite-thread.ts";
 import pg from "pg";
 
 // Backups of the portal's database (decision 130). PostgreSQL: pg_dump's custom format, restored
@@ -51,7 +52,8 @@ export async function restorePostgres(file: string, url: string): Promise<void> 
 }
 
 /** Writes PGlite's dump of its whole data folder (a gzipped tar) to `file`. */
-export async function dumpPglite(pglite: PGlite, file: string): Promise<void> {
+export async function dumpPglite(pglite: PGlite | PgliteThread, file: string): Promise<void> {
+  if ("dump" in pglite) return writeFile(file, await pglite.dump());
   // A dump asked for before the folder is open never settles.
   await pglite.waitReady;
   const dump = await pglite.dumpDataDir("gzip");

@@ -1,13 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
 import { createLogger, logLevelOf, type Logger } from "../../src/lib/log/logger.ts";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -21,8 +20,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
-  /** What the job queue connects through: the same embedded PGlite, or the server's address. */
-  jobConnection: { pglite: PGlite } | { url: string };
+  /** What the job queue connects through: the same embedded PGlite's thread, or the server's address. */
+  jobConnection: { pglite: PgliteThread } | { url: string };
   close(): Promise<void>;
 };
 
@@ -76,8 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
-  const client = options.dir ? new PGlite(path.resolve(options.dir)) : new PGlite();
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
-  if (migrate) await migratePglite(db, { migrationsFolder });
-  return { db, driver: "pglite", jobConnection: { pglite: client }, close: () => client.close() };
+  // On a thread of its own, spoken to through node-postgres like the server (pglite-thread.ts).
+  const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined);
+  const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
+  if (migrate) await migratePostgres(db, { migrationsFolder });
+  return { db: db as unknown as Database, driver: "pglite", jobConnection: { pglite: thread }, close: () => thread.close() };
 }

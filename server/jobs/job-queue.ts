@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Database, DatabaseHandle, Transaction } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -45,7 +45,7 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "jobConnectio
   const connection = database.jobConnection;
   const boss =
     "pglite" in connection
-      ? new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite" })
+      ? new PgBoss({ db: { executeSql: (text, values) => connection.pglite.pool.query(text, values) }, backend: "pglite" })
       : new PgBoss({ connectionString: connection.url, max: 3 });
   boss.on("error", (error: Error) => deps.logger.error("job queue error", { error: error.message }));
   await boss.start();

@@ -1,0 +1,40 @@
+/**
+ * The worker thread that owns the portal's embedded PGlite (server/db/pglite-thread.ts says
+ * why). It answers PostgreSQL's wire protocol, a batch of messages at a time, in the order the
+ * batches came, and dumps or closes the database when asked.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import type { ThreadAnswer, ThreadRequest } from "./pglite-thread.ts";
+
+const port = parentPort!;
+const { dir } = workerData as { dir?: string };
+const pglite = dir ? new PGlite(dir) : new PGlite();
+
+// One batch at a time: PGlite has a single session, and a batch's answer depends on the last.
+let turn: Promise<unknown> = pglite.waitReady;
+port.on("message", (request: ThreadRequest) => {
+  turn = turn.then(() => answer(request)).catch((error: unknown) => reply({ id: request.id, error: String(error) }));
+});
+
+async function answer(request: ThreadRequest) {
+  switch (request.kind) {
+    case "protocol": {
+      // PGlite answers in a fresh buffer of its own (not its memory), which the reply hands over.
+      const bytes = await pglite.execProtocolRaw(request.bytes);
+      return reply({ id: request.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    }
+    case "dump": {
+      const dump = await pglite.dumpDataDir("gzip");
+      const bytes = new Uint8Array(await dump.arrayBuffer());
+      return reply({ id: request.id, bytes }, [bytes.buffer]);
+    }
+    case "close":
+      await pglite.close();
+      return reply({ id: request.id });
+  }
+}
+
+function reply(message: ThreadAnswer, transfer: ArrayBuffer[] = []) {
+  port.postMessage(message, transfer);
+}
