@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { hostelInvoices, hostelRooms } from "../db/schema.ts";
 import type { HostelInvoice } from "../../src/lib/payments/payment-record.ts";
 
@@ -20,14 +21,20 @@ function toHostelInvoice({ invoice, room }: InvoiceRow): HostelInvoice {
   };
 }
 
-/** Every hostel invoice of a student, newest first. */
-export async function hostelInvoicesOf(db: Database, studentId: number): Promise<HostelInvoice[]> {
-  const rows = await db
+// The payment history asks on every visit.
+const invoicesOfStudent = preparedQuery((db) =>
+  db
     .select(invoiceColumns)
     .from(hostelInvoices)
     .innerJoin(hostelRooms, eq(hostelRooms.id, hostelInvoices.roomTypeId))
-    .where(eq(hostelInvoices.studentId, studentId))
-    .orderBy(desc(hostelInvoices.generatedAt), desc(hostelInvoices.id));
+    .where(eq(hostelInvoices.studentId, sql.placeholder("studentId")))
+    .orderBy(desc(hostelInvoices.generatedAt), desc(hostelInvoices.id))
+    .prepare("hostel_invoices_of_student"),
+);
+
+/** Every hostel invoice of a student, newest first. */
+export async function hostelInvoicesOf(db: Database, studentId: number): Promise<HostelInvoice[]> {
+  const rows = await invoicesOfStudent(db).execute({ studentId });
   return rows.map(toHostelInvoice);
 }
 
