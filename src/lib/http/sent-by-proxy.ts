@@ -9,19 +9,10 @@ import { PROXY_SECRET_HEADER } from "./proxy-secret.ts";
 export function sentByProxy(headers: Headers, proxySecret: string | undefined): boolean {
   const given = headers.get(PROXY_SECRET_HEADER);
   if (!proxySecret || given === null) return false;
-  // A page asks several times about one request (its log line, the client's address, the API's
-  // calls). The answer is kept with the request's headers, beside the value it was given for,
-  // which is compared only with itself, never with the secret.
-  const known = verdicts.get(headers);
-  if (known && known.given === given && known.proxySecret === proxySecret) return known.verdict;
-  const verdict = timingSafeEqual(sha256(given), secretDigest(proxySecret));
-  verdicts.set(headers, { given, proxySecret, verdict });
-  return verdict;
+  return timingSafeEqual(sha256(given), secretDigest(proxySecret));
 }
 
-const verdicts = new WeakMap<Headers, { given: string; proxySecret: string; verdict: boolean }>();
-
-// The one-shot hash: a Hash object each time showed in profiles.
+// The one-shot hash: a page asks up to six times per request, and a Hash object each time showed.
 const sha256 = (value: string) => hash("sha256", value, "buffer");
 
 // Every request asks two or three times, always about the same secret: its side is hashed once.
