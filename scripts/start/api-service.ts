@@ -46,6 +46,19 @@ export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
 }
 
 /**
+ * Ends a serving process whose embedded database has stopped: every query would fail until it is
+ * started again, which `npm start`'s primary does for a process that exits (decision 134).
+ */
+function stopForRestart(logger: Logger) {
+  return (error: Error) => {
+    // At once, not through the graceful stop: that would wait on a job queue and requests whose
+    // every query now fails. The log line still goes out (src/lib/log/standard-output.ts).
+    logger.error("the database stopped: ending this process so it starts again", { error: error.message });
+    process.exit(1);
+  };
+}
+
+/**
  * The college API with everything it needs: its database, mail, the job queue and Paystack.
  * Every instance takes jobs from the queue, scheduled work included: pg-boss hands each job to
  * one of them (decision 121). `migrate: false` when something else has migrated already.
@@ -55,7 +68,7 @@ export async function startApiService(layout: PortalLayout, options: { logger: L
   const { logger, migrate } = options;
   const database = serverEnv.DATABASE_URL
     ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate, logger })
-    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate });
+    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate, onLost: stopForRestart(logger) });
   const photos = await openPhotoStorage({ db: database.db, s3: s3SettingsOf(serverEnv) });
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })

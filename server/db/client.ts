@@ -28,8 +28,11 @@ export type DatabaseHandle = {
 export type DatabaseOptions = (
   /** A PostgreSQL server (the scale-out path); `logger` hears of connections lost. */
   | { url: string; poolSize?: number; logger?: Logger }
-  /** Embedded PGlite stored in a folder, or in memory when dir is omitted (tests). */
-  | { dir?: string }
+  /**
+   * Embedded PGlite stored in a folder, or in memory when dir is omitted (tests); `onLost` hears
+   * if its thread stops without being closed (pglite-thread.ts).
+   */
+  | { dir?: string; onLost?: (error: Error) => void }
 ) & {
   /** False in a process that starts beside others: the start script has applied them once already. */
   migrate?: boolean;
@@ -76,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   // On a thread of its own, spoken to through node-postgres like the server (pglite-thread.ts).
-  const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined);
+  const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined, { onLost: options.onLost });
   const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
   if (migrate) await migratePostgres(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", jobConnection: { pglite: thread }, close: () => thread.close() };

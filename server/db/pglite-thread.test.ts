@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
+import { Worker } from "node:worker_threads";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { connectPgliteThread, startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
 
 const started: PgliteThread[] = [];
 async function start(dir?: string) {
@@ -84,5 +85,41 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
     const thread = await start();
     await thread.close();
     await expect(thread.dump()).rejects.toThrow(/database thread stopped/);
+  });
+});
+
+describe("a database thread that stops without being closed", { timeout: 30_000 }, () => {
+  it("tells its owner once, and every query after fails instead of waiting", async () => {
+    const worker = new Worker(new URL("./pglite-thread-worker.ts", import.meta.url), { workerData: {} });
+    const lost: Error[] = [];
+    const thread = await connectPgliteThread(worker, { onLost: (error) => lost.push(error) });
+    started.push(thread);
+    expect((await thread.pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+
+    // As PGlite failing would end it.
+    await worker.terminate();
+    await vi.waitFor(() => expect(lost).toHaveLength(1));
+    expect(lost[0]!.message).toMatch(/database thread stopped/);
+    await expect(thread.pool.query("select 1 as one")).rejects.toThrow(/database thread stopped/);
+    expect(lost).toHaveLength(1);
+  });
+
+  it("is not reported lost when its owner closes it", async () => {
+    const lost: Error[] = [];
+    const thread = await startPgliteThread(undefined, { onLost: (error) => lost.push(error) });
+    await thread.close();
+    expect(lost).toEqual([]);
+  });
+
+  it("fails to start, with the reason, when PGlite cannot open the folder", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "pglite-thread-"));
+    try {
+      // A file where the data folder should be.
+      const notAFolder = path.join(dir, "data");
+      await writeFile(notAFolder, "not a database");
+      await expect(startPgliteThread(notAFolder)).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -28,12 +28,27 @@ export type PgliteThread = {
   close(): Promise<void>;
 };
 
+export type PgliteThreadOptions = {
+  /**
+   * Told once if the thread stops without being closed (PGlite failed): every query after it
+   * fails, so a serving process would rather stop and be started again.
+   */
+  onLost?: (error: Error) => void;
+};
+
+const WORKER = new URL("./pglite-thread-worker.ts", import.meta.url);
+
 /** Starts PGlite on a worker thread, in `dir` or in memory, and answers once it is open. */
-export async function startPgliteThread(dir?: string): Promise<PgliteThread> {
-  const worker = new Worker(new URL("./pglite-thread-worker.ts", import.meta.url), { workerData: { dir } });
+export function startPgliteThread(dir?: string, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
+  return connectPgliteThread(new Worker(WORKER, { workerData: { dir } }), options);
+}
+
+/** Speaks to a thread running pglite-thread-worker.ts (a test stops one as a crash would). */
+export async function connectPgliteThread(worker: Worker, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
   const waiting = new Map<number, { resolve(answer: ThreadAnswer): void; reject(error: Error): void }>();
   let lastId = 0;
   let failure: Error | undefined;
+  let closing: Promise<void> | undefined;
   worker.on("message", (answer: ThreadAnswer) => {
     const request = waiting.get(answer.id);
     waiting.delete(answer.id);
@@ -41,9 +56,11 @@ export async function startPgliteThread(dir?: string): Promise<PgliteThread> {
     else request?.resolve(answer);
   });
   const fail = (error: Error) => {
+    if (failure) return;
     failure = error;
     for (const request of waiting.values()) request.reject(error);
     waiting.clear();
+    if (!closing) options.onLost?.(error);
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
@@ -59,15 +76,19 @@ export async function startPgliteThread(dir?: string): Promise<PgliteThread> {
   const exchange = async (bytes: Uint8Array) => (await ask({ kind: "protocol", bytes }, [bytes.buffer as ArrayBuffer])).bytes!;
 
   const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new ProtocolStream(exchange) });
-  // The first connection opens the database: an error in the folder shows here, not on a page.
-  const client = await pool.connect();
-  client.release();
-  let closing: Promise<void> | undefined;
   async function close() {
     await pool.end();
     // A thread that already stopped has nothing left to close.
     if (!failure) await ask({ kind: "close" });
     await worker.terminate();
+  }
+  try {
+    // The first connection opens the database: an error in the folder shows here, not on a page.
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    closing = worker.terminate().then(() => undefined);
+    throw error;
   }
   return {
     pool,
