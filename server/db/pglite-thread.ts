@@ -114,8 +114,9 @@ function simpleQuery(text: string) {
   return message;
 }
 
-// Messages after which the client waits for an answer: Sync, a simple Query, Flush, Terminate.
-const ANSWER_AWAITED = new Set([0x53, 0x51, 0x48, 0x58].map((code) => code));
+// The type bytes of the messages that end a batch: Sync (S), a simple Query (Q) and Flush (H),
+// which the client waits on, and Terminate (X), after which it sends nothing more.
+const ANSWER_AWAITED = new Set([0x53, 0x51, 0x48, 0x58]);
 
 /**
  * What node-postgres takes for a socket: what it writes is kept until a message it waits on
