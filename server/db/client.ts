@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -13,8 +12,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** The advisory lock key migrations run under: any fixed number no other code uses. */
 const MIGRATIONS_LOCK = 7_310_042_001;
 
-/** The one database type the routes see, whichever driver is underneath. */
-export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** The one database type the routes see: node-postgres's, on the server and on PGlite's thread alike. */
+export type Database = ReturnType<typeof drizzlePostgres<typeof schema>>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
@@ -74,13 +73,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.end();
       }
     }
-    // Both drivers expose the same query builder; the cast keeps route code driver-agnostic.
-    return { db: db as unknown as Database, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
+    return { db, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   // On a thread of its own, spoken to through node-postgres like the server (pglite-thread.ts).
   const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined, { onLost: options.onLost });
   const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
   if (migrate) await migratePostgres(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: "pglite", jobConnection: { pglite: thread }, close: () => thread.close() };
+  return { db, driver: "pglite", jobConnection: { pglite: thread }, close: () => thread.close() };
 }

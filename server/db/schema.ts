@@ -136,8 +136,9 @@ export const students = pgTable("students", {
 ]);
 
 /**
- * PostgreSQL's bytea as a Buffer on both drivers: node-postgres reads a Buffer, PGlite a
- * Uint8Array over the same bytes.
+ * PostgreSQL's bytea as a Buffer. node-postgres reads a Buffer, on the server and on PGlite's
+ * thread alike (decision 134); a plain Uint8Array, as PGlite's own client would give, is wrapped
+ * without a copy.
  */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",

@@ -44,10 +44,10 @@ export async function checkReadiness(db: Database, timeoutMs = READINESS_TIMEOUT
 }
 
 async function appliedMigrations(db: Database): Promise<Set<number>> {
-  const result = await db.execute<{ created_at: string | number }>(
+  const result = await db.execute<{ created_at: string }>(
     sql`select created_at from drizzle.__drizzle_migrations`,
   );
-  // node-postgres answers a bigint as a string, PGlite as a number.
+  // node-postgres answers a bigint as a string (PGlite's thread too: decision 134).
   return new Set(result.rows.map((row) => Number(row.created_at)));
 }
 
