@@ -36,8 +36,8 @@ beforeAll(async () => {
       "No page server build in dist/: run `npm run test:built`, which runs `astro build` first.",
     );
   }
-  const [workerSource, proxyPort] = await Promise.all([bundleProxyWorker(), freePort()]);
-  origin = `http://127.0.0.1:${proxyPort}`;
+  const [workerSource, proxyPort] = await Promise.all([bundleProxyWorker(), reservePort()]);
+  origin = `http://127.0.0.1:${proxyPort.port}`;
 
   api = await createApiHarness({ publicOrigin: origin });
   // The first demo student as the seed makes her (README's table), at the tests' password cost.
@@ -58,6 +58,8 @@ beforeAll(async () => {
   });
   const pagesUrl = await listeningAt(pages);
 
+  // Held until now, so the API's and the page server's own ports cannot be the same number.
+  await proxyPort.release();
   worker = new Miniflare({
     modules: [
       { type: "ESModule", path: path.join(root, "dist/worker/proxy.mjs"), contents: workerSource },
@@ -67,7 +69,7 @@ beforeAll(async () => {
     // Request.cf is miniflare's placeholder, not one fetched from Cloudflare: no network here.
     cf: false,
     host: "127.0.0.1",
-    port: proxyPort,
+    port: proxyPort.port,
     bindings: {
       PUBLIC_ORIGIN: origin,
       API_URL: apiUrl,
@@ -210,12 +212,16 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** A port free right now on 127.0.0.1: the worker must know its own origin before it starts. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
+/**
+ * A port on 127.0.0.1, held open until `release()`: the worker must know its own origin before it
+ * starts. Released at once, the same number was once handed to the API server's port 0 meanwhile,
+ * and the worker could not bind it.
+ */
+function reservePort() {
+  return new Promise<{ port: number; release(): Promise<void> }>((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => probe.close(() => done())) });
     });
     probe.once("error", reject);
   });
