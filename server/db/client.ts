@@ -18,7 +18,6 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;
-  driver: "pglite" | "postgres";
   /** What the job queue connects through: the same embedded PGlite's thread, or the server's address. */
   jobConnection: { pglite: PgliteThread } | { url: string };
   close(): Promise<void>;
@@ -73,12 +72,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.end();
       }
     }
-    return { db, driver: "postgres", jobConnection: { url: options.url }, close: () => pool.end() };
+    return { db, jobConnection: { url: options.url }, close: () => pool.end() };
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   // On a thread of its own, spoken to through node-postgres like the server (pglite-thread.ts).
   const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined, { onLost: options.onLost });
   const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
   if (migrate) await migratePostgres(db, { migrationsFolder });
-  return { db, driver: "pglite", jobConnection: { pglite: thread }, close: () => thread.close() };
+  return { db, jobConnection: { pglite: thread }, close: () => thread.close() };
 }
