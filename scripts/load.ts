@@ -188,6 +188,7 @@ async function main(): Promise<number> {
   const recorder = new StepRecorder();
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
+  const portalCpuMsBefore = setup.portal?.usage()?.cpuMs ?? null;
   let peakResident: number | null = null;
   const memorySampler = setInterval(() => {
     const bytes = setup.portal?.residentBytes() ?? null;
@@ -207,10 +208,13 @@ async function main(): Promise<number> {
     progress: log,
   }).finally(() => clearInterval(memorySampler));
   const cpu = process.cpuUsage(cpuBefore);
+  const portalCpuMsAfter = setup.portal?.usage()?.cpuMs ?? null;
   const machineLoad = {
     before: loadBefore,
     after: os.loadavg(),
     simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+    portalCpuSeconds:
+      portalCpuMsBefore === null || portalCpuMsAfter === null ? null : (portalCpuMsAfter - portalCpuMsBefore) / 1000,
   };
 
   log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");

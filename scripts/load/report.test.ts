@@ -11,7 +11,7 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   settings: "think times ×1",
   students: { total: 10, completed: 10, stopped: 0, minutes: 1 },
   requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
-  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3 },
+  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: null },
   bareNodeRequestsPerSecond: 45_000,
   portalPeakResidentBytes: null,
   steps: [],
@@ -27,6 +27,12 @@ describe("formatReport", () => {
     const text = formatReport(report());
     expect(text).toContain("hello-world answered 45,000 req/s on this machine just before the students arrived");
     expect(text).toContain("the portal's busiest 10 s were 1.00 % of it");
+  });
+
+  it("gives the portal's CPU per student when the run started the portal, and says nothing of it for a target", () => {
+    const started = formatReport(report({ machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: 0.9 } }));
+    expect(started).toContain("The portal used 0.9 CPU-seconds, 90 ms per student.");
+    expect(formatReport(report())).not.toContain("The portal used");
   });
 
   it("says how many busy answers were sent again, apart from the failures", () => {

@@ -13,8 +13,13 @@ export type LoadReport = {
   students: { total: number; completed: number; stopped: number; minutes: number };
   /** `busy`: 503 answers the students came back from after Retry-After (not counted in `total`). */
   requests: { total: number; failed: number; busy: number; seconds: number; peakPerSecond: number };
-  /** What else the machine was doing: the load averages at the start and the end, and the simulation's own CPU. */
-  machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number };
+  /**
+   * What the machine did: the load averages at the start and the end, the simulation's own CPU, and
+   * the portal's (every process of it, from the first arrival to the last answer; null for a
+   * target portal). The portal's CPU per student is what compares two versions of the code on a
+   * machine whose speed changes between runs.
+   */
+  machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number; portalCpuSeconds: number | null };
   /** A bare Node hello-world on the same machine just before the run: what compares runs on different days. */
   bareNodeRequestsPerSecond: number;
   /** The portal's largest resident memory seen (sampled every 2 s); null for a target portal. */
@@ -50,6 +55,10 @@ export function formatReport(report: LoadReport): string {
     "",
     `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
       `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +
+      (report.machineLoad.portalCpuSeconds === null
+        ? ""
+        : ` The portal used ${report.machineLoad.portalCpuSeconds.toFixed(1)} CPU-seconds, ` +
+          `${((1000 * report.machineLoad.portalCpuSeconds) / Math.max(students.total, 1)).toFixed(0)} ms per student.`) +
       (report.portalPeakResidentBytes === null
         ? ""
         : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
