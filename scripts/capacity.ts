@@ -71,7 +71,7 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
   },
 ];
 
-type Result = AutocannonResult & { peakRssMiB?: number; cpuMsPerRequest?: number };
+type Result = AutocannonResult & { peakRssMiB?: number; peakSharedOnceMiB?: number | null; cpuMsPerRequest?: number };
 
 function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
   return runAutocannon({ url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies });
@@ -79,7 +79,12 @@ function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, 
 
 function portalUsage() {
   const usage = portal.usage();
-  return { rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20, cpuMs: usage?.cpuMs ?? 0 };
+  const sharedOnce = usage?.residentSharedOnceBytes;
+  return {
+    rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20,
+    sharedOnceMiB: sharedOnce === undefined || sharedOnce === null ? null : sharedOnce / 2 ** 20,
+    cpuMs: usage?.cpuMs ?? 0,
+  };
 }
 
 // Sign-ins need accounts of their own: one student signing in twenty times at once would meet
@@ -129,7 +134,12 @@ try {
     progress(`${scenario.name}: warming up, then ${duration} s…`);
     await autocannon(url, scenario, headers, 2);
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, portalUsage().rssMiB)), 500);
+    let peakSharedOnce: number | null = 0;
+    const sampler = setInterval(() => {
+      const usage = portalUsage();
+      peak = Math.max(peak, usage.rssMiB);
+      peakSharedOnce = peakSharedOnce === null || usage.sharedOnceMiB === null ? null : Math.max(peakSharedOnce, usage.sharedOnceMiB);
+    }, 500);
     const before = portalUsage();
     const result = await autocannon(url, scenario, headers, duration);
     const after = portalUsage();
@@ -137,7 +147,7 @@ try {
     const crash = portal.crashReport();
     if (crash) throw new Error(crash);
     const cpuMsPerRequest = (after.cpuMs - before.cpuMs) / Math.max(1, result.ok + result.failed);
-    rows.push({ scenario, result: { ...result, peakRssMiB: peak, cpuMsPerRequest } });
+    rows.push({ scenario, result: { ...result, peakRssMiB: peak, peakSharedOnceMiB: peakSharedOnce || null, cpuMsPerRequest } });
   }
 } finally {
   await portal.stop();
@@ -149,13 +159,14 @@ const bareRate = rows[0]!.result.reqPerSec;
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
 const command = `npm run bench:capacity -- ${process.argv.slice(2).join(" ")}`.trim();
 const table = [
-  "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | portal RSS peak |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | portal RSS peak | the same, shared pages once |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(({ scenario, result }) =>
     `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
       `${scenario.name === "bare" ? "100 %" : `${((100 * result.reqPerSec) / bareRate).toFixed(1)} %`} | ` +
       `${result.cpuMsPerRequest === undefined ? "" : result.cpuMsPerRequest.toFixed(2)} | ` +
-      `${result.peakRssMiB ? `${Math.round(result.peakRssMiB)} MiB` : ""} |`,
+      `${result.peakRssMiB ? `${Math.round(result.peakRssMiB)} MiB` : ""} | ` +
+      `${result.peakSharedOnceMiB ? `${Math.round(result.peakSharedOnceMiB)} MiB` : ""} |`,
   ),
 ].join("\n");
 const report = [
@@ -163,6 +174,7 @@ const report = [
   "",
   `Command: \`${command}\` (database: ${databaseChoice}); commit ${commit}; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
   `autocannon in its own process, ${connections} connections, ${duration} s per row after a 2 s warm-up.`,
+  "Memory is the portal's processes' resident sets added up, then the same with the pages they share (Node's own code) counted once.",
   "",
   table,
   "",

@@ -23,7 +23,7 @@ import { startPortal, type StartedPortal } from "./load/portal.ts";
 import { measureBareNode } from "./bench/autocannon.ts";
 import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
 import { providerPaidReferences } from "./load/provider.ts";
-import { formatReport, passed, type LoadReport } from "./load/report.ts";
+import { formatReport, largerMemory, passed, type LoadReport, type PeakMemory } from "./load/report.ts";
 import { createRunDatabase, openTargetDatabase, serverVersion } from "./load/run-database.ts";
 import { arrivalOffsets } from "./load/schedule.ts";
 import { simulate } from "./load/simulate.ts";
@@ -189,10 +189,10 @@ async function main(): Promise<number> {
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
   const portalCpuMsBefore = setup.portal?.usage()?.cpuMs ?? null;
-  let peakResident: number | null = null;
+  let peakMemory: PeakMemory | null = null;
   const memorySampler = setInterval(() => {
-    const bytes = setup.portal?.residentBytes() ?? null;
-    if (bytes !== null) peakResident = Math.max(peakResident ?? 0, bytes);
+    const usage = setup.portal?.usage();
+    if (usage) peakMemory = largerMemory(peakMemory, usage);
   }, 2_000);
   log(
     `${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`,
@@ -268,7 +268,7 @@ async function main(): Promise<number> {
     },
     machineLoad,
     bareNodeRequestsPerSecond: bareNode.reqPerSec,
-    portalPeakResidentBytes: peakResident,
+    portalPeakMemory: peakMemory,
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),
     checks,

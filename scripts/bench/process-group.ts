@@ -1,17 +1,35 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+// A process's private and shared pages come from smaps_rollup (Linux 4.14 and later).
+const KERNEL_GIVES_ROLLUP = existsSync("/proc/self/smaps_rollup");
+
+export type ProcessGroupUsage = {
+  /** Each process's resident set added up: the pages they share (Node's own code above all) count once per process. */
+  residentBytes: number;
+  /**
+   * The group's resident memory with shared pages counted once: every process's private pages,
+   * plus the shared pages of the process that maps the most (the processes all run the same
+   * Node, so the others' shared pages are the same ones). What the portal holds of the machine's
+   * memory; null where the kernel does not tell.
+   */
+  residentSharedOnceBytes: number | null;
+  cpuMs: number;
+};
 
 /**
- * Resident memory (bytes) and CPU time used so far (ms) of every process in a process group: the
- * portal's primary and all its workers, as the kernel sees them. Linux only (/proc); null elsewhere.
+ * Memory and CPU time used so far (ms) of every process in a process group: the portal's
+ * primary and all its workers, as the kernel sees them. Linux only (/proc); null elsewhere.
  */
-export function processGroupUsage(groupId: number): { residentBytes: number; cpuMs: number } | null {
+export function processGroupUsage(groupId: number): ProcessGroupUsage | null {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
   } catch {
     return null;
   }
-  let kib = 0;
+  let residentKiB = 0;
+  let privateKiB = 0;
+  let mostSharedKiB = 0;
   let ticks = 0;
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -21,11 +39,24 @@ export function processGroupUsage(groupId: number): { residentBytes: number; cpu
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== groupId) continue;
       ticks += Number(fields[11]) + Number(fields[12]);
-      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1] ?? 0);
+      residentKiB += kibIn(readFileSync(`/proc/${entry}/status`, "utf8"), "VmRSS");
+      if (KERNEL_GIVES_ROLLUP) {
+        const rollup = readFileSync(`/proc/${entry}/smaps_rollup`, "utf8");
+        privateKiB += kibIn(rollup, "Private_Clean") + kibIn(rollup, "Private_Dirty");
+        mostSharedKiB = Math.max(mostSharedKiB, kibIn(rollup, "Shared_Clean") + kibIn(rollup, "Shared_Dirty"));
+      }
     } catch {
       // The process ended while being read.
     }
   }
   // CPU time is counted in ticks of 10 ms (USER_HZ = 100 on Linux).
-  return { residentBytes: kib * 1024, cpuMs: ticks * 10 };
+  return {
+    residentBytes: residentKiB * 1024,
+    residentSharedOnceBytes: KERNEL_GIVES_ROLLUP ? (privateKiB + mostSharedKiB) * 1024 : null,
+    cpuMs: ticks * 10,
+  };
+}
+
+function kibIn(text: string, field: string): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0);
 }

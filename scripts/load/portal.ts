@@ -8,8 +8,6 @@ export type StartedPortal = {
   stop(): Promise<void>;
   /** Why the portal is gone if it stopped by itself (with its last output), else null. */
   crashReport(): string | null;
-  /** The portal process's resident memory now, in bytes; null where /proc cannot tell (not Linux). */
-  residentBytes(): number | null;
   /** Memory and CPU time so far of the portal's processes (workers included); null off Linux. */
   usage(): ReturnType<typeof processGroupUsage>;
   /** What the portal warned of or failed at while running, by kind, most frequent first. */
@@ -118,7 +116,7 @@ export async function startPortal(options: {
       url: await ready,
       stop,
       crashReport,
-      residentBytes: () => residentBytes(child.pid),
+      // The portal is started as the leader of its own process group: its workers are in it too.
       usage: () => (child.pid === undefined ? null : processGroupUsage(child.pid)),
       problems: () => [...problems].sort((a, b) => b[1] - a[1]),
     };
@@ -152,9 +150,4 @@ export function problemIn(line: string): string | null {
   }
   if (!/error/i.test(line) || /^\s+at /.test(line)) return null;
   return line.trim().replace(NUMBERED, "#").slice(0, 160);
-}
-
-function residentBytes(pid: number | undefined): number | null {
-  // The portal is started as the leader of its own process group: its workers are in it too.
-  return pid === undefined ? null : (processGroupUsage(pid)?.residentBytes ?? null);
 }

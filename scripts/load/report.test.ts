@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatReport, type LoadReport } from "./report.ts";
+import { formatReport, largerMemory, type LoadReport } from "./report.ts";
 
 const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   date: "2026-11-26",
@@ -13,7 +13,7 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
   machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: null },
   bareNodeRequestsPerSecond: 45_000,
-  portalPeakResidentBytes: null,
+  portalPeakMemory: null,
   steps: [],
   errorReasons: [],
   checks: [{ name: "every payment credited", ok: true, detail: "10 paid, 10 credited" }],
@@ -33,6 +33,21 @@ describe("formatReport", () => {
     const started = formatReport(report({ machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: 0.9 } }));
     expect(started).toContain("The portal used 0.9 CPU-seconds, 90 ms per student.");
     expect(formatReport(report())).not.toContain("The portal used");
+  });
+
+  it("gives the memory peak with shared pages counted once first, and the processes' sum beside it", () => {
+    const memory = { residentBytes: 1_100 * 2 ** 20, residentSharedOnceBytes: 930 * 2 ** 20 };
+    expect(formatReport(report({ portalPeakMemory: memory }))).toContain(
+      "The portal's resident memory peaked at 930 MiB with the pages its processes share counted once (1,100 MiB as each process's resident memory added up).",
+    );
+    const sumOnly = formatReport(report({ portalPeakMemory: { ...memory, residentSharedOnceBytes: null } }));
+    expect(sumOnly).toContain("The portal's resident memory peaked at 1,100 MiB as each process's resident memory added up.");
+  });
+
+  it("keeps the largest of each memory figure, whichever sample it came from", () => {
+    const first = largerMemory(null, { residentBytes: 900, residentSharedOnceBytes: 700 });
+    expect(largerMemory(first, { residentBytes: 850, residentSharedOnceBytes: 720 })).toEqual({ residentBytes: 900, residentSharedOnceBytes: 720 });
+    expect(largerMemory(first, { residentBytes: 950, residentSharedOnceBytes: null })).toEqual({ residentBytes: 950, residentSharedOnceBytes: null });
   });
 
   it("says how many busy answers were sent again, apart from the failures", () => {

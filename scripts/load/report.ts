@@ -22,8 +22,8 @@ export type LoadReport = {
   machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number; portalCpuSeconds: number | null };
   /** A bare Node hello-world on the same machine just before the run: what compares runs on different days. */
   bareNodeRequestsPerSecond: number;
-  /** The portal's largest resident memory seen (sampled every 2 s); null for a target portal. */
-  portalPeakResidentBytes: number | null;
+  /** The portal's largest memory seen (sampled every 2 s); null for a target portal. */
+  portalPeakMemory: PeakMemory | null;
   steps: StepSummary[];
   errorReasons: [string, number][];
   checks: CheckResult[];
@@ -33,7 +33,22 @@ export type LoadReport = {
   crash: string | null;
 };
 
+/** The largest of each memory figure seen; the two may come from different samples. */
+export type PeakMemory = { residentBytes: number; residentSharedOnceBytes: number | null };
+
+export function largerMemory(peak: PeakMemory | null, now: PeakMemory): PeakMemory {
+  if (!peak) return { residentBytes: now.residentBytes, residentSharedOnceBytes: now.residentSharedOnceBytes };
+  return {
+    residentBytes: Math.max(peak.residentBytes, now.residentBytes),
+    residentSharedOnceBytes:
+      peak.residentSharedOnceBytes === null || now.residentSharedOnceBytes === null
+        ? null
+        : Math.max(peak.residentSharedOnceBytes, now.residentSharedOnceBytes),
+  };
+}
+
 const MAX_REASONS = 15;
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20).toLocaleString("en");
 
 /** The run as Markdown, for docs/measurements/ and the terminal alike. */
 export function formatReport(report: LoadReport): string {
@@ -59,9 +74,7 @@ export function formatReport(report: LoadReport): string {
         ? ""
         : ` The portal used ${report.machineLoad.portalCpuSeconds.toFixed(1)} CPU-seconds, ` +
           `${((1000 * report.machineLoad.portalCpuSeconds) / Math.max(students.total, 1)).toFixed(0)} ms per student.`) +
-      (report.portalPeakResidentBytes === null
-        ? ""
-        : ` The portal's resident memory peaked at ${Math.round(report.portalPeakResidentBytes / 2 ** 20)} MiB.`),
+      memoryLine(report.portalPeakMemory),
     "",
     `Baseline: a bare Node \`http\` hello-world answered ${Math.round(report.bareNodeRequestsPerSecond).toLocaleString("en")} req/s on this machine just before the students arrived ` +
       `(autocannon, 20 connections); the portal's busiest 10 s were ${((100 * requests.peakPerSecond) / Math.max(report.bareNodeRequestsPerSecond, 1)).toFixed(2)} % of it. ` +
@@ -114,4 +127,17 @@ export function passed(report: Pick<LoadReport, "requests" | "checks" | "crash">
     report.checks.every((check) => check.ok) &&
     !report.crash
   );
+}
+
+/**
+ * The portal's memory peak. Its processes all run the same Node, whose code the kernel keeps once:
+ * their resident sets added up count it once per process, so the figure with shared pages
+ * counted once comes first, and the sum beside it (the only figure of runs before 2026-11-26's sixth session).
+ */
+function memoryLine(peak: PeakMemory | null): string {
+  if (!peak) return "";
+  const sum = `${mib(peak.residentBytes)} MiB as each process's resident memory added up`;
+  return peak.residentSharedOnceBytes === null
+    ? ` The portal's resident memory peaked at ${sum}.`
+    : ` The portal's resident memory peaked at ${mib(peak.residentSharedOnceBytes)} MiB with the pages its processes share counted once (${sum}).`;
 }
