@@ -22,6 +22,7 @@ import type { StudentAccount } from "./load/journey.ts";
 import { startPortal, type StartedPortal } from "./load/portal.ts";
 import { measureBareNode } from "./bench/autocannon.ts";
 import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
+import { programCpuMs } from "./bench/process-group.ts";
 import { providerPaidReferences } from "./load/provider.ts";
 import { formatReport, largerMemory, passed, type LoadReport, type PeakMemory } from "./load/report.ts";
 import { createRunDatabase, openTargetDatabase, serverVersion } from "./load/run-database.ts";
@@ -136,6 +137,13 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
   };
 }
 
+/** Whether a PostgreSQL address names this machine (loopback, or a Unix socket folder). */
+function onThisMachine(databaseUrl: string): boolean {
+  const url = new URL(databaseUrl);
+  const socket = url.searchParams.get("host")?.startsWith("/") ?? false;
+  return socket || ["localhost", "[::1]"].includes(url.hostname) || /^127\./.test(url.hostname);
+}
+
 function gitCommit(): string {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
@@ -185,17 +193,20 @@ async function main(): Promise<number> {
   const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
   log(`Measuring a bare Node hello-world on this machine for ${BASELINE_SECONDS} s, the baseline…`);
   const bareNode = await measureBareNode(BASELINE_SECONDS);
-  const recorder = new StepRecorder();
+  const portal = setup.portal;
+  const recorder = new StepRecorder(args.oneByOne && portal ? () => portal.usage({ memory: false })?.cpuMs ?? null : undefined);
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
   const portalCpuMsBefore = setup.portal?.usage()?.cpuMs ?? null;
+  const databaseCpuMs = () => (args.databaseUrl && onThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null);
+  const databaseCpuMsBefore = databaseCpuMs();
   let peakMemory: PeakMemory | null = null;
   const memorySampler = setInterval(() => {
     const usage = setup.portal?.usage();
     if (usage) peakMemory = largerMemory(peakMemory, usage);
   }, 2_000);
   log(
-    `${args.students} students arriving over ${args.minutes} min (${args.shape}) at ${setup.origin} from ${spread.addresses.length} client addresses…`,
+    `${args.students} students arriving ${args.oneByOne ? "one by one" : `over ${args.minutes} min (${args.shape})`} at ${setup.origin} from ${spread.addresses.length} client addresses…`,
   );
 
   const result = await simulate(setup.accounts, {
@@ -205,16 +216,20 @@ async function main(): Promise<number> {
     recorder,
     timeoutMs: args.timeoutSeconds * 1000,
     think: args.think,
+    oneByOne: args.oneByOne,
     progress: log,
   }).finally(() => clearInterval(memorySampler));
   const cpu = process.cpuUsage(cpuBefore);
   const portalCpuMsAfter = setup.portal?.usage()?.cpuMs ?? null;
+  const databaseCpuMsAfter = databaseCpuMs();
   const machineLoad = {
     before: loadBefore,
     after: os.loadavg(),
     simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
     portalCpuSeconds:
       portalCpuMsBefore === null || portalCpuMsAfter === null ? null : (portalCpuMsAfter - portalCpuMsBefore) / 1000,
+    databaseCpuSeconds:
+      databaseCpuMsBefore === null || databaseCpuMsAfter === null ? null : (databaseCpuMsAfter - databaseCpuMsBefore) / 1000,
   };
 
   log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
@@ -251,13 +266,13 @@ async function main(): Promise<number> {
     machine: machine(),
     commit: gitCommit(),
     settings:
-      `think times ×${args.think}, arrivals ${args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
+      `think times ×${args.think}, arrivals ${args.oneByOne ? "one by one, each once the one before had signed out" : args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
       `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s`,
     students: {
       total: args.students,
       completed,
       stopped: args.students - completed,
-      minutes: args.minutes,
+      minutes: args.oneByOne ? null : args.minutes,
     },
     requests: {
       total: recorder.requests,
@@ -280,7 +295,7 @@ async function main(): Promise<number> {
   if (args.reportPath !== null) {
     const file =
       args.reportPath === "default"
-        ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}.md`)
+        ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`)
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, text);

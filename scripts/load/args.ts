@@ -10,6 +10,8 @@ export type LoadArgs = {
   shape: ArrivalShape;
   perAddress: number;
   timeoutSeconds: number;
+  /** Each student arrives once the one before has signed out, and the portal's CPU is read at every step. */
+  oneByOne: boolean;
   /** A portal already running; the simulation then needs `databaseUrl` to create accounts and check. */
   target?: string;
   /** PostgreSQL: a fresh database is made from it for the run (or, with --target, the portal's own). */
@@ -39,6 +41,10 @@ database made for the run and dropped after it; else PGlite in a temporary folde
   --minutes M           arrivals spread over M minutes (default 10)
   --think F             think-time factor: 1 = a person reading, 0.1 = ten times faster (default 1)
   --shape deadline|flat arrival rate climbing towards the end, or even (default deadline)
+  --one-by-one          each student arrives once the one before has signed out (--minutes and
+                        --shape are not used), and the table gives the portal's CPU per request
+                        of each step: where a student's cost goes. Work a step leaves running
+                        (the sandbox's webhook) counts in the step during which it runs
   --per-address N       students per loopback client address (default 50, at most 300)
   --timeout S           seconds before a request counts as failed (default 30)
   --port P              port of the portal it starts; it uses P..P+8 (default: a free block)
@@ -71,6 +77,7 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
       minutes: { type: "string", default: "10" },
       think: { type: "string", default: "1" },
       shape: { type: "string", default: "deadline" },
+      "one-by-one": { type: "boolean", default: false },
       "per-address": { type: "string", default: "50" },
       timeout: { type: "string", default: "30" },
       port: { type: "string" },
@@ -117,6 +124,8 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     }
     if (port !== undefined)
       throw new Error("--port is for the portal the simulation starts; drop it with --target");
+    if (values["one-by-one"])
+      throw new Error("--one-by-one reads the CPU of the portal the simulation starts; drop it with --target");
   }
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");
@@ -127,6 +136,7 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     shape,
     perAddress: positive("per-address", values["per-address"]),
     timeoutSeconds: positive("timeout", values.timeout, false),
+    oneByOne: values["one-by-one"],
     target,
     databaseUrl,
     port,

@@ -9,7 +9,7 @@ export type StartedPortal = {
   /** Why the portal is gone if it stopped by itself (with its last output), else null. */
   crashReport(): string | null;
   /** Memory and CPU time so far of the portal's processes (workers included); null off Linux. */
-  usage(): ReturnType<typeof processGroupUsage>;
+  usage(options?: Parameters<typeof processGroupUsage>[1]): ReturnType<typeof processGroupUsage>;
   /** What the portal warned of or failed at while running, by kind, most frequent first. */
   problems(): [string, number][];
 };
@@ -117,7 +117,7 @@ export async function startPortal(options: {
       stop,
       crashReport,
       // The portal is started as the leader of its own process group: its workers are in it too.
-      usage: () => (child.pid === undefined ? null : processGroupUsage(child.pid)),
+      usage: (options) => (child.pid === undefined ? null : processGroupUsage(child.pid, options)),
       problems: () => [...problems].sort((a, b) => b[1] - a[1]),
     };
   } catch (error) {

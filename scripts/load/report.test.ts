@@ -11,7 +11,7 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   settings: "think times ×1",
   students: { total: 10, completed: 10, stopped: 0, minutes: 1 },
   requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
-  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: null },
+  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: null, databaseCpuSeconds: null },
   bareNodeRequestsPerSecond: 45_000,
   portalPeakMemory: null,
   steps: [],
@@ -29,9 +29,9 @@ describe("formatReport", () => {
     expect(text).toContain("the portal's busiest 10 s were 1.00 % of it");
   });
 
-  it("gives the portal's CPU per student when the run started the portal, and says nothing of it for a target", () => {
-    const started = formatReport(report({ machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: 0.9 } }));
-    expect(started).toContain("The portal used 0.9 CPU-seconds, 90 ms per student.");
+  it("gives the portal's and the local PostgreSQL's CPU per student, and says nothing of them for a target", () => {
+    const started = formatReport(report({ machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: 0.9, databaseCpuSeconds: 0.4 } }));
+    expect(started).toContain("The portal used 0.9 CPU-seconds, 90 ms per student. PostgreSQL (all its processes on this machine) used 0.4 CPU-seconds, 40 ms per student.");
     expect(formatReport(report())).not.toContain("The portal used");
   });
 

@@ -10,16 +10,25 @@ export type LoadReport = {
   machine: string;
   commit: string;
   settings: string;
-  students: { total: number; completed: number; stopped: number; minutes: number };
+  /** `minutes`: null when the students came one by one. */
+  students: { total: number; completed: number; stopped: number; minutes: number | null };
   /** `busy`: 503 answers the students came back from after Retry-After (not counted in `total`). */
   requests: { total: number; failed: number; busy: number; seconds: number; peakPerSecond: number };
   /**
    * What the machine did: the load averages at the start and the end, the simulation's own CPU, and
    * the portal's (every process of it, from the first arrival to the last answer; null for a
    * target portal). The portal's CPU per student is what compares two versions of the code on a
-   * machine whose speed changes between runs.
+   * machine whose speed changes between runs. `databaseCpuSeconds`: every PostgreSQL process on
+   * this machine, when the run's database is on it (null otherwise, and for PGlite, which is inside
+   * the portal).
    */
-  machineLoad: { before: number[]; after: number[]; simulatorCpuSeconds: number; portalCpuSeconds: number | null };
+  machineLoad: {
+    before: number[];
+    after: number[];
+    simulatorCpuSeconds: number;
+    portalCpuSeconds: number | null;
+    databaseCpuSeconds: number | null;
+  };
   /** A bare Node hello-world on the same machine just before the run: what compares runs on different days. */
   bareNodeRequestsPerSecond: number;
   /** The portal's largest memory seen (sampled every 2 s); null for a target portal. */
@@ -55,7 +64,8 @@ export function formatReport(report: LoadReport): string {
   const { students, requests } = report;
   const perSecond = requests.total / Math.max(requests.seconds, 0.001);
   const lines = [
-    `# Registration week, ${report.date}: ${students.total} students arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`,
+    `# Registration week, ${report.date}: ${students.total} students ` +
+      (students.minutes === null ? "one by one" : `arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`),
     "",
     `- Command: \`${report.command}\``,
     `- Portal: ${report.portal}`,
@@ -74,6 +84,10 @@ export function formatReport(report: LoadReport): string {
         ? ""
         : ` The portal used ${report.machineLoad.portalCpuSeconds.toFixed(1)} CPU-seconds, ` +
           `${((1000 * report.machineLoad.portalCpuSeconds) / Math.max(students.total, 1)).toFixed(0)} ms per student.`) +
+      (report.machineLoad.databaseCpuSeconds === null
+        ? ""
+        : ` PostgreSQL (all its processes on this machine) used ${report.machineLoad.databaseCpuSeconds.toFixed(1)} CPU-seconds, ` +
+          `${((1000 * report.machineLoad.databaseCpuSeconds) / Math.max(students.total, 1)).toFixed(0)} ms per student.`) +
       memoryLine(report.portalPeakMemory),
     "",
     `Baseline: a bare Node \`http\` hello-world answered ${Math.round(report.bareNodeRequestsPerSecond).toLocaleString("en")} req/s on this machine just before the students arrived ` +

@@ -26,6 +26,8 @@ export async function simulate(
     recorder: StepRecorder;
     timeoutMs: number;
     think: number;
+    /** Each student arrives once the one before is done; `arrivals` is then not used. */
+    oneByOne?: boolean;
     progress: (message: string) => void;
   },
 ): Promise<SimulationResult> {
@@ -51,7 +53,8 @@ export async function simulate(
   try {
     for (const [index, account] of accounts.entries()) {
       const wait = started + options.arrivals[index]! - performance.now();
-      if (wait > 0) await sleep(wait);
+      if (options.oneByOne) await visits.at(-1);
+      else if (wait > 0) await sleep(wait);
       arrived += 1;
       const visit = playStudent(account, {
         origin: options.origin,
@@ -67,7 +70,7 @@ export async function simulate(
       visits.push(visit);
     }
     const outcomes = await Promise.all(visits);
-    const durationMs = performance.now() - started - (options.arrivals[0] ?? 0);
+    const durationMs = performance.now() - started - (options.oneByOne ? 0 : (options.arrivals[0] ?? 0));
     // A run shorter than one window has no full window: its average is its busiest.
     const average = (recorder.requests * 1000) / Math.max(durationMs, 1);
     return {

@@ -67,4 +67,26 @@ describe("StepRecorder", () => {
     expect(table[2]).toBe("| quote | 2 | 1 | 1 | 12 | 41 | 41 | 41 |");
     expect(table[3]).toBe("| **all steps** | 2 | 1 | 1 | | | | |");
   });
+
+  it("with the portal's CPU clock, counts what it moved since the step before for each step, and totals it per student", () => {
+    const clock = [1_000, 1_004, 1_010, 1_013, 1_021, 1_026];
+    const recorder = new StepRecorder(() => clock.shift() ?? null);
+    // Two students one after the other; the first reading only sets the start.
+    recorder.record("sign in", 50);
+    recorder.record("dashboard", 20);
+    recorder.record("sign out", 5);
+    recorder.record("sign in", 40);
+    recorder.record("dashboard", 30);
+    recorder.record("sign out", 5);
+    const summaries = recorder.summaries();
+    expect(summaries.map((s) => [s.step, s.cpuMsPerRequest])).toEqual([
+      ["sign in", 1.5],
+      ["dashboard", 6],
+      ["sign out", 5.5],
+    ]);
+    const table = stepTable(summaries).split("\n");
+    expect(table[0]).toBe("| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms | portal CPU ms per request |");
+    expect(table[2]).toBe("| sign in | 2 | 0 | 0 | 40 | 50 | 50 | 50 | 1.5 |");
+    expect(table[5]).toBe("| **all steps** | 6 | 0 | 0 | | | | | 13.0 per student |");
+  });
 });

@@ -9,6 +9,8 @@ export type StepSummary = {
   p95: number;
   p99: number;
   max: number;
+  /** The portal's CPU per request of this step, when the recorder was given the portal's CPU clock. */
+  cpuMsPerRequest?: number;
 };
 
 /**
@@ -29,14 +31,30 @@ export function percentile(sorted: readonly number[], p: number): number {
  * wait after a busy answer before the step went through.
  */
 export class StepRecorder {
-  private readonly steps = new Map<string, { latencies: number[]; errors: number; busy: number }>();
+  private readonly steps = new Map<string, { latencies: number[]; errors: number; busy: number; cpuMs: number }>();
   private readonly reasons = new Map<string, number>();
   requests = 0;
   failures = 0;
   busyAnswers = 0;
+  private lastCpuMs: number | null = null;
+
+  /**
+   * `cpuClock`, the portal's CPU time so far in ms, is read as each step ends; what it moved since
+   * the step before counts for this one. Only meaningful while one student at a time is on the
+   * portal (--one-by-one).
+   */
+  private readonly cpuClock: (() => number | null) | undefined;
+  constructor(cpuClock?: () => number | null) {
+    this.cpuClock = cpuClock;
+  }
 
   record(step: string, ms: number, error?: string) {
     const entry = this.entry(step);
+    if (this.cpuClock) {
+      const now = this.cpuClock();
+      if (now !== null && this.lastCpuMs !== null) entry.cpuMs += now - this.lastCpuMs;
+      this.lastCpuMs = now;
+    }
     entry.latencies.push(ms);
     this.requests += 1;
     if (error !== undefined) {
@@ -56,14 +74,14 @@ export class StepRecorder {
   private entry(step: string) {
     let entry = this.steps.get(step);
     if (!entry) {
-      entry = { latencies: [], errors: 0, busy: 0 };
+      entry = { latencies: [], errors: 0, busy: 0, cpuMs: 0 };
       this.steps.set(step, entry);
     }
     return entry;
   }
 
   summaries(): StepSummary[] {
-    return [...this.steps].map(([step, { latencies, errors, busy }]) => {
+    return [...this.steps].map(([step, { latencies, errors, busy, cpuMs }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
         step,
@@ -74,6 +92,7 @@ export class StepRecorder {
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
         max: sorted.at(-1) ?? 0,
+        ...(this.cpuClock ? { cpuMsPerRequest: cpuMs / Math.max(sorted.length, 1) } : {}),
       };
     });
   }
@@ -88,15 +107,20 @@ const ms = (value: number) => `${Math.round(value)}`;
 
 /** The per-step table as Markdown, with a total row over all requests. */
 export function stepTable(summaries: readonly StepSummary[]): string {
+  const withCpu = summaries.some((s) => s.cpuMsPerRequest !== undefined);
+  const cpu = (value: number | undefined) => (withCpu ? ` ${value === undefined ? "" : value.toFixed(1)} |` : "");
   const rows = summaries.map(
     (s) =>
-      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
   );
   const total = (key: "count" | "errors" | "busy") => summaries.reduce((sum, s) => sum + s[key], 0);
+  // Per student: every step's CPU per request times its requests, over the students who started.
+  const students = Math.max(...summaries.map((s) => s.count), 1);
+  const cpuPerStudent = summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
   return [
-    "| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    `| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
     ...rows,
-    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} | | | | |`,
+    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} | | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
   ].join("\n");
 }
