@@ -197,12 +197,12 @@ async function main(): Promise<number> {
   const recorder = new StepRecorder(args.oneByOne && portal ? () => portal.usage({ memory: false })?.cpuMs ?? null : undefined);
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
-  const portalCpuMsBefore = setup.portal?.usage()?.cpuMs ?? null;
+  const portalCpuMsBefore = portal?.usage({ memory: false })?.cpuMs ?? null;
   const databaseCpuMs = () => (args.databaseUrl && onThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null);
   const databaseCpuMsBefore = databaseCpuMs();
   let peakMemory: PeakMemory | null = null;
   const memorySampler = setInterval(() => {
-    const usage = setup.portal?.usage();
+    const usage = portal?.usage();
     if (usage) peakMemory = largerMemory(peakMemory, usage);
   }, 2_000);
   log(
@@ -220,7 +220,7 @@ async function main(): Promise<number> {
     progress: log,
   }).finally(() => clearInterval(memorySampler));
   const cpu = process.cpuUsage(cpuBefore);
-  const portalCpuMsAfter = setup.portal?.usage()?.cpuMs ?? null;
+  const portalCpuMsAfter = portal?.usage({ memory: false })?.cpuMs ?? null;
   const databaseCpuMsAfter = databaseCpuMs();
   const machineLoad = {
     before: loadBefore,
