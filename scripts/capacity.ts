@@ -18,6 +18,7 @@ import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { measureBareNode, runAutocannon, type AutocannonResult } from "./bench/autocannon.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
+import { largerMemory, type PeakMemory } from "./bench/process-group.ts";
 import { signIn } from "./bench/portal.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
 import type { StudentAccount } from "./load/journey.ts";
@@ -71,21 +72,14 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
   },
 ];
 
-type Result = AutocannonResult & { peakRssMiB?: number; peakSharedOnceMiB?: number | null; cpuMsPerRequest?: number };
+type Result = AutocannonResult & { peakMemory?: PeakMemory | null; cpuMsPerRequest?: number };
 
 function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
   return runAutocannon({ url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies });
 }
 
-function portalUsage() {
-  const usage = portal.usage();
-  const sharedOnce = usage?.residentSharedOnceBytes;
-  return {
-    rssMiB: (usage?.residentBytes ?? 0) / 2 ** 20,
-    sharedOnceMiB: sharedOnce === undefined || sharedOnce === null ? null : sharedOnce / 2 ** 20,
-    cpuMs: usage?.cpuMs ?? 0,
-  };
-}
+const portalCpuMs = () => portal.usage({ memory: false })?.cpuMs ?? 0;
+const mib = (bytes: number | null | undefined) => (bytes ? `${Math.round(bytes / 2 ** 20)} MiB` : "");
 
 // Sign-ins need accounts of their own: one student signing in twenty times at once would meet
 // the sign-in limits, which stay on. They are made as the load simulation makes them, before
@@ -133,21 +127,19 @@ try {
     }
     progress(`${scenario.name}: warming up, then ${duration} s…`);
     await autocannon(url, scenario, headers, 2);
-    let peak = 0;
-    let peakSharedOnce: number | null = 0;
+    let peakMemory: PeakMemory | null = null;
     const sampler = setInterval(() => {
-      const usage = portalUsage();
-      peak = Math.max(peak, usage.rssMiB);
-      peakSharedOnce = peakSharedOnce === null || usage.sharedOnceMiB === null ? null : Math.max(peakSharedOnce, usage.sharedOnceMiB);
+      const usage = portal.usage();
+      if (usage) peakMemory = largerMemory(peakMemory, usage);
     }, 500);
-    const before = portalUsage();
+    const cpuMsBefore = portalCpuMs();
     const result = await autocannon(url, scenario, headers, duration);
-    const after = portalUsage();
+    const cpuMsAfter = portalCpuMs();
     clearInterval(sampler);
     const crash = portal.crashReport();
     if (crash) throw new Error(crash);
-    const cpuMsPerRequest = (after.cpuMs - before.cpuMs) / Math.max(1, result.ok + result.failed);
-    rows.push({ scenario, result: { ...result, peakRssMiB: peak, peakSharedOnceMiB: peakSharedOnce || null, cpuMsPerRequest } });
+    const cpuMsPerRequest = (cpuMsAfter - cpuMsBefore) / Math.max(1, result.ok + result.failed);
+    rows.push({ scenario, result: { ...result, peakMemory, cpuMsPerRequest } });
   }
 } finally {
   await portal.stop();
@@ -165,8 +157,7 @@ const table = [
     `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
       `${scenario.name === "bare" ? "100 %" : `${((100 * result.reqPerSec) / bareRate).toFixed(1)} %`} | ` +
       `${result.cpuMsPerRequest === undefined ? "" : result.cpuMsPerRequest.toFixed(2)} | ` +
-      `${result.peakRssMiB ? `${Math.round(result.peakRssMiB)} MiB` : ""} | ` +
-      `${result.peakSharedOnceMiB ? `${Math.round(result.peakSharedOnceMiB)} MiB` : ""} |`,
+      `${mib(result.peakMemory?.residentBytes)} | ${mib(result.peakMemory?.residentSharedOnceBytes)} |`,
   ),
 ].join("\n");
 const report = [

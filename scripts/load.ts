@@ -22,10 +22,10 @@ import type { StudentAccount } from "./load/journey.ts";
 import { startPortal, type StartedPortal } from "./load/portal.ts";
 import { measureBareNode } from "./bench/autocannon.ts";
 import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
-import { programCpuMs } from "./bench/process-group.ts";
+import { largerMemory, programCpuMs, type PeakMemory } from "./bench/process-group.ts";
 import { providerPaidReferences } from "./load/provider.ts";
-import { formatReport, largerMemory, passed, type LoadReport, type PeakMemory } from "./load/report.ts";
-import { createRunDatabase, openTargetDatabase, serverVersion } from "./load/run-database.ts";
+import { formatReport, passed, type LoadReport } from "./load/report.ts";
+import { createRunDatabase, databaseOnThisMachine, openTargetDatabase, serverVersion } from "./load/run-database.ts";
 import { arrivalOffsets } from "./load/schedule.ts";
 import { simulate } from "./load/simulate.ts";
 import { StepRecorder } from "./load/stats.ts";
@@ -137,13 +137,6 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
   };
 }
 
-/** Whether a PostgreSQL address names this machine (loopback, or a Unix socket folder). */
-function onThisMachine(databaseUrl: string): boolean {
-  const url = new URL(databaseUrl);
-  const socket = url.searchParams.get("host")?.startsWith("/") ?? false;
-  return socket || ["localhost", "[::1]"].includes(url.hostname) || /^127\./.test(url.hostname);
-}
-
 function gitCommit(): string {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
@@ -198,7 +191,7 @@ async function main(): Promise<number> {
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
   const portalCpuMsBefore = portal?.usage({ memory: false })?.cpuMs ?? null;
-  const databaseCpuMs = () => (args.databaseUrl && onThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null);
+  const databaseCpuMs = () => (args.databaseUrl && databaseOnThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null);
   const databaseCpuMsBefore = databaseCpuMs();
   let peakMemory: PeakMemory | null = null;
   const memorySampler = setInterval(() => {

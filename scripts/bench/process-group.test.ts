@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { processGroupUsage, programCpuMs } from "./process-group.ts";
+import { largerMemory, processGroupUsage, programCpuMs } from "./process-group.ts";
 
 const onLinux = process.platform === "linux";
 
@@ -44,5 +44,13 @@ describe.runIf(onLinux)("process group usage", () => {
     const ownCommand = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     expect(programCpuMs(ownCommand)).toBeGreaterThan(0);
     expect(programCpuMs("no-such-program-here")).toBeNull();
+  });
+});
+
+describe("largerMemory", () => {
+  it("keeps the largest of each memory figure, whichever sample it came from, and no shared-once figure once one sample lacked it", () => {
+    const first = largerMemory(null, { residentBytes: 900, residentSharedOnceBytes: 700 });
+    expect(largerMemory(first, { residentBytes: 850, residentSharedOnceBytes: 720 })).toEqual({ residentBytes: 900, residentSharedOnceBytes: 720 });
+    expect(largerMemory(first, { residentBytes: 950, residentSharedOnceBytes: null })).toEqual({ residentBytes: 950, residentSharedOnceBytes: null });
   });
 });

@@ -18,6 +18,16 @@ export type ProcessGroupUsage = {
   cpuMs: number;
 };
 
+/** The largest of each memory figure seen while sampling; the two may come from different samples. */
+export type PeakMemory = Pick<ProcessGroupUsage, "residentBytes" | "residentSharedOnceBytes">;
+
+export function largerMemory(peak: PeakMemory | null, now: PeakMemory): PeakMemory {
+  const sharedOnce = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.max(a, b));
+  return peak
+    ? { residentBytes: Math.max(peak.residentBytes, now.residentBytes), residentSharedOnceBytes: sharedOnce(peak.residentSharedOnceBytes, now.residentSharedOnceBytes) }
+    : { residentBytes: now.residentBytes, residentSharedOnceBytes: now.residentSharedOnceBytes };
+}
+
 /** A running process as /proc/PID/stat gives it: its command name, and the fields after it. */
 type ProcessStat = { pid: string; command: string; fields: string[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatReport, largerMemory, type LoadReport } from "./report.ts";
+import { formatReport, type LoadReport } from "./report.ts";
 
 const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   date: "2026-11-26",
@@ -42,12 +42,6 @@ describe("formatReport", () => {
     );
     const sumOnly = formatReport(report({ portalPeakMemory: { ...memory, residentSharedOnceBytes: null } }));
     expect(sumOnly).toContain("The portal's resident memory peaked at 1,100 MiB as each process's resident memory added up.");
-  });
-
-  it("keeps the largest of each memory figure, whichever sample it came from", () => {
-    const first = largerMemory(null, { residentBytes: 900, residentSharedOnceBytes: 700 });
-    expect(largerMemory(first, { residentBytes: 850, residentSharedOnceBytes: 720 })).toEqual({ residentBytes: 900, residentSharedOnceBytes: 720 });
-    expect(largerMemory(first, { residentBytes: 950, residentSharedOnceBytes: null })).toEqual({ residentBytes: 950, residentSharedOnceBytes: null });
   });
 
   it("says how many busy answers were sent again, apart from the failures", () => {

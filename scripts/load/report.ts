@@ -1,3 +1,4 @@
+import type { PeakMemory } from "../bench/process-group.ts";
 import type { CheckResult } from "./checks.ts";
 import { stepTable, type StepSummary } from "./stats.ts";
 
@@ -41,20 +42,6 @@ export type LoadReport = {
   /** Set when the portal exited by itself during the run. */
   crash: string | null;
 };
-
-/** The largest of each memory figure seen; the two may come from different samples. */
-export type PeakMemory = { residentBytes: number; residentSharedOnceBytes: number | null };
-
-export function largerMemory(peak: PeakMemory | null, now: PeakMemory): PeakMemory {
-  if (!peak) return { residentBytes: now.residentBytes, residentSharedOnceBytes: now.residentSharedOnceBytes };
-  return {
-    residentBytes: Math.max(peak.residentBytes, now.residentBytes),
-    residentSharedOnceBytes:
-      peak.residentSharedOnceBytes === null || now.residentSharedOnceBytes === null
-        ? null
-        : Math.max(peak.residentSharedOnceBytes, now.residentSharedOnceBytes),
-  };
-}
 
 const MAX_REASONS = 15;
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20).toLocaleString("en");

@@ -26,6 +26,16 @@ export async function createRunDatabase(serverUrl: string): Promise<RunDatabase>
   };
 }
 
+/**
+ * Whether a PostgreSQL address names this machine: a loopback address, or a Unix socket folder
+ * (`?host=/var/run/postgresql`), where a run can read PostgreSQL's own CPU.
+ */
+export function databaseOnThisMachine(databaseUrl: string): boolean {
+  const url = new URL(databaseUrl);
+  if (url.searchParams.get("host")?.startsWith("/")) return true;
+  return url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
+}
+
 /** "PostgreSQL 16.4" from the server's version string. */
 export async function serverVersion(url: string): Promise<string> {
   const result = await withClient(url, (client) =>
