@@ -8,6 +8,8 @@ const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
 // the serving process loads the built pages.
 const builtSuites = ["proxy/**/*.workerd.test.ts", "scripts/**/*.built.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// Migrates one database before the run; each test database starts as a copy of it.
+const databaseTemplate = ["server/testing/database-template.ts"];
 
 export default defineConfig({
   test: {
@@ -24,6 +26,7 @@ export default defineConfig({
           name: "api-pglite",
           include: apiSuites,
           env: { TEST_DATABASE: "pglite" },
+          globalSetup: databaseTemplate,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,6 +47,7 @@ export default defineConfig({
                 name: "api-postgres",
                 include: apiSuites,
                 env: { TEST_DATABASE: "postgres" },
+                globalSetup: databaseTemplate,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -28,9 +28,10 @@ export type DatabaseOptions = (
   | { url: string; poolSize?: number; logger?: Logger }
   /**
    * Embedded PGlite stored in a folder, or in memory when dir is omitted (tests); `onLost` hears
-   * if its thread stops without being closed (pglite-thread.ts).
+   * if its thread stops without being closed (pglite-thread.ts); `fromDump` starts it from a
+   * dump of a data folder (a test's migrated template) rather than an empty one.
    */
-  | { dir?: string; onLost?: (error: Error) => void }
+  | { dir?: string; onLost?: (error: Error) => void; fromDump?: Uint8Array }
 ) & {
   /** False in a process that starts beside others: the start script has applied them once already. */
   migrate?: boolean;
@@ -76,7 +77,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dir) await mkdir(path.resolve(options.dir), { recursive: true });
   // On a thread of its own, spoken to through node-postgres like the server (pglite-thread.ts).
-  const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined, { onLost: options.onLost });
+  const thread = await startPgliteThread(options.dir ? path.resolve(options.dir) : undefined, {
+    onLost: options.onLost,
+    fromDump: options.fromDump,
+  });
   const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
   if (migrate) await migratePostgres(db, { migrationsFolder });
   return { db, jobConnection: { pglite: thread }, close: () => thread.close() };

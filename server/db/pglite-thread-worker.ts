@@ -8,8 +8,8 @@ import { PGlite } from "@electric-sql/pglite";
 import type { ThreadAnswer, ThreadRequest } from "./pglite-thread.ts";
 
 const port = parentPort!;
-const { dir } = workerData as { dir?: string };
-const pglite = dir ? new PGlite(dir) : new PGlite();
+const { dir, fromDump } = workerData as { dir?: string; fromDump?: Uint8Array };
+const pglite = new PGlite({ dataDir: dir, loadDataDir: fromDump && new Blob([fromDump as Uint8Array<ArrayBuffer>]) });
 
 // One batch at a time: PGlite has a single session, and a batch's answer depends on the last.
 let turn: Promise<unknown> = pglite.waitReady;

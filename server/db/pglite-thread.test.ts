@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connectPgliteThread, startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
 
@@ -63,7 +64,7 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
     }
   });
 
-  it("keeps what it writes in its folder, and dumps the folder whole", async () => {
+  it("keeps what it writes in its folder, dumps the folder whole, and starts a copy from the dump", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "pglite-thread-"));
     try {
       const first = await startPgliteThread(dir);
@@ -76,6 +77,13 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
 
       const again = await start(dir);
       expect((await again.pool.query("select body from notes")).rows).toEqual([{ body: "kept" }]);
+
+      // In memory, from the dump unzipped, as each test database starts from the migrated template.
+      const copy = await startPgliteThread(undefined, { fromDump: gunzipSync(dump) });
+      started.push(copy);
+      await copy.pool.query("insert into notes values ('only in the copy')");
+      expect((await copy.pool.query("select body from notes order by body")).rows).toEqual([{ body: "kept" }, { body: "only in the copy" }]);
+      expect((await again.pool.query("select count(*)::int as n from notes")).rows).toEqual([{ n: 1 }]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

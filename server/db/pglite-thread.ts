@@ -34,13 +34,18 @@ export type PgliteThreadOptions = {
    * fails, so a serving process would rather stop and be started again.
    */
   onLost?: (error: Error) => void;
+  /**
+   * A dump of a data folder (`dump()`'s gzipped tar, or a plain tar) to start from instead of an
+   * empty database: PGlite then skips initdb, most of a fresh database's start-up.
+   */
+  fromDump?: Uint8Array;
 };
 
 const WORKER = new URL("./pglite-thread-worker.ts", import.meta.url);
 
 /** Starts PGlite on a worker thread, in `dir` or in memory, and answers once it is open. */
 export function startPgliteThread(dir?: string, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
-  return connectPgliteThread(new Worker(WORKER, { workerData: { dir } }), options);
+  return connectPgliteThread(new Worker(WORKER, { workerData: { dir, fromDump: options.fromDump } }), options);
 }
 
 /** Speaks to a thread running pglite-thread-worker.ts (a test stops one as a crash would). */

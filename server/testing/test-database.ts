@@ -1,19 +1,27 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres)
- * a new database created on the server named by DATABASE_URL and dropped on close.
+ * a new database created on the server named by DATABASE_URL and dropped on close. Each starts
+ * as a copy of the migrated template database-template.ts made once for the run, where the
+ * project has one; the migrations then find nothing left to apply.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DATABASE !== "postgres") return openDatabase({});
+  if (process.env.TEST_DATABASE !== "postgres") {
+    const dumpFile = inject("pgliteTemplateDump");
+    return openDatabase(dumpFile ? { fromDump: await readFile(dumpFile) } : {});
+  }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL.");
   const name = `portal_test_${randomUUID().replaceAll("-", "")}`;
+  const template = inject("postgresTemplateDatabase");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
