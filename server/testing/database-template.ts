@@ -12,12 +12,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createOutboxMailer } from "../mail/mailer.ts";
+import { onServer } from "./test-database.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -39,8 +39,8 @@ export default async function setup(project: TestProject) {
     const dumpFile = path.join(folder, "migrated.tar");
     const handle = await openDatabase({});
     try {
-      await makeJobQueueTables(handle, folder);
       if (!("pglite" in handle.jobConnection)) throw new Error("An in-memory database should be PGlite.");
+      await makeJobQueueTables(handle, folder);
       // Plain: every test file would otherwise gunzip the same bytes again.
       await writeFile(dumpFile, gunzipSync(await handle.jobConnection.pglite.dump()));
     } finally {
@@ -72,14 +72,4 @@ export default async function setup(project: TestProject) {
 async function makeJobQueueTables(handle: DatabaseHandle, outboxDir: string) {
   const mailer = createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
   await (await startJobQueue(handle, { mailer, logger: createMemoryLogger() })).stop();
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

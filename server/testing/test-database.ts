@@ -19,10 +19,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL.");
   const name = `portal_test_${randomUUID().replaceAll("-", "")}`;
   const template = fromTemplateSetUp("postgresTemplateDatabase");
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
+  await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
@@ -30,10 +27,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -47,5 +41,16 @@ function fromTemplateSetUp<K extends "pgliteTemplateDump" | "postgresTemplateDat
     return inject(key);
   } catch {
     return undefined;
+  }
+}
+
+/** Runs one statement on the server's own database (creating or dropping a test database). */
+export async function onServer(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
   }
 }
