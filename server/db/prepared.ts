@@ -1,21 +1,48 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
-import type { Database } from "./client.ts";
+import type { Database, Transaction } from "./client.ts";
 
 /**
- * A query the hottest paths run on every request, built once per database and run as a prepared
- * statement: building a query with the ORM costs more CPU than PostgreSQL spends answering it
- * (decision 112). `build` gets the database and returns `query.prepare(name)`.
+ * A query the hot paths run on every request, built once per database and run as a prepared
+ * statement: building a query with the ORM costs more CPU than PostgreSQL spends answering it,
+ * and PostgreSQL parses and plans an unnamed statement anew each time (decision 137). `build`
+ * gets the database and returns `query.prepare(name)`.
+ *
+ * Given a transaction instead, the same prepared query runs on the transaction's connection,
+ * so statements inside a transaction are prepared too (drizzle would build them anew for each
+ * transaction). This reaches into drizzle's objects (where a database keeps its pool and a
+ * transaction its connection); a changed drizzle fails loudly here and in prepared.api.test.ts.
  */
-export function preparedQuery<T>(build: (db: Database) => T): (db: Database) => T {
-  const prepared = new WeakMap<Database, T>();
+export function preparedQuery<T extends object>(build: (db: Database) => T): (db: Database | Transaction) => T {
+  // Keyed by the database's SQL dialect, which its transactions share with it: a query prepared
+  // in a transaction serves the database and its later transactions as well.
+  const prepared = new WeakMap<object, T>();
   return (db) => {
-    let query = prepared.get(db);
+    const { dialect, connection } = driverParts(db);
+    let query = prepared.get(dialect);
     if (!query) {
-      query = build(db);
-      prepared.set(db, query);
+      query = build(db as Database);
+      if (!("client" in query)) throw new Error(DRIZZLE_CHANGED);
+      prepared.set(dialect, query);
     }
-    return query;
+    // A view of the prepared query whose driver calls go to this database's pool or to this
+    // transaction's connection.
+    return (query as { client: unknown }).client === connection
+      ? query
+      : (Object.create(query, { client: { value: connection } }) as T);
   };
+}
+
+const DRIZZLE_CHANGED =
+  "drizzle's databases, transactions or prepared queries no longer keep their connection where server/db/prepared.ts looks for it";
+
+type DriverParts = { dialect?: object; session?: { client?: { query?: unknown } } };
+
+/** The dialect a database shares with its transactions, and the pool or connection it runs on. */
+function driverParts(db: Database | Transaction) {
+  const { dialect, session } = db as unknown as DriverParts;
+  const connection = session?.client;
+  if (typeof dialect !== "object" || typeof connection?.query !== "function") throw new Error(DRIZZLE_CHANGED);
+  return { dialect, connection };
 }
 
 /**
