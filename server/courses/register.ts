@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { courseMappings, courseRegistrations, courses } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { OVER_CAP, refusalToRegister } from "../../src/lib/courses/selection.ts";
@@ -37,20 +38,11 @@ export async function registerCourses(db: Database, student: Registrant, request
     assertModifiable(await findSession(tx, sessionName), now);
 
     const ids = [...new Set(request.courses)];
-    const known = await tx.select().from(courses).where(inArray(courses.id, ids));
+    const known = await coursesWithIds(tx).execute({ ids });
     const unknown = ids.find((id) => !known.some((course) => course.id === id));
     if (unknown !== undefined) throw new ApiError(400, `There is no course with id ${unknown}.`);
 
-    const offered = await tx
-      .select({ courseId: courseMappings.courseId, semester: courseMappings.semester })
-      .from(courseMappings)
-      .where(
-        and(
-          eq(courseMappings.programmeId, student.programmeId),
-          eq(courseMappings.level, level),
-          inArray(courseMappings.courseId, ids),
-        ),
-      );
+    const offered = await offeredAmong(tx).execute({ programmeId: student.programmeId, level, ids });
     const adding = request.courses.map((id) => {
       const course = known.find((row) => row.id === id)!;
       const mapping = offered.find((row) => row.courseId === id);
@@ -72,16 +64,7 @@ export async function registerCourses(db: Database, student: Registrant, request
     const frozen = adding.find((course) => approved.has(course.semester));
     if (frozen) throw frozenSemesterError(frozen.semester, sessionName);
 
-    const registered = await tx
-      .select({ course_id: courseRegistrations.courseId, unit: courses.unit })
-      .from(courseRegistrations)
-      .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-      .where(
-        and(
-          eq(courseRegistrations.studentId, student.id),
-          eq(courseRegistrations.session, sessionName),
-        ),
-      );
+    const registered = await registeredUnits(tx).execute({ studentId: student.id, session: sessionName });
     const refused = refusalToRegister(registered, adding);
     if (refused?.refusal === "duplicate") {
       const before = registered.some((row) => row.course_id === refused.course.course_id);
@@ -108,3 +91,38 @@ export async function registerCourses(db: Database, student: Registrant, request
     return { registered: adding.length, units: totalUnits(registered) + totalUnits(adding) };
   });
 }
+
+// A list of ids is one array parameter, so one prepared statement serves any number of courses.
+const idsIn = (column: typeof courses.id | typeof courseMappings.courseId) => sql`${column} = any(${sql.placeholder("ids")}::integer[])`;
+
+const coursesWithIds = preparedQuery((db) => db.select().from(courses).where(idsIn(courses.id)).prepare("courses_with_ids"));
+
+/** Which of the courses are offered to a programme at a level, and in which semester. */
+const offeredAmong = preparedQuery((db) =>
+  db
+    .select({ courseId: courseMappings.courseId, semester: courseMappings.semester })
+    .from(courseMappings)
+    .where(
+      and(
+        eq(courseMappings.programmeId, sql.placeholder("programmeId")),
+        eq(courseMappings.level, sql.placeholder("level")),
+        idsIn(courseMappings.courseId),
+      ),
+    )
+    .prepare("courses_offered_among"),
+);
+
+/** The student's registered courses in a session, with their units, for the cap. */
+const registeredUnits = preparedQuery((db) =>
+  db
+    .select({ course_id: courseRegistrations.courseId, unit: courses.unit })
+    .from(courseRegistrations)
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, sql.placeholder("studentId")),
+        eq(courseRegistrations.session, sql.placeholder("session")),
+      ),
+    )
+    .prepare("registered_units"),
+);

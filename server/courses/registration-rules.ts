@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
@@ -13,16 +14,33 @@ type Queryable = Database | Transaction;
  * run one after another: two requests can never both read the same unit total and both insert.
  */
 export async function lockStudent(tx: Transaction, studentId: number) {
-  await tx
-    .select({ id: students.id })
-    .from(students)
-    .where(eq(students.id, studentId))
-    .for("update");
+  await lockStudentRow(tx).execute({ studentId });
 }
+
+const lockStudentRow = preparedQuery((db) =>
+  db.select({ id: students.id }).from(students).where(eq(students.id, sql.placeholder("studentId"))).for("update").prepare("lock_student"),
+);
+
+const sessionNamed = preparedQuery((db) =>
+  db.select().from(academicSessions).where(eq(academicSessions.name, sql.placeholder("name"))).prepare("session_named"),
+);
+
+const approvalsOf = preparedQuery((db) =>
+  db
+    .select({ semester: registrationApprovals.semester })
+    .from(registrationApprovals)
+    .where(
+      and(
+        eq(registrationApprovals.studentId, sql.placeholder("studentId")),
+        eq(registrationApprovals.session, sql.placeholder("session")),
+      ),
+    )
+    .prepare("registration_approvals_of"),
+);
 
 /** The session by name; a name that is not a session is the student's mistake (400). */
 export async function findSession(db: Queryable, name: string) {
-  const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, name));
+  const [session] = await sessionNamed(db).execute({ name });
   if (!session) {
     throw new ApiError(400, `There is no ${name} session. Choose a session from the list.`, {
       fields: { session: "Choose a session from the list." },
@@ -39,15 +57,7 @@ export function assertModifiable(session: typeof academicSessions.$inferSelect, 
 
 /** The semesters of a session the Course Advisor has approved for the student. */
 export async function approvedSemesters(db: Queryable, studentId: number, session: string) {
-  const rows = await db
-    .select({ semester: registrationApprovals.semester })
-    .from(registrationApprovals)
-    .where(
-      and(
-        eq(registrationApprovals.studentId, studentId),
-        eq(registrationApprovals.session, session),
-      ),
-    );
+  const rows = await approvalsOf(db).execute({ studentId, session });
   return new Set(rows.map((row) => row.semester));
 }
 

@@ -51,3 +51,9 @@ function driverParts(db: Database | Transaction) {
  * column may be written as SQL (`sql\`r.level\``) where a hand-written statement aliases its tables.
  */
 export const anyWhenNull = (column: AnyColumn | SQL, value: Placeholder) => sql`(${value}::integer is null or ${column} = ${value})`;
+
+/**
+ * A placeholder where drizzle's types take only a value or SQL (an UPDATE's SET): the driver
+ * gets the value as the statement's caller gives it, without the column's own conversion.
+ */
+export const placeholderValue = (name: string) => sql`${sql.placeholder(name)}`;

@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, students } from "../db/schema.ts";
 import { feeRefusal } from "../../src/lib/payments/fees.ts";
 import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
@@ -94,24 +95,10 @@ export async function applyProviderResult(
     try {
       const credited = await deps.db.transaction(async (tx) => {
         // Two payments for one fee (say part and full, both started before either was paid)
-        // must see each other: the student's row serialises their crediting.
-        await tx
-          .select({ id: students.id })
-          .from(students)
-          .where(eq(students.id, payment.studentId))
-          .for("update");
-        const settled = await tx
-          .select({ option: payments.paymentOption })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.studentId, payment.studentId),
-              eq(payments.level, payment.level),
-              eq(payments.session, payment.session),
-              eq(payments.status, "success"),
-              ne(payments.reference, payment.reference),
-            ),
-          );
+        // must see each other: the student's row serialises their crediting. The lock's read
+        // is also whom the receipt goes to.
+        const [payer] = await lockPayer(tx).execute({ studentId: payment.studentId });
+        const settled = await otherCreditedOptions(tx).execute(payment);
         const choice = {
           option: payment.paymentOption as PaymentOption,
           level: payment.level,
@@ -124,19 +111,15 @@ export async function applyProviderResult(
           )
         )
           return "overpaid" as const;
-        const [row] = await tx
-          .update(payments)
-          .set({
-            status: "success",
-            paidAt: result.paidAt ?? now,
-            channel: result.channel,
-            gatewayResponse: result.gatewayResponse,
-            lastCheckedAt: now,
-            ...paid,
-          })
-          .where(and(eq(payments.reference, payment.reference), inArray(payments.status, OPEN_STATUSES)))
-          .returning();
-        if (row) await deps.receipts.enqueue(tx, row);
+        const [row] = await creditOpenPayment(tx).execute({
+          reference: payment.reference,
+          paidAt: result.paidAt ?? now,
+          channel: result.channel,
+          gatewayResponse: result.gatewayResponse,
+          lastCheckedAt: now,
+          ...paid,
+        });
+        if (row) await deps.receipts.enqueue(tx, row, payer!);
         if (row) await recordPaymentEvent(tx, row.id, "credited", now, { source });
         return row ?? null;
       });
@@ -171,6 +154,55 @@ export async function applyProviderResult(
   const change = { gatewayResponse: result.gatewayResponse, lastCheckedAt: now };
   return settle(deps.db, payment, change, "not-paid", now);
 }
+
+/** A payment by its reference, as the student's verify and Paystack's webhook look it up. */
+export const paymentByReference = preparedQuery((db) =>
+  db.select().from(payments).where(eq(payments.reference, sql.placeholder("reference"))).prepare("payment_by_reference"),
+);
+
+const lockPayer = preparedQuery((db) =>
+  db
+    .select({ email: students.email, surname: students.surname, othername: students.othername })
+    .from(students)
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .for("update")
+    .prepare("lock_payer"),
+);
+
+/** Credits a payment Paystack says is paid, unless it is credited or closed already. */
+const creditOpenPayment = preparedQuery((db) =>
+  db
+    .update(payments)
+    .set({
+      status: "success",
+      paidAt: placeholderValue("paidAt"),
+      channel: placeholderValue("channel"),
+      gatewayResponse: placeholderValue("gatewayResponse"),
+      lastCheckedAt: placeholderValue("lastCheckedAt"),
+      paidAmountKobo: placeholderValue("paidAmountKobo"),
+      paidCurrency: placeholderValue("paidCurrency"),
+    })
+    .where(and(eq(payments.reference, sql.placeholder("reference")), inArray(payments.status, OPEN_STATUSES)))
+    .returning()
+    .prepare("credit_open_payment"),
+);
+
+/** The fees the student has settled for a level and session, but by this payment. */
+const otherCreditedOptions = preparedQuery((db) =>
+  db
+    .select({ option: payments.paymentOption })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder("studentId")),
+        eq(payments.level, sql.placeholder("level")),
+        eq(payments.session, sql.placeholder("session")),
+        eq(payments.status, "success"),
+        ne(payments.reference, sql.placeholder("reference")),
+      ),
+    )
+    .prepare("other_credited_options"),
+);
 
 /**
  * Changes a payment that is not credited, with its event when the status changes; one credited

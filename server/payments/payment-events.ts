@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { paymentEvents } from "../db/schema.ts";
 
 /** What can happen to a payment; the payment's page lists them in order (decision 100). */
@@ -28,5 +30,18 @@ export async function recordPaymentEvent(
   at: Date,
   detail: Record<string, unknown> = {},
 ) {
-  await db.insert(paymentEvents).values({ paymentId, kind, at, detail });
+  await insertEvent(db).execute({ paymentId, kind, at, detail });
 }
+
+// Four per card payment (opened, Paystack's answer to verify and to the webhook, credited).
+const insertEvent = preparedQuery((db) =>
+  db
+    .insert(paymentEvents)
+    .values({
+      paymentId: sql.placeholder("paymentId"),
+      kind: sql.placeholder("kind"),
+      at: sql.placeholder("at"),
+      detail: sql.placeholder("detail"),
+    })
+    .prepare("insert_payment_event"),
+);

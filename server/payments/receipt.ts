@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import { students } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { formatSlipDate } from "../../src/lib/format/dates.ts";
@@ -12,10 +10,11 @@ import { slipVerifyUrl } from "./slip-token.ts";
 /** Mails the student a receipt for a payment just credited (decision 096). */
 export type PaymentReceipts = {
   /** Called inside the crediting transaction: the receipt is queued exactly when the credit commits. */
-  enqueue(tx: Transaction, payment: PaymentRow): Promise<void>;
+  enqueue(tx: Transaction, payment: PaymentRow, payer: Payer): Promise<void>;
 };
 
-type Payer = { email: string; surname: string; othername: string };
+/** Whom the receipt goes to; the crediting transaction reads it with the lock it takes on the student. */
+export type Payer = { email: string; surname: string; othername: string };
 
 /** The receipt: plain text, so every mail client shows the verification link. */
 export function receiptMail(payment: PaymentRow, payer: Payer, verifyUrl: string): MailMessage {
@@ -42,13 +41,9 @@ export function receiptMail(payment: PaymentRow, payer: Payer, verifyUrl: string
 
 export function createPaymentReceipts(deps: { jobs: JobQueue; publicOrigin: string; slipSigningKey: string }): PaymentReceipts {
   return {
-    async enqueue(tx, payment) {
-      const [payer] = await tx
-        .select({ email: students.email, surname: students.surname, othername: students.othername })
-        .from(students)
-        .where(eq(students.id, payment.studentId));
+    async enqueue(tx, payment, payer) {
       const verifyUrl = slipVerifyUrl(deps.publicOrigin, "school-fee", payment.reference, deps.slipSigningKey);
-      await deps.jobs.sendMail(tx, receiptMail(payment, payer!, verifyUrl));
+      await deps.jobs.sendMail(tx, receiptMail(payment, payer, verifyUrl));
     },
   };
 }

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
-import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
-import { applyProviderResult, type PaymentRow } from "./credit.ts";
+import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
 const UNKNOWN =
@@ -23,7 +21,7 @@ export async function verifyOwnPayment(
   reference: string,
   countPaystackCheck: () => Promise<void>,
 ): Promise<PaymentRow> {
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
+  const [payment] = await paymentByReference(deps.db).execute({ reference });
   // Another student's reference gets the same answer as an unknown one: it reveals nothing.
   if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
   if (payment.status === "success") return payment;

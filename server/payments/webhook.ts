@@ -1,11 +1,9 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
-import { payments } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { isValidPaystackSignature } from "../paystack/signature.ts";
-import { applyProviderResult } from "./credit.ts";
+import { applyProviderResult, paymentByReference } from "./credit.ts";
 import { applyRefundEvent, RefundEvent } from "./refund-webhook.ts";
 
 // Only what crediting reads; Paystack's event carries much more (see sandbox-store toVerifyData).
@@ -62,10 +60,7 @@ export function paystackWebhookRoutes(deps: ApiDeps) {
       return c.json({ status: "success", message: "Ignored." });
     }
     const { data } = event.data;
-    const [payment] = await deps.db
-      .select()
-      .from(payments)
-      .where(eq(payments.reference, data.reference));
+    const [payment] = await paymentByReference(deps.db).execute({ reference: data.reference });
     if (!payment) {
       deps.logger.warn("paystack webhook for an unknown reference", { reference: data.reference });
       return c.json({ status: "success", message: "Unknown reference." });
