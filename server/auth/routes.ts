@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientNetwork } from "../http/client-address.ts";
@@ -27,6 +28,10 @@ export const LoginRequest = z.object({
     .max(200, "That password is too long."),
 });
 
+const studentWithPhone = preparedQuery((db) =>
+  db.select().from(students).where(eq(students.phone, sql.placeholder("phone"))).limit(1).prepare("student_with_phone"),
+);
+
 const WRONG_CREDENTIALS = "That phone number or password is wrong. Check both and try again.";
 
 export function authRoutes(deps: ApiDeps) {
@@ -39,7 +44,7 @@ export function authRoutes(deps: ApiDeps) {
     const phone = normalizeNigerianPhone(username) ?? username;
     // Counted before the slow password check, so a burst of guesses cannot slip past the limits.
     const attempt = await admitSignIn(phone, clientNetwork(c.get("clientAddress")), now());
-    const [student] = await db.select().from(students).where(eq(students.phone, phone)).limit(1);
+    const [student] = await studentWithPhone(db).execute({ phone });
     const passwordMatches = await verifyPassword(password, student?.passwordHash ?? (await decoyHash()));
     if (!student || !passwordMatches) {
       deps.logger.warn("sign-in refused", { reason: student ? "password" : "unknown phone" });

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { authSessions, students } from "../db/schema.ts";
 import type { SessionCache } from "./session-cache.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { placementColumns, type StudentPlacement } from "../students/student-record.ts";
 
 export type SessionLimits = {
@@ -36,7 +36,7 @@ export async function startSession(
   limits: SessionLimits,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(authSessions).values({
+  await insertSession(db).execute({
     tokenHash: hashToken(token),
     studentId,
     createdAt: now,
@@ -45,6 +45,27 @@ export async function startSession(
   });
   return token;
 }
+
+const insertSession = preparedQuery((db) =>
+  db
+    .insert(authSessions)
+    .values({
+      tokenHash: sql.placeholder("tokenHash"),
+      studentId: sql.placeholder("studentId"),
+      createdAt: sql.placeholder("createdAt"),
+      lastSeenAt: sql.placeholder("lastSeenAt"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .prepare("insert_session"),
+);
+
+const revokeSession = preparedQuery((db) =>
+  db
+    .update(authSessions)
+    .set({ revokedAt: placeholderValue("revokedAt") })
+    .where(eq(authSessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("revoke_session"),
+);
 
 const liveSessionQuery = preparedQuery((db) =>
   db
@@ -88,7 +109,7 @@ export async function resolveSession(
 }
 
 export async function endSession(db: Database, tokenHash: string, now: Date) {
-  await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+  await revokeSession(db).execute({ revokedAt: now, tokenHash });
 }
 
 /** Signs a student out everywhere, e.g. after a password reset. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gte, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import {
   paystackSandboxCustomers as customers,
   paystackSandboxRefunds as refunds,
@@ -81,6 +82,22 @@ const ROW_ID = /^[1-9]\d{0,8}$/;
 type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
+// The checkout page, its payment and every verify look a transaction up by one of these two.
+const transactionBy = (column: typeof transactions.reference | typeof transactions.accessCode, name: string) =>
+  preparedQuery((database) =>
+    database
+      .select({ transaction: transactions, customerCode: customers.code })
+      .from(transactions)
+      .innerJoin(customers, eq(customers.id, transactions.customerId))
+      .where(eq(column, sql.placeholder("key")))
+      .prepare(name),
+  );
+const byReference = transactionBy(transactions.reference, "sandbox_transaction_by_reference");
+const byAccessCode = transactionBy(transactions.accessCode, "sandbox_transaction_by_access_code");
+const customerCode = preparedQuery((database) =>
+  database.select({ code: customers.code }).from(customers).where(eq(customers.id, sql.placeholder("id"))).prepare("sandbox_customer_code"),
+);
+
 /**
  * The sandbox's transactions, customers and refunds, in its own tables of the portal's database
  * (decision 129). Every change is one conditional statement or one database transaction, so any
@@ -102,10 +119,15 @@ export function createSandboxStore(db: Database) {
     return row ? fromJoined(row) : undefined;
   }
 
+  async function findByKey(query: typeof byReference, key: string) {
+    const [row] = await query(db).execute({ key });
+    return row ? fromJoined(row) : undefined;
+  }
+
   /** Adds the customer code to a row an UPDATE returned (a customer's code never changes). */
   async function withCode(row: TransactionRow | undefined) {
     if (!row) return undefined;
-    const [customer] = await db.select({ code: customers.code }).from(customers).where(eq(customers.id, row.customerId));
+    const [customer] = await customerCode(db).execute({ id: row.customerId });
     return toTransaction(row, customer!.code);
   }
 
@@ -120,7 +142,7 @@ export function createSandboxStore(db: Database) {
   }
 
   function findByReference(reference: string): Promise<SandboxTransaction | undefined> {
-    return findOne(eq(transactions.reference, reference));
+    return findByKey(byReference, reference);
   }
 
   async function refundWithTransaction(row: RefundRow | undefined): Promise<SandboxRefund | undefined> {
@@ -132,7 +154,7 @@ export function createSandboxStore(db: Database) {
   return {
     findByReference,
     findByAccessCode(accessCode: string): Promise<SandboxTransaction | undefined> {
-      return findOne(eq(transactions.accessCode, accessCode));
+      return findByKey(byAccessCode, accessCode);
     },
     /** By Paystack's numeric id, given as text; undefined for text that cannot be one. */
     async findById(id: string): Promise<SandboxTransaction | undefined> {
