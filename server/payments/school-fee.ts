@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
+import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
@@ -69,20 +70,17 @@ export async function openPendingPayment(
   refuseLevelNotReached(student, choice);
   const { id: feeId, amountKobo } = acceptQuote(choice, quote);
   const reference = newPaymentReference(deps.now());
-  const [payment] = await deps.db
-    .insert(payments)
-    .values({
-      reference,
-      studentId: student.id,
-      paymentOption: choice.option,
-      level: choice.level,
-      session: choice.session,
-      feeId,
-      amountKobo,
-      channel,
-      generatedAt: deps.now(),
-    })
-    .returning({ id: payments.id });
+  const [payment] = await insertPendingPayment(deps.db).execute({
+    reference,
+    studentId: student.id,
+    paymentOption: choice.option,
+    level: choice.level,
+    session: choice.session,
+    feeId,
+    amountKobo,
+    channel,
+    generatedAt: deps.now(),
+  });
   return { reference, amountKobo, paymentId: payment!.id };
 }
 
@@ -95,6 +93,32 @@ export function paymentMetadata(student: Student, choice: FeeChoice) {
     payment_session: choice.session,
   };
 }
+
+const insertPendingPayment = preparedQuery((db) =>
+  db
+    .insert(payments)
+    .values({
+      reference: sql.placeholder("reference"),
+      studentId: sql.placeholder("studentId"),
+      paymentOption: sql.placeholder("paymentOption"),
+      level: sql.placeholder("level"),
+      session: sql.placeholder("session"),
+      feeId: sql.placeholder("feeId"),
+      amountKobo: sql.placeholder("amountKobo"),
+      channel: sql.placeholder("channel"),
+      generatedAt: sql.placeholder("generatedAt"),
+    })
+    .returning({ id: payments.id })
+    .prepare("insert_pending_payment"),
+);
+
+const setAuthorizationUrl = preparedQuery((db) =>
+  db
+    .update(payments)
+    .set({ authorizationUrl: placeholderValue("authorizationUrl") })
+    .where(eq(payments.id, sql.placeholder("paymentId")))
+    .prepare("set_authorization_url"),
+);
 
 /** Records that Paystack did not take the payment we opened (with its event), and answers the student's 502. */
 export async function paystackDidNotStart(
@@ -135,7 +159,7 @@ export async function startSchoolFeePayment(
       metadata: paymentMetadata(student, choice),
     });
     await deps.db.transaction(async (tx) => {
-      await tx.update(payments).set({ authorizationUrl }).where(eq(payments.id, paymentId));
+      await setAuthorizationUrl(tx).execute({ authorizationUrl, paymentId });
       await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
         amount_kobo: amountKobo,
         option: choice.option,
