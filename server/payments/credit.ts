@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, students } from "../db/schema.ts";
@@ -7,6 +7,7 @@ import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
 import type { PaymentReceipts } from "./receipt.ts";
+import { creditedOptions } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -98,17 +99,14 @@ export async function applyProviderResult(
         // must see each other: the student's row serialises their crediting. The lock's read
         // is also whom the receipt goes to.
         const [payer] = await lockPayer(tx).execute({ studentId: payment.studentId });
-        const settled = await otherCreditedOptions(tx).execute(payment);
+        const settled = await creditedOptions(tx, payment.studentId, payment, payment.reference);
         const choice = {
           option: payment.paymentOption as PaymentOption,
           level: payment.level,
           session: payment.session,
         };
         if (
-          feeRefusal(
-            choice,
-            settled.map((row) => row.option),
-          )
+          feeRefusal(choice, settled)
         )
           return "overpaid" as const;
         const [row] = await creditOpenPayment(tx).execute({
@@ -187,22 +185,6 @@ const creditOpenPayment = preparedQuery((db) =>
     .prepare("credit_open_payment"),
 );
 
-/** The fees the student has settled for a level and session, but by this payment. */
-const otherCreditedOptions = preparedQuery((db) =>
-  db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, sql.placeholder("studentId")),
-        eq(payments.level, sql.placeholder("level")),
-        eq(payments.session, sql.placeholder("session")),
-        eq(payments.status, "success"),
-        ne(payments.reference, sql.placeholder("reference")),
-      ),
-    )
-    .prepare("other_credited_options"),
-);
 
 /**
  * Changes a payment that is not credited, with its event when the status changes; one credited

@@ -1,5 +1,5 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
 import { collegeDate } from "../../src/lib/format/dates.ts";
@@ -39,6 +39,7 @@ const creditedOptionsQuery = preparedQuery((db) =>
         eq(payments.level, sql.placeholder("level")),
         eq(payments.session, sql.placeholder("session")),
         eq(payments.status, "success"),
+        ne(payments.reference, sql.placeholder("exceptReference")),
       ),
     )
     .prepare("credited_options"),
@@ -70,13 +71,18 @@ export async function lateFeeProblem(db: Database, choice: FeeChoice, now: Date)
   return lateFeeRefusal(choice.session, session?.lateFeesFrom ?? null, collegeDate(now));
 }
 
-/** The options a student has been credited for at one level in one session. */
+/**
+ * The options a student has been credited for at one level in one session; by other payments
+ * than `exceptReference` when given (a payment being credited asks what else settled its fee).
+ */
 export async function creditedOptions(
-  db: Database,
+  db: Database | Transaction,
   studentId: number,
   where: Pick<FeeChoice, "level" | "session">,
+  exceptReference?: string,
 ): Promise<string[]> {
-  const rows = await creditedOptionsQuery(db).execute({ studentId, level: where.level, session: where.session });
+  // No payment's reference is empty: "" excludes none.
+  const rows = await creditedOptionsQuery(db).execute({ studentId, level: where.level, session: where.session, exceptReference: exceptReference ?? "" });
   return rows.map((row) => row.option);
 }
 
