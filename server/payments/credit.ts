@@ -105,10 +105,7 @@ export async function applyProviderResult(
           level: payment.level,
           session: payment.session,
         };
-        if (
-          feeRefusal(choice, settled)
-        )
-          return "overpaid" as const;
+        if (feeRefusal(choice, settled)) return "overpaid" as const;
         const [row] = await creditOpenPayment(tx).execute({
           reference: payment.reference,
           paidAt: result.paidAt ?? now,
@@ -184,7 +181,6 @@ const creditOpenPayment = preparedQuery((db) =>
     .returning()
     .prepare("credit_open_payment"),
 );
-
 
 /**
  * Changes a payment that is not credited, with its event when the status changes; one credited
