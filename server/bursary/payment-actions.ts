@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
-import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError, type PaystackTransaction } from "../paystack/client.ts";
-import { applyProviderResult } from "../payments/credit.ts";
+import { applyProviderResult, paymentByReference } from "../payments/credit.ts";
 import { takeBackCredit } from "../payments/reversal.ts";
 import { recordAudit } from "../staff/audit.ts";
 
 const UNREACHABLE = "We could not reach Paystack to check this payment. Try again in a few minutes.";
 
 async function findPayment(deps: Pick<ApiDeps, "db">, reference: string) {
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
+  const [payment] = await paymentByReference(deps.db).execute({ reference });
   if (!payment) throw new ApiError(404, "There is no payment with that reference.");
   return payment;
 }

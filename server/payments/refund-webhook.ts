@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import { payments, refunds } from "../db/schema.ts";
 import { formatKobo } from "../../src/lib/staff/bursary.ts";
+import { paymentByReference } from "./credit.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import { REFUNDABLE_STATUSES, settleRefund } from "./refunds.ts";
 import { takeBackCredit } from "./reversal.ts";
@@ -26,7 +27,7 @@ export type RefundEvent = z.infer<typeof RefundEvent>;
  */
 export async function applyRefundEvent(deps: Pick<ApiDeps, "db" | "now" | "logger">, { event, data }: RefundEvent) {
   const { db, now } = deps;
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, data.transaction_reference));
+  const [payment] = await paymentByReference(db).execute({ reference: data.transaction_reference });
   if (!payment) return "unknown reference";
   await recordPaymentEvent(db, payment.id, "webhook-received", now(), { event, amount_kobo: data.amount, currency: data.currency, refund_id: data.id ?? null });
   const outcome = event === "refund.processed" ? "processed" : "failed";
