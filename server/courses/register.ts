@@ -11,9 +11,9 @@ import {
   assertModifiable,
   findSession,
   frozenSemesterError,
-  lockStudent,
   withdrawReturns,
 } from "./registration-rules.ts";
+import { lockStudent } from "../students/student-lock.ts";
 
 type Registrant = { id: number; programmeId: number; level: number };
 

@@ -1,25 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { academicSessions, registrationApprovals, registrationReturns, students } from "../db/schema.ts";
+import { academicSessions, registrationApprovals, registrationReturns } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
 import { collegeDate } from "../../src/lib/format/dates.ts";
 import { windowRefusal } from "../../src/lib/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
-
-/**
- * Locks the student's row until the transaction ends, so one student's registrations and resets
- * run one after another: two requests can never both read the same unit total and both insert.
- */
-export async function lockStudent(tx: Transaction, studentId: number) {
-  await lockStudentRow(tx).execute({ studentId });
-}
-
-const lockStudentRow = preparedQuery((db) =>
-  db.select({ id: students.id }).from(students).where(eq(students.id, sql.placeholder("studentId"))).for("update").prepare("lock_student"),
-);
 
 const sessionNamed = preparedQuery((db) =>
   db.select().from(academicSessions).where(eq(academicSessions.name, sql.placeholder("name"))).prepare("session_named"),

@@ -8,9 +8,9 @@ import {
   approvedSemesters,
   assertModifiable,
   findSession,
-  lockStudent,
   withdrawReturns,
 } from "./registration-rules.ts";
+import { lockStudent } from "../students/student-lock.ts";
 
 /**
  * Removes one semester of the student's registration for a session. The advisor's approval is

@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
-import { payments, students } from "../db/schema.ts";
+import { payments } from "../db/schema.ts";
 import { feeRefusal } from "../../src/lib/payments/fees.ts";
 import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
 import type { PaymentReceipts } from "./receipt.ts";
+import { lockStudent } from "../students/student-lock.ts";
 import { creditedOptions } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
@@ -98,7 +99,7 @@ export async function applyProviderResult(
         // Two payments for one fee (say part and full, both started before either was paid)
         // must see each other: the student's row serialises their crediting. The lock's read
         // is also whom the receipt goes to.
-        const [payer] = await lockPayer(tx).execute({ studentId: payment.studentId });
+        const payer = await lockStudent(tx, payment.studentId);
         const settled = await creditedOptions(tx, payment.studentId, payment, payment.reference);
         const choice = {
           option: payment.paymentOption as PaymentOption,
@@ -153,15 +154,6 @@ export async function applyProviderResult(
 /** A payment by its reference, as the student's verify and Paystack's webhook look it up. */
 export const paymentByReference = preparedQuery((db) =>
   db.select().from(payments).where(eq(payments.reference, sql.placeholder("reference"))).prepare("payment_by_reference"),
-);
-
-const lockPayer = preparedQuery((db) =>
-  db
-    .select({ email: students.email, surname: students.surname, othername: students.othername })
-    .from(students)
-    .where(eq(students.id, sql.placeholder("studentId")))
-    .for("update")
-    .prepare("lock_payer"),
 );
 
 /** Credits a payment Paystack says is paid, unless it is credited or closed already. */
