@@ -120,7 +120,7 @@ describe("POST /courses/register", () => {
   });
 
   it("refuses unknown course ids and courses not offered to the programme or level", async () => {
-    const { token } = await newStudent(200);
+    const { student, token } = await newStudent(200);
     const [bio200] = await kit.idsOf(token, ["BIO 211"], 200);
     const unknown = await kit.register(token, {
       courses: [bio200, 99_999],
@@ -129,6 +129,14 @@ describe("POST /courses/register", () => {
     });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.message).toBe("There is no course with id 99999.");
+    // The largest id a course can have goes to the database as one array parameter, and is simply unknown.
+    const largest = await kit.register(token, {
+      courses: [bio200, 2_147_483_647],
+      registration_level: 200,
+      session: "2024/2025",
+    });
+    expect(largest.status).toBe(400);
+    expect((await largest.json()).error.message).toBe("There is no course with id 2147483647.");
 
     const wrongLevel = await kit.register(token, {
       courses: [bio200],
@@ -154,6 +162,11 @@ describe("POST /courses/register", () => {
     expect((await notMine.json()).error.message).toBe(
       "ENG 111 is not offered to your programme at 200 level.",
     );
+    // Each refusal changed nothing: not even the offered course sent beside the unknown ones.
+    const { rows } = await api.db.execute<{ held: number }>(
+      sql`select count(*)::int as held from course_registrations where student_id = ${student.id}`,
+    );
+    expect(rows[0]!.held).toBe(0);
   });
 
   it("refuses a level above the student's own", async () => {
@@ -282,6 +295,11 @@ describe("POST /courses/register", () => {
       "a negative course id",
       { courses: [-1], registration_level: 100, session: "2024/2025" },
       "A course id must be a positive number.",
+    ],
+    [
+      "a course id past the largest a course can have",
+      { courses: [2_147_483_648], registration_level: 100, session: "2024/2025" },
+      "A course id is out of range.",
     ],
     [
       "courses as a string",
