@@ -18,6 +18,7 @@ import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { measureBareNode, runAutocannon, type AutocannonResult } from "./bench/autocannon.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
+import { measurePasswordCheckCeiling, type PasswordCheckCeiling } from "./bench/password-check-ceiling.ts";
 import { largerMemory, type PeakMemory } from "./bench/process-group.ts";
 import { signIn } from "./bench/portal.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
@@ -104,6 +105,7 @@ const accounts = await (async () => {
 progress("Starting the portal…");
 const portal = await startPortal({ root, port: await freePortBlock(), dataDir, databaseUrl: runDatabase?.url, timeoutMs: 180_000 });
 const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];
+let passwordCheckCeiling: PasswordCheckCeiling | undefined;
 try {
   const cookie = (await signIn(portal.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
   const me = (await (await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })).json()) as { data: { id: number } };
@@ -115,6 +117,10 @@ try {
     rows.push({ scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" }, result: await measureBareNode(duration, connections) });
   };
   await bare();
+  if (chosen.some((scenario) => scenario.name === "sign-in")) {
+    progress("password checks at the portal's cost…");
+    passwordCheckCeiling = await measurePasswordCheckCeiling();
+  }
   for (const scenario of chosen) {
     const url = new URL(scenario.path, portal.url).href;
     const headers: Record<string, string> = { origin: new URL(portal.url).origin };
@@ -160,6 +166,16 @@ const table = [
       `${mib(result.peakMemory?.residentBytes)} | ${mib(result.peakMemory?.residentSharedOnceBytes)} |`,
   ),
 ].join("\n");
+const signIns = rows.find(({ scenario }) => scenario.name === "sign-in")?.result;
+const ceilingNote = passwordCheckCeiling && signIns
+  ? [
+      `Sign-ins' baseline: one argon2id check at the portal's cost took ${passwordCheckCeiling.cpuMsPerCheck.toFixed(1)} ms of CPU ` +
+        `(${passwordCheckCeiling.checks} checks one after another, with the portal idle), so ${cpus().length} cores doing nothing else ` +
+        `could check at most ${Math.round(passwordCheckCeiling.checksPerSecond)} passwords a second; ` +
+        `the portal's ${Math.round(signIns.reqPerSec)} sign-ins a second are ${((100 * signIns.reqPerSec) / passwordCheckCeiling.checksPerSecond).toFixed(0)} % of that.`,
+      "",
+    ]
+  : [];
 const report = [
   `# Capacity on ${databaseChoice === "postgres" ? "PostgreSQL" : "PGlite"} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   "",
@@ -169,6 +185,7 @@ const report = [
   "",
   table,
   "",
+  ...ceilingNote,
 ].join("\n");
 console.log(report);
 const out = args.out ?? fileURLToPath(new URL(`../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}.md`, import.meta.url));
