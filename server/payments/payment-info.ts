@@ -29,12 +29,13 @@ const paymentsOfStudent = preparedQuery((db) =>
 
 /**
  * What GET /student/payment-info/{id} answers: the fee status in `session` (the current one, which
- * the signed-in student's lookup already read) and every payment.
+ * the signed-in student's lookup already read) at the student's `level`, and every payment.
  */
-export async function loadPaymentInfo(db: Database, studentId: number, session: string | null): Promise<PaymentInfo> {
+export async function loadPaymentInfo(db: Database, studentId: number, session: string | null, level: number): Promise<PaymentInfo> {
   const rows = await paymentsOfStudent(db).execute({ studentId });
-  // The fee status comes from the rows in hand: every payment of the student is among them.
-  const paidThisSession = rows.filter((row) => row.session === session && row.status === "success");
+  // The fee status comes from the rows in hand: every payment of the student is among them. A fee
+  // of another level paid in the session does not settle it.
+  const paidThisSession = rows.filter((row) => row.session === session && row.level === level && row.status === "success");
   return {
     school_fees_payment: {
       payment_complete: session ? paymentCompleteFrom(paidThisSession.map((row) => row.paymentOption)) : null,

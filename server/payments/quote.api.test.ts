@@ -50,8 +50,8 @@ describe("POST /student/generate-payment", () => {
   ])(
     "quotes %s at %s level in %s as ₦%d (part first where needed)",
     async (option, level, session, amount) => {
-      // A 500-level student, so every level in the table is one they have reached.
-      const who = await kit.newStudent({ level: 500 });
+      // A student at the row's level: in the current session only their own level is payable.
+      const who = await kit.newStudent({ level: Number(level) });
       if (option === "second_installment")
         await credit(who.student.id, "part", Number(level), session);
       const response = await quote(schoolfees(option, level, session), who.token);
@@ -131,6 +131,40 @@ describe("POST /student/generate-payment", () => {
     // Their own level and a level they passed through are still theirs to pay.
     expect((await quote(schoolfees("full", 300, "2024/2025"), third.token)).status).toBe(200);
     expect((await quote(schoolfees("full", 100, "2022/2023"), third.token)).status).toBe(200);
+  });
+
+  it("refuses a lower level in the current session, where only the student's own level settles the fees", async () => {
+    const third = await kit.newStudent({ level: 300 });
+    const message = "You are in 300 level in 2024/2025; this session's fees are paid at 300 level.";
+    const quoted = await quote(schoolfees("full", 100, "2024/2025"), third.token);
+    expect(quoted.status).toBe(400);
+    expect((await quoted.json()).error).toEqual({
+      message,
+      fields: { payment_level: "Choose 300 level for 2024/2025." },
+    });
+    const started = await kit.post("/student/school-fee", third.token, {
+      student_id: third.student.id,
+      ...choice("full", 100, "2024/2025"),
+    });
+    expect(started.status).toBe(400);
+    expect((await started.json()).error.message).toBe(message);
+    const stored = await kit.api.db.select().from(payments);
+    expect(stored.filter((row) => row.studentId === third.student.id)).toEqual([]);
+  });
+
+  it("counts only the student's own level towards this session's fee status", async () => {
+    const third = await kit.newStudent({ level: 300 });
+    // A lower level's fee credited in the session (paid before the rule above, or by the bursary).
+    await credit(third.student.id, "full", 100, "2024/2025");
+    const status = async () => {
+      const read = async (path: string) => (await kit.api.request(path, { token: third.token })).json();
+      const info = await read(`/student/payment-info/${third.student.id}`);
+      const record = await read("/student/me");
+      return [info.data.school_fees_payment.payment_complete, record.data.payment_complete];
+    };
+    expect(await status()).toEqual([null, null]);
+    await credit(third.student.id, "full", 300, "2024/2025");
+    expect(await status()).toEqual(["full", "full"]);
   });
 
   it("refuses a session with no fee schedule", async () => {

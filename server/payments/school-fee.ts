@@ -8,9 +8,12 @@ import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../src/lib/payments/fee-request.ts";
 import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
+import type { StudentPlacement } from "../students/student-record.ts";
 import { newPaymentReference } from "./reference.ts";
 
-export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level" | "programmeId" | "studyMode">;
+export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level" | "programmeId" | "studyMode"> & {
+  placement: Pick<StudentPlacement, "currentSession">;
+};
 
 const START_FAILED =
   "We could not start the payment with Paystack. Please try again in a few minutes.";
@@ -21,19 +24,31 @@ export async function quoteFee(
   student: Omit<Student, "email">,
   choice: FeeChoice,
 ) {
-  refuseLevelNotReached(student, choice);
+  refuseLevelNotTheirs(student, choice);
   return acceptQuote(choice, await readQuote(deps, student, choice));
 }
 
-// As for course registration: a level the student has not reached is not theirs to pay
-// (a cheaper level's fee would otherwise settle the session).
-function refuseLevelNotReached(student: Pick<Student, "level">, choice: FeeChoice) {
-  if (choice.level <= student.level) return;
-  throw new ApiError(
-    400,
-    `You are in ${student.level} level; you cannot pay ${choice.level} level fees.`,
-    { fields: { payment_level: `Choose ${student.level} level or below.` } },
-  );
+/**
+ * As for course registration, a level the student has not reached is not theirs to pay. In the
+ * current session only their own level is: a lower level's fee (often cheaper) paid by mistake
+ * would be money the bursary must refund, and would not settle this session's fees. Earlier
+ * sessions take any level up to theirs, for fees still owed from a year below.
+ */
+function refuseLevelNotTheirs(student: Pick<Student, "level" | "placement">, choice: FeeChoice) {
+  if (choice.level > student.level) {
+    throw new ApiError(
+      400,
+      `You are in ${student.level} level; you cannot pay ${choice.level} level fees.`,
+      { fields: { payment_level: `Choose ${student.level} level or below.` } },
+    );
+  }
+  if (choice.level < student.level && choice.session === student.placement.currentSession) {
+    throw new ApiError(
+      400,
+      `You are in ${student.level} level in ${choice.session}; this session's fees are paid at ${student.level} level.`,
+      { fields: { payment_level: `Choose ${student.level} level for ${choice.session}.` } },
+    );
+  }
 }
 
 /** What a quote is made of, read together: the fee in force, what is already credited, the late-fee rule. */
@@ -67,7 +82,7 @@ export async function openPendingPayment(
   // One read of what is credited serves both the "already paid" answer and the quote's rules.
   const quote = await readQuote(deps, student, choice);
   if (quote.paid.includes(choice.option)) return "already-paid" as const;
-  refuseLevelNotReached(student, choice);
+  refuseLevelNotTheirs(student, choice);
   const { id: feeId, amountKobo } = acceptQuote(choice, quote);
   const reference = newPaymentReference(deps.now());
   const [payment] = await insertPendingPayment(deps.db).execute({

@@ -27,7 +27,7 @@ export type StudentPlacement = {
   programme: string | null;
   programmeFaculty: string | null;
   paidOptions: string[];
-  /** The session the registry marked current, which `paidOptions` are of. */
+  /** The session the registry marked current, which `paidOptions` (at the student's level) are of. */
   currentSession: string | null;
 };
 
@@ -45,7 +45,8 @@ export function placementColumns() {
     faculty: sql<string | null>`(select f.name from faculties f join departments d on d.faculty_id = f.id where d.id = students.department_id)`,
     programme: sql<string | null>`(select p.name from programmes p where p.id = students.programme_id)`,
     programmeFaculty: sql<string | null>`(select f.name from faculties f join programmes p on p.faculty_id = f.id where p.id = students.programme_id)`,
-    paidOptions: sql<string[]>`array(select pay.payment_option from payments pay where pay.student_id = students.id and pay.status = 'success' and pay.session = ${current})`,
+    // At the student's own level: a fee of another level paid in the session does not settle it.
+    paidOptions: sql<string[]>`array(select pay.payment_option from payments pay where pay.student_id = students.id and pay.status = 'success' and pay.session = ${current} and pay.level = students.level)`,
     currentSession: sql<string | null>`${current}`,
   };
 }
