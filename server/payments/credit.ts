@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments } from "../db/schema.ts";
-import { feeRefusal } from "../../src/lib/payments/fees.ts";
+import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
 import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaystackTransaction } from "../paystack/client.ts";
@@ -106,7 +106,7 @@ export async function applyProviderResult(
           level: payment.level,
           session: payment.session,
         };
-        if (feeRefusal(choice, settled)) return "overpaid" as const;
+        if (creditRefusal(choice, settled)) return "overpaid" as const;
         const [row] = await creditOpenPayment(tx).execute({
           reference: payment.reference,
           paidAt: result.paidAt ?? now,
@@ -210,6 +210,17 @@ async function changedMeanwhile(db: Database, payment: PaymentRow): Promise<Cred
 
 /** The fee was already settled by other payments when this one was paid: an overpayment. */
 class OverpaidFee extends Error {}
+
+/**
+ * Why a payment Paystack received may not be credited, given what is credited already: the quote's
+ * rules (decision 011), except that a late fee is owed on top of the fee. A late fee started
+ * beside the full fee, before either was credited, was rightly charged; refusing it because the
+ * full fee happened to be credited first would call it "paid twice" in one order and keep it in
+ * the other. A second late fee still meets the one-success-per-option index.
+ */
+function creditRefusal(choice: FeeChoice, credited: readonly string[]) {
+  return choice.option === "latefees" ? null : feeRefusal(choice, credited);
+}
 
 /** Whether a database error (as each driver reports it) is a unique violation of `index`. */
 function violates(error: unknown, index: string): boolean {

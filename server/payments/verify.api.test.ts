@@ -131,6 +131,20 @@ describe("GET /paystack/verify/:reference", () => {
     expect(statuses.sort()).toEqual(["duplicate", "success"]);
   });
 
+  it.each([["full", "latefees"], ["latefees", "full"]])(
+    "credits a late fee started beside the full fee, whichever is credited first (%s first)",
+    async (firstOption, secondOption) => {
+      const me = await kit.newStudent();
+      const first = await kit.start(me, firstOption, 100, "2023/2024");
+      const second = await kit.start(me, secondOption, 100, "2023/2024");
+      await kit.payAtSandbox(first);
+      await kit.payAtSandbox(second);
+      expect((await kit.verify(first, me.token)).status).toBe(200);
+      expect((await kit.verify(second, me.token)).status).toBe(200);
+      expect([(await kit.paymentRow(first)).status, (await kit.paymentRow(second)).status]).toEqual(["success", "success"]);
+    },
+  );
+
   it("answers 404 for another student's reference, telling nothing about it", async () => {
     const owner = await kit.newStudent();
     const intruder = await kit.newStudent();
