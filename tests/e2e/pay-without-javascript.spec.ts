@@ -100,6 +100,24 @@ for (const js of [false, true]) {
   });
 }
 
+test.describe("paying by card without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The card button posts the form; the answer must take the browser on to Paystack's checkout.
+  // A 303 there was stopped by the page's form-action policy without a word, leaving a pending
+  // payment for every press; the same happens to a student who presses before the script loads.
+  test("the card button opens Paystack's checkout for the fee, once", async ({ page, browser }) => {
+    await signInAs(page, await freshStudent(browser, 4));
+    await chooseFee(page, false, ["full", "100", "2024/2025"], "₦120,000");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SANDBOX_ORIGIN}/checkout/`));
+    await expect(page.locator("body")).toContainText("₦120,000.00");
+    await page.goto("/history/payments");
+    await expect(page.getByRole("row").filter({ hasText: "CCE-" })).toHaveCount(1);
+    await expect(page.getByRole("row").filter({ hasText: "CCE-" })).toContainText("Pending");
+  });
+});
+
 test.describe("forged or stale posts to the Payment page", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -6,19 +6,28 @@ import type { SchoolFeeAnswer } from "./fee-request.ts";
 import type { OfflinePaymentAnswer } from "./offline-payment.ts";
 import { choiceFrom, type FormChoice } from "./choice.ts";
 
-// The Payment page's forms, posted without JavaScript: each button names its `action`. The page
-// server passes the fields on to the API unchanged (the API decides amounts, ownership and
-// limits), then answers with a 303 on success or the refusal's message on the page.
+// The Payment page's forms, posted without JavaScript (or before the page's script has loaded):
+// each button names its `action`. The page server passes the fields on to the API unchanged (the
+// API decides amounts, ownership and limits), then answers with a 303 on success, a page that
+// goes on to Paystack's checkout, or the refusal's message on the page.
 
 export const PAYMENT_PATH = "/payment";
 
-/** What the page does after a post: go somewhere (303), or show a message with a status. */
+/**
+ * What the page does after a post: go somewhere on this site (303), go on to Paystack's checkout,
+ * or show a message with a status. The checkout is not a 303: the policy's `form-action 'self'`
+ * also covers where a form's answer redirects, and the browser would silently stop there, with a
+ * pending payment opened for every press (src/components/payments/ToCheckout.astro).
+ */
 export type PostOutcome =
   | { redirect: string }
+  | { checkout: string }
   | { message: string; tone: "error" | "info"; status: number; choice: FormChoice; reference: string | null };
 
 const PaymentAction = z.enum(["card", "bank_transfer", "ussd", "check"]);
 const Passthrough = z.object({ status: z.string() }).passthrough();
+
+const CHECKOUT_UNUSABLE = "We could not start the payment with Paystack. Please try again in a few minutes.";
 
 /** Where a payment's pay instructions and status are shown. */
 export const offlinePaymentUrl = (reference: string) =>
@@ -48,7 +57,9 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
       case "card": {
         const answer = (await api.send("POST", "/student/school-fee", request, Passthrough)) as SchoolFeeAnswer;
         if (answer.status === "success") return shown("Payment already made", 200, "info");
-        return { redirect: answer.authorization_url };
+        // Only a web address goes into the page's refresh and link.
+        if (!/^https?:\/\//i.test(answer.authorization_url)) return shown(CHECKOUT_UNUSABLE, 502);
+        return { checkout: answer.authorization_url };
       }
       case "bank_transfer":
       case "ussd": {
