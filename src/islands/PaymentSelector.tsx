@@ -152,7 +152,7 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
       </form>
       <div className="pay-quote" aria-live="polite">
         {quote.state === "loading" && <p>Getting the amount…</p>}
-        {quote.state === "refused" && <p className="alert alert-error">{quote.reason}</p>}
+        {quote.state === "refused" && <p className="alert alert-error" role="alert">{quote.reason}</p>}
         {quote.state === "ready" && (
           <p>
             Amount to pay:{" "}

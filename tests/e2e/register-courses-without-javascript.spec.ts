@@ -92,6 +92,9 @@ test("the fresher registers within 80 units, is refused past it, prints the slip
   await expect(registered(page).getByRole("row", { name: /Total Units/ })).toContainText("80");
   await page.getByRole("link", { name: "Go to Printout" }).click();
   await expect(page).toHaveURL("/course-reg/print?level=100&session=2024%2F2025");
+  // The print button needs the script; without it the page names the browser's own Print.
+  await expect(page.getByRole("button", { name: "Print file" })).toBeHidden();
+  await expect(page.getByText("To print, open your browser's menu and choose Print")).toBeVisible();
   await expect(page.getByRole("table", { name: "First Semester Courses" }).getByRole("row", { name: /Total Units/ })).toContainText("43");
   await expect(page.getByRole("table", { name: "Second Semester Courses" }).getByRole("row", { name: /Total Units/ })).toContainText("37");
 

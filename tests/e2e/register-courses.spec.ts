@@ -177,6 +177,7 @@ test("the fresher picks courses within 80 units, registers, resets the first sem
     await expect(signatures.getByRole("rowheader", { name: row })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Print file" })).toBeVisible();
+  await expect(page.getByText("To print, open your browser's menu")).toBeHidden();
   await expect(page.getByRole("table", { name: "Student" })).toContainText("Bello Ibrahim Musa");
 });
 

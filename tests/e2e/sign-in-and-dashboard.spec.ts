@@ -241,6 +241,11 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("That phone number or password is wrong. Check both and try again.");
+    // Both fields point a screen reader at the refusal.
+    for (const field of [page.getByLabel("Username"), page.getByLabel("Password", { exact: true })]) {
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription("That phone number or password is wrong. Check both and try again.");
+    }
   });
 });
 

@@ -19,7 +19,8 @@ export function completeResetFromForm(form: HTMLFormElement) {
     const password = String(fields.get("password") ?? "");
     const confirmation = String(fields.get("confirm_password") ?? "");
     if (!uidb64 || !token) return showToast(OPEN_THE_MAIL_LINK, "info");
-    if (password !== confirmation) return showToast(PASSWORDS_DIFFER, "warning");
+    // The error tone, announced as an alert (decision 043).
+    if (password !== confirmation) return showToast(PASSWORDS_DIFFER, "error");
 
     const focused = document.activeElement;
     button.disabled = true;
