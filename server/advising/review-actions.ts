@@ -7,6 +7,8 @@ import { lockStudent } from "../students/student-lock.ts";
 import { recordAudit } from "../staff/audit.ts";
 import type { SignedInStaff } from "../staff/staff-sessions.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import { returnRefusal } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
 import type { ApproveRequest, ReturnRequest } from "../../src/lib/staff/registrations.ts";
 import { assertAdvises } from "./adviser-scope.ts";
 import { semesterStatus } from "./semester-review.ts";
@@ -65,9 +67,8 @@ export async function returnSemester(db: Database, member: SignedInStaff, studen
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { session, facts } = await reviewable(tx, member, target, "return");
-    if (!session.courseModifiable) {
-      throw new ApiError(409, `Course registration for ${session.name} is closed, so the student could not change it. Approve it, or ask the registry to reopen the session.`);
-    }
+    const refusal = returnRefusal(session, collegeDate(at));
+    if (refusal) throw new ApiError(409, refusal);
     const row = { ...target, staffId: member.id, note: request.note, returnedAt: at };
     await tx
       .insert(registrationReturns)

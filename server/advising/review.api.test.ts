@@ -132,6 +132,35 @@ describe("an adviser returns a semester with a note", () => {
       await api.db.update(academicSessions).set({ courseModifiable: true }).where(eq(academicSessions.name, SESSION));
     }
   });
+
+  // The harness's clock reads 15 January 2025 at the college.
+  it.each([
+    ["closed the day before", { registrationClosesOn: "2025-01-14" }, "closed on 14 January 2025, so the student could not change the semester. Approve it, or ask the registry to extend the closing date."],
+    ["opens the day after", { registrationOpensOn: "2025-01-16" }, "opens on 16 January 2025, so the student could not change the semester before then. Return it from that day, or approve it."],
+  ])("refuses to return a semester when registration %s, as the student's reset is refused", async (_case, dates, reason) => {
+    const { student, token } = await kit.student();
+    await api.db.update(academicSessions).set(dates).where(eq(academicSessions.name, SESSION));
+    try {
+      const refused = await kit.sendBack(adviser.token, student.id, "Please add BIO 112.", 1);
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).error.message).toBe(`Course registration for 2024/2025 ${reason}`);
+      expect((await kit.courses.reset(token, { registration_session: SESSION, semester: "first", student_id: student.id })).status).toBe(403);
+      expect((await kit.studentView(token)).returns).toEqual([]);
+      expect(await auditFor(student.id)).toEqual([]);
+    } finally {
+      await api.db.update(academicSessions).set({ registrationOpensOn: null, registrationClosesOn: null }).where(eq(academicSessions.name, SESSION));
+    }
+  });
+
+  it("returns a semester on the first and the last day of the window, when the student can change it", async () => {
+    const { student } = await kit.student();
+    await api.db.update(academicSessions).set({ registrationOpensOn: "2025-01-15", registrationClosesOn: "2025-01-15" }).where(eq(academicSessions.name, SESSION));
+    try {
+      expect((await kit.sendBack(adviser.token, student.id, "Please add BIO 112.", 1)).status).toBe(200);
+    } finally {
+      await api.db.update(academicSessions).set({ registrationOpensOn: null, registrationClosesOn: null }).where(eq(academicSessions.name, SESSION));
+    }
+  });
 });
 
 describe("bad input is refused with a clear message", () => {
