@@ -109,6 +109,20 @@ describe("rows that cannot be imported", () => {
     ]);
   });
 
+  it("names the row the spreadsheet shows when a blank line comes before it", async () => {
+    const answer = await importing(importFile([studentRow(63), "", studentRow(64), studentRow(65, { level: "600" })]), { dryRun: true });
+    const report = await answer.json();
+    expect(report).toMatchObject({ created: 2 });
+    expect(report.rejected).toEqual([{ row: 5, field: "level", message: expect.stringContaining("The level must be 100") }]);
+  });
+
+  it("ignores the rows of bare commas a spreadsheet leaves where cells were cleared", async () => {
+    const cleared = ",".repeat(IMPORT_HEADER.split(",").length - 1);
+    const answer = await importing(importFile([studentRow(66), studentRow(67), ...Array(24).fill(cleared)], "\r\n"), { dryRun: true });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ created: 2, rejected: [] });
+  });
+
   it("matches programme and department names without regard to case or spacing", async () => {
     const answer = await importing(importFile([studentRow(70, { programme: "nce  biology/chemistry", department: " BIOLOGY" })]), { dryRun: true });
     expect(await answer.json()).toMatchObject({ created: 1, rejected: [] });
@@ -121,6 +135,7 @@ describe("files refused whole", () => {
   it.each([
     ["an empty file", new Uint8Array(), 400, "The file is empty."],
     ["a header alone", bytes(`${IMPORT_HEADER}\n`), 400, "no rows"],
+    ["a header over rows of bare commas", bytes(importFile([",,,,,,,,,,,", "", ",,,,,,,,,,,"])), 400, "The file has a header but no rows: the lines below it are empty (blank, or only commas)."],
     ["a wrong header", bytes(importFile([studentRow(80)]).replace("matric_no", "matric")), 400, `The first line must be exactly: ${IMPORT_HEADER}`],
     ["a missing column", bytes(`matric_no,surname\nCOE/1,Okafor\n`), 400, "The first line must be exactly"],
     ["a binary file (.xlsx)", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), 400, "not a CSV text file"],
