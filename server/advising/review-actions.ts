@@ -22,7 +22,7 @@ async function semesterFacts(tx: Transaction, { studentId, session, semester }: 
   // One after the other: a transaction is one connection, which runs one query at a time anyway
   // (pg queues concurrent ones today and will refuse them from pg 9).
   const registered = await tx
-    .select({ code: courses.code, unit: courses.unit })
+    .select({ id: courseRegistrations.id, code: courses.code, unit: courses.unit })
     .from(courseRegistrations)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
     .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
@@ -48,6 +48,11 @@ async function reviewable(tx: Transaction, member: SignedInStaff, target: Semest
   return { session, facts };
 }
 
+const sameIds = (held: number[], shown: number[]) => {
+  const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(",");
+  return sorted(held) === sorted(shown);
+};
+
 const auditedRecord = (target: Semester) => ({ entity: "course_registration", entityId: `${target.studentId}:${target.session}:${target.semester}` });
 
 /** Approves a semester: it freezes for the student (no reset, no more courses) and shows the adviser's name. */
@@ -55,6 +60,10 @@ export async function approveSemester(db: Database, member: SignedInStaff, stude
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { facts } = await reviewable(tx, member, target, "approve");
+    // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
+    if (!sameIds(facts.registered.map((course) => course.id), request.registration_ids)) {
+      throw new ApiError(409, "This student changed the semester after you opened it; review it again.");
+    }
     await tx.insert(registrationApprovals).values({ ...target, staffId: member.id, approvedAt: at });
     await tx.delete(registrationReturns).where(and(eq(registrationReturns.studentId, studentId), eq(registrationReturns.session, target.session), eq(registrationReturns.semester, target.semester)));
     const approved = { status: "approved", courses: facts.registered.map((course) => course.code), units: facts.registered.reduce((sum, course) => sum + course.unit, 0) };
