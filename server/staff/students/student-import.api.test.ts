@@ -58,9 +58,68 @@ describe("importing students from a CSV file", () => {
 
   it("a corrected row updates the student its matric number names, with before and after in the audit log", async () => {
     const answer = await importing(importFile([studentRow(1, { level: "200", surname: "Okafor-Eze" }), studentRow(2, { email: "funmi.bello@students.example" }), studentRow(3)]));
-    expect(await answer.json()).toMatchObject({ written: true, created: 0, updated: 1, unchanged: 2 });
+    expect(await answer.json()).toMatchObject({
+      written: true,
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+      changes: [{ row: 2, key: "COE/2024/BIO/0001", fields: [{ field: "surname", from: "Okafor", to: "Okafor-Eze" }, { field: "level", from: "100", to: "200" }] }],
+    });
     const [entry] = await api.db.select().from(auditLog).where(eq(auditLog.action, "student.import.update"));
     expect(entry).toMatchObject({ before: { surname: "Okafor", level: 100 }, after: { surname: "Okafor-Eze", level: 200 } });
+  });
+});
+
+describe("an old file imported again after the records changed", () => {
+  const matric = (n: number) => `COE/2024/BIO/${String(n).padStart(4, "0")}`;
+  const oldFile = importFile([studentRow(110), studentRow(111), studentRow(112)]);
+  const byMatric = async (n: number) => (await api.db.select().from(students).where(eq(students.matricNo, matric(n))))[0]!;
+
+  beforeAll(async () => {
+    expect((await importing(oldFile)).status).toBe(200);
+    // Since then: two students promoted to 200 level, and one changed their own phone and e-mail.
+    await api.db.update(students).set({ level: 200 }).where(like(students.matricNo, "COE/2024/BIO/011_"));
+    await api.db.update(students).set({ level: 100, phone: "08059990112", email: "new.112@students.example" }).where(eq(students.matricNo, matric(112)));
+  });
+
+  it("refuses each row that would lower a student's level, naming the level stored, and writes nothing", async () => {
+    const before = { audit: await auditCount() };
+    const checked = await importing(oldFile, { dryRun: true });
+    const level = (n: number, row: number) => ({
+      row,
+      field: "level",
+      message: `${matric(n)} is at 200 level on the portal, above this row's 100: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
+    });
+    expect(await checked.json()).toMatchObject({ dry_run: true, updated: 1, rejected: [level(110, 2), level(111, 3)] });
+
+    const refused = await importing(oldFile);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ written: false, updated: 0, changes: [], rejected: [level(110, 2), level(111, 3)] });
+    expect([(await byMatric(110)).level, (await byMatric(111)).level, (await byMatric(112)).phone]).toEqual([200, 200, "08059990112"]);
+    expect({ audit: await auditCount() }).toEqual(before);
+  });
+
+  it("lists every field it would change, old and new, before the real run and again in its report", async () => {
+    const file = importFile([studentRow(110, { level: "200" }), studentRow(111, { level: "300" }), studentRow(112)]);
+    const changes = [
+      { row: 3, key: matric(111), fields: [{ field: "level", from: "200", to: "300" }] },
+      {
+        row: 4,
+        key: matric(112),
+        fields: [
+          { field: "phone", from: "08059990112", to: "08131000112" },
+          { field: "email", from: "new.112@students.example", to: "student.112@students.example" },
+        ],
+      },
+    ];
+    const checked = await importing(file, { dryRun: true });
+    expect(await checked.json()).toMatchObject({ dry_run: true, written: false, updated: 2, unchanged: 1, rejected: [], changes });
+    expect((await byMatric(112)).email).toBe("new.112@students.example");
+
+    const written = await importing(file);
+    expect(await written.json()).toMatchObject({ written: true, updated: 2, unchanged: 1, changes });
+    expect(await byMatric(112)).toMatchObject({ phone: "08131000112", email: "student.112@students.example" });
+    expect((await byMatric(111)).level).toBe(300);
   });
 });
 
