@@ -132,6 +132,7 @@ describe("rows that cannot be imported", () => {
     ["an unknown programme", { programme: "NCE Basket Weaving" }, "programme", 'There is no programme named "NCE Basket Weaving"'],
     ["an unknown department", { department: "Astrology" }, "department", 'There is no department named "Astrology"'],
     ["a malformed phone", { phone: "0803 12" }, "phone", "Enter a Nigerian mobile number"],
+    ["a phone the spreadsheet rounded", { phone: "2.34813E+12" }, "phone", "The spreadsheet turned this phone number into 2.34813E+12 and lost its last digits. Format the phone column as Text"],
     ["a malformed e-mail", { email: "ada@students" }, "email", "Enter a valid e-mail address"],
     ["a level above 500", { level: "600" }, "level", "The level must be 100, 200, 300, 400 or 500."],
     ["a level that is not a number", { level: "year one" }, "level", "The level must be 100"],
@@ -180,6 +181,13 @@ describe("rows that cannot be imported", () => {
     const answer = await importing(importFile([studentRow(66), studentRow(67), ...Array(24).fill(cleared)], "\r\n"), { dryRun: true });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ created: 2, rejected: [] });
+  });
+
+  it("reads a phone a spreadsheet stripped of its leading 0 as the number with it", async () => {
+    const answer = await importing(importFile([studentRow(68, { phone: "8131000068" })]));
+    expect(await answer.json()).toMatchObject({ written: true, created: 1, rejected: [] });
+    const [imported] = await api.db.select().from(students).where(eq(students.matricNo, "COE/2024/BIO/0068"));
+    expect(imported!.phone).toBe("08131000068");
   });
 
   it("matches programme and department names without regard to case or spacing", async () => {
