@@ -1,3 +1,5 @@
+import { and, eq } from "drizzle-orm";
+import { courseRegistrations } from "../db/schema.ts";
 import type { ApiHarness } from "../testing/api-harness.ts";
 import type { StudentFields } from "../db/factories.ts";
 import { courseTestKit } from "../courses/course-test-kit.ts";
@@ -29,8 +31,19 @@ export function advisingTestKit(api: ApiHarness) {
   }
 
   const post = (path: string, token: string, json: unknown) => api.request(path, { method: "POST", token, json });
-  const approve = (token: string, studentId: number, semester: unknown = 1, session: unknown = SESSION) =>
-    post(`/staff/registrations/${studentId}/approve`, token, { session, semester });
+  /** The ids of what the semester holds now: what an adviser opening the page would be shown. */
+  const registrationIds = async (studentId: number, semester: unknown, session: unknown) =>
+    typeof semester !== "number" || typeof session !== "string"
+      ? []
+      : (
+          await api.db
+            .select({ id: courseRegistrations.id })
+            .from(courseRegistrations)
+            .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
+        ).map((row) => row.id);
+  /** Approves what the semester holds now, or the `registration_ids` given (what the adviser saw earlier). */
+  const approve = async (token: string, studentId: number, semester: unknown = 1, session: unknown = SESSION, registration_ids?: number[]) =>
+    post(`/staff/registrations/${studentId}/approve`, token, { session, semester, registration_ids: registration_ids ?? (await registrationIds(studentId, semester, session)) });
   const sendBack = (token: string, studentId: number, note: unknown, semester: unknown = 1, session: unknown = SESSION) =>
     post(`/staff/registrations/${studentId}/return`, token, { session, semester, note });
 

@@ -7,6 +7,8 @@ import { lockStudent } from "../students/student-lock.ts";
 import { recordAudit } from "../staff/audit.ts";
 import type { SignedInStaff } from "../staff/staff-sessions.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import { returnRefusal } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
 import type { ApproveRequest, ReturnRequest } from "../../src/lib/staff/registrations.ts";
 import { assertAdvises } from "./adviser-scope.ts";
 import { semesterStatus } from "./semester-review.ts";
@@ -20,7 +22,7 @@ async function semesterFacts(tx: Transaction, { studentId, session, semester }: 
   // One after the other: a transaction is one connection, which runs one query at a time anyway
   // (pg queues concurrent ones today and will refuse them from pg 9).
   const registered = await tx
-    .select({ code: courses.code, unit: courses.unit })
+    .select({ id: courseRegistrations.id, code: courses.code, unit: courses.unit })
     .from(courseRegistrations)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
     .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
@@ -46,6 +48,11 @@ async function reviewable(tx: Transaction, member: SignedInStaff, target: Semest
   return { session, facts };
 }
 
+const sameIds = (held: number[], shown: number[]) => {
+  const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(",");
+  return sorted(held) === sorted(shown);
+};
+
 const auditedRecord = (target: Semester) => ({ entity: "course_registration", entityId: `${target.studentId}:${target.session}:${target.semester}` });
 
 /** Approves a semester: it freezes for the student (no reset, no more courses) and shows the adviser's name. */
@@ -53,6 +60,10 @@ export async function approveSemester(db: Database, member: SignedInStaff, stude
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { facts } = await reviewable(tx, member, target, "approve");
+    // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
+    if (!sameIds(facts.registered.map((course) => course.id), request.registration_ids)) {
+      throw new ApiError(409, "This student changed the semester after you opened it; review it again.");
+    }
     await tx.insert(registrationApprovals).values({ ...target, staffId: member.id, approvedAt: at });
     await tx.delete(registrationReturns).where(and(eq(registrationReturns.studentId, studentId), eq(registrationReturns.session, target.session), eq(registrationReturns.semester, target.semester)));
     const approved = { status: "approved", courses: facts.registered.map((course) => course.code), units: facts.registered.reduce((sum, course) => sum + course.unit, 0) };
@@ -65,9 +76,8 @@ export async function returnSemester(db: Database, member: SignedInStaff, studen
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { session, facts } = await reviewable(tx, member, target, "return");
-    if (!session.courseModifiable) {
-      throw new ApiError(409, `Course registration for ${session.name} is closed, so the student could not change it. Approve it, or ask the registry to reopen the session.`);
-    }
+    const refusal = returnRefusal(session, collegeDate(at));
+    if (refusal) throw new ApiError(409, refusal);
     const row = { ...target, staffId: member.id, note: request.note, returnedAt: at };
     await tx
       .insert(registrationReturns)

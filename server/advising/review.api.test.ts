@@ -69,6 +69,40 @@ describe("an adviser approves a semester", () => {
     expect(await auditFor(student.id, 1)).toHaveLength(1);
   });
 
+  it("refuses (409) to approve courses the adviser was not shown: the student reset and registered others meanwhile", async () => {
+    const { student, token } = await kit.student(["BIO 111", "GSE 111"]);
+    const shown = (await kit.review(adviser.token, student.id)).body.data.semesters[0].courses;
+    expect(shown.map((course: { code: string }) => course.code)).toEqual(["BIO 111", "GSE 111"]);
+    expect((await kit.courses.reset(token, { registration_session: SESSION, semester: "first", student_id: student.id })).status).toBe(200);
+    const registered = await kit.courses.register(token, { courses: await kit.courses.idsOf(token, ["CHM 111", "EDU 111"]), registration_level: 100, session: SESSION });
+    expect(registered.status).toBe(201);
+
+    const refused = await kit.approve(adviser.token, student.id, 1, SESSION, shown.map((course: { id: number }) => course.id));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe("This student changed the semester after you opened it; review it again.");
+    expect(await api.db.select().from(registrationApprovals).where(eq(registrationApprovals.studentId, student.id))).toEqual([]);
+    expect(await auditFor(student.id)).toEqual([]);
+
+    // Reviewed again, the courses now shown are the ones approved and audited.
+    const reviewed = (await kit.review(adviser.token, student.id)).body.data.semesters[0].courses;
+    expect((await kit.approve(adviser.token, student.id, 1, SESSION, reviewed.map((course: { id: number }) => course.id))).status).toBe(200);
+    const [entry] = await auditFor(student.id);
+    expect(entry!.after).toMatchObject({ status: "approved", courses: ["CHM 111", "EDU 111"] });
+  });
+
+  it("refuses (409) a course added after the page was opened, or ids of another student's courses", async () => {
+    const { student, token } = await kit.student(["BIO 111"]);
+    const other = await kit.student(["BIO 111"]);
+    const [shown] = (await kit.review(adviser.token, student.id)).body.data.semesters[0].courses;
+    const [theirs] = (await kit.review(adviser.token, other.student.id)).body.data.semesters[0].courses;
+    expect((await kit.courses.register(token, { courses: await kit.courses.idsOf(token, ["GSE 111"]), registration_level: 100, session: SESSION })).status).toBe(201);
+    for (const ids of [[shown.id], [theirs.id], [], [shown.id, theirs.id]]) {
+      const refused = await kit.approve(adviser.token, student.id, 1, SESSION, ids);
+      expect(refused.status, JSON.stringify(ids)).toBe(409);
+    }
+    expect(await auditFor(student.id)).toEqual([]);
+  });
+
   it("still shows the recorded name of approvals made before staff accounts", async () => {
     const { student, token } = await kit.student();
     await kit.courses.approve(student.id, SESSION, 2);
@@ -132,14 +166,46 @@ describe("an adviser returns a semester with a note", () => {
       await api.db.update(academicSessions).set({ courseModifiable: true }).where(eq(academicSessions.name, SESSION));
     }
   });
+
+  // The harness's clock reads 15 January 2025 at the college.
+  it.each([
+    ["closed the day before", { registrationClosesOn: "2025-01-14" }, "closed on 14 January 2025, so the student could not change the semester. Approve it, or ask the registry to extend the closing date."],
+    ["opens the day after", { registrationOpensOn: "2025-01-16" }, "opens on 16 January 2025, so the student could not change the semester before then. Return it from that day, or approve it."],
+  ])("refuses to return a semester when registration %s, as the student's reset is refused", async (_case, dates, reason) => {
+    const { student, token } = await kit.student();
+    await api.db.update(academicSessions).set(dates).where(eq(academicSessions.name, SESSION));
+    try {
+      const refused = await kit.sendBack(adviser.token, student.id, "Please add BIO 112.", 1);
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).error.message).toBe(`Course registration for 2024/2025 ${reason}`);
+      expect((await kit.courses.reset(token, { registration_session: SESSION, semester: "first", student_id: student.id })).status).toBe(403);
+      expect((await kit.studentView(token)).returns).toEqual([]);
+      expect(await auditFor(student.id)).toEqual([]);
+    } finally {
+      await api.db.update(academicSessions).set({ registrationOpensOn: null, registrationClosesOn: null }).where(eq(academicSessions.name, SESSION));
+    }
+  });
+
+  it("returns a semester on the first and the last day of the window, when the student can change it", async () => {
+    const { student } = await kit.student();
+    await api.db.update(academicSessions).set({ registrationOpensOn: "2025-01-15", registrationClosesOn: "2025-01-15" }).where(eq(academicSessions.name, SESSION));
+    try {
+      expect((await kit.sendBack(adviser.token, student.id, "Please add BIO 112.", 1)).status).toBe(200);
+    } finally {
+      await api.db.update(academicSessions).set({ registrationOpensOn: null, registrationClosesOn: null }).where(eq(academicSessions.name, SESSION));
+    }
+  });
 });
 
 describe("bad input is refused with a clear message", () => {
   it.each([
-    ["semester 3", { session: SESSION, semester: 3 }, "Choose semester 1 or 2."],
-    ["no session", { semester: 1 }, "Select a session"],
-    ["a malformed session", { session: "2024-2025", semester: 1 }, "Choose a session such as 2024/2025."],
-    ["an unknown session", { session: "2030/2031", semester: 1 }, "There is no 2030/2031 session. Choose a session from the list."],
+    ["semester 3", { session: SESSION, semester: 3, registration_ids: [] }, "Choose semester 1 or 2."],
+    ["no session", { semester: 1, registration_ids: [] }, "Select a session"],
+    ["a malformed session", { session: "2024-2025", semester: 1, registration_ids: [] }, "Choose a session such as 2024/2025."],
+    ["an unknown session", { session: "2030/2031", semester: 1, registration_ids: [] }, "There is no 2030/2031 session. Choose a session from the list."],
+    ["no registration ids", { session: SESSION, semester: 1 }, "Say which course registrations you reviewed (registration_ids); open the student's registration and approve from there."],
+    ["a registration id that is not a number", { session: SESSION, semester: 1, registration_ids: ["BIO 111"] }, "A registration id must be a number."],
+    ["registration ids that are not a list", { session: SESSION, semester: 1, registration_ids: 12 }, "Say which course registrations you reviewed (registration_ids); open the student's registration and approve from there."],
   ])("approve with %s", async (_case, json, message) => {
     const { student } = await kit.student(["BIO 111"]);
     const response = await api.request(`/staff/registrations/${student.id}/approve`, { method: "POST", token: adviser.token, json });

@@ -72,6 +72,16 @@ test("the registry imports a CSV of 30 students (preview first, then for real), 
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("status")).toHaveText("Imported 30 rows: 30 created, 0 updated, 0 unchanged.");
 
+  // Checked again with one e-mail and one level changed: the check lists both, as stored and as in the file.
+  await page.goto("/staff/students/import");
+  await chooseFile(page, intakeFile((n, cells) => (n === 3 ? cells.with(5, "ngozi.eze@mail.example") : n === 5 ? cells.with(8, "200") : cells)));
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByRole("status")).toHaveText("Dry run: 0 would be created, 2 updated, 28 unchanged. Nothing was written.");
+  await expect(page.getByText("1 student's phone number or e-mail address would be replaced by the file's.")).toBeVisible();
+  const changes = page.getByRole("table", { name: /Would change/ });
+  await expect(changes.getByRole("row", { name: "4 COE/2025/BIO/003 email eze.003@students.example ngozi.eze@mail.example" })).toBeVisible();
+  await expect(changes.getByRole("row", { name: "6 COE/2025/BIO/005 level 100 200" })).toBeVisible();
+
   await page.goto("/staff/students");
   await page.getByLabel("Matric number, name or phone").fill("COE/2025/BIO/007");
   await page.getByRole("button", { name: "Search" }).click();

@@ -61,8 +61,12 @@ test("the course adviser returns a 200-level student's first semester with a not
   await expect(page.getByRole("list", { name: "Course Advisor" })).toContainText("Add BIO 213: it is compulsory at 200 level.");
   await registerFirstSemester(page, ["BIO 213"]);
 
-  await adviser.goto(adviser.url());
+  // The adviser's page still shows the semester without BIO 213: approving it is refused, and the
+  // page shows what the semester holds now.
+  await adviser.getByRole("button", { name: "Approve First Semester" }).click();
+  await expect(adviser.getByRole("alert")).toHaveText("This student changed the semester after you opened it; review it again.");
   await expect(adviser.getByRole("heading", { name: "First Semester: Pending" })).toBeVisible();
+  await expect(adviser.getByRole("table", { name: "First Semester courses" })).toContainText("BIO 213");
   await adviser.getByRole("button", { name: "Approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText("First Semester approved. The student can no longer change it.");
   await expect(adviser.getByText(`Approved by ${ADVISER.name} on`)).toBeVisible();

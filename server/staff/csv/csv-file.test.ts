@@ -34,12 +34,26 @@ describe("decodeCsv", () => {
 describe("parseCsv", () => {
   const columns = ["code", "title", "unit"] as const;
 
+  // CHM101 is on row 4: the blank line 3 is a row in the spreadsheet, so it counts, though it is not imported.
   it("gives each row its spreadsheet line number, trimmed cells, with CRLF or LF", () => {
     const rows = parseCsv("code,title,unit\r\n BIO101 , Cell Biology ,2\r\n\r\nCHM101,\"Atoms, Molecules\",3\n", columns);
     expect(rows).toEqual([
       { row: 2, values: { code: "BIO101", title: "Cell Biology", unit: "2" } },
-      { row: 3, values: { code: "CHM101", title: "Atoms, Molecules", unit: "3" } },
+      { row: 4, values: { code: "CHM101", title: "Atoms, Molecules", unit: "3" } },
     ]);
+  });
+
+  it("numbers rows below blank lines, comma-only lines and a cell spanning two lines as the spreadsheet does", () => {
+    const text = 'code,title,unit\nBIO101,Cell,2\n\n , , \n,,,,,,,,,,,\nCHM101,"Atoms\nand Molecules",3\nPHY101,Motion,3\n\n,,\n';
+    expect(parseCsv(text, columns).map(({ row, values }) => [row, values.code])).toEqual([
+      [2, "BIO101"],
+      [6, "CHM101"],
+      [7, "PHY101"],
+    ]);
+  });
+
+  it("names the spreadsheet row of a refusal below a blank line", () => {
+    expect(refusal(() => parseCsv("code,title,unit\nA,B,1\n\nC,D,1\nE,F,1,extra\n", columns))).toContain("Row 5 has more cells");
   });
 
   it("accepts a header in capitals but not in another order or with a missing column", () => {
@@ -49,7 +63,8 @@ describe("parseCsv", () => {
   });
 
   it.each([
-    ["a header alone", "code,title,unit\n", "no rows"],
+    ["a header alone", "code,title,unit\n", "The file has a header but no rows."],
+    ["a header over empty lines only", "code,title,unit\n\n,,\r\n , ,\n,,,,,,,,,,,\n", "The file has a header but no rows: the lines below it are empty (blank, or only commas)."],
     ["a stray quote", 'code,title,unit\nA,"B,1\n', "not valid CSV"],
     ["a row with extra cells", "code,title,unit\nA,B,1,extra\n", "Row 2 has more cells"],
   ])("refuses %s", (_case, text, message) => {

@@ -38,25 +38,31 @@ export function decodeCsv(bytes: Uint8Array): string {
 /**
  * Parses CSV text whose first line must be exactly `columns` (any order is refused, so a
  * shifted column can never put surnames into phone numbers). Cells are trimmed; CRLF and LF
- * both work; blank lines are skipped.
+ * both work. Empty lines, and lines of bare commas that a spreadsheet leaves where cells were
+ * cleared, are not rows; they still count in the numbering, so a row's number is the one the
+ * officer sees in the spreadsheet.
  */
 export function parseCsv<Column extends string>(text: string, columns: readonly Column[]): CsvRow<Column>[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    // Empty lines are kept so that a record's index is its spreadsheet row (a quoted cell spanning
+    // lines is still one row there, which line numbers from the parser would not give).
+    records = parse(text, { bom: true, skip_empty_lines: false, relax_column_count: true, trim: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     return refuse(`The file is not valid CSV${line ? ` near line ${line}` : ""}: check for a stray quote mark (").`);
   }
-  const [header, ...rows] = records;
+  const numbered = records.map((cells, index) => ({ row: index + 1, cells })).filter(({ cells }) => cells.some((cell) => cell !== ""));
+  const [header, ...rows] = numbered;
   const expected = columns.join(",");
-  if (!header || header.map((cell) => cell.toLowerCase()).join(",") !== expected) {
+  if (!header || header.cells.map((cell) => cell.toLowerCase()).join(",") !== expected) {
     refuse(`The first line must be exactly: ${expected}`);
   }
-  if (rows.length === 0) refuse("The file has a header but no rows.");
+  if (rows.length === 0) {
+    refuse(records.length > header!.row ? "The file has a header but no rows: the lines below it are empty (blank, or only commas)." : "The file has a header but no rows.");
+  }
   if (rows.length > CSV_MAX_ROWS) refuse(`The file has ${rows.length} rows; at most ${CSV_MAX_ROWS} can be imported at once. Split it.`);
-  return rows.map((cells, index) => {
-    const row = index + 2;
+  return rows.map(({ row, cells }) => {
     if (cells.length > columns.length) {
       refuse(`Row ${row} has more cells than the header: check for a comma inside a value that is not in quotes.`);
     }

@@ -1,11 +1,16 @@
 import type { Context } from "hono";
-import type { ImportReport } from "../../../src/lib/staff/import-report.ts";
+import type { ImportReport, RowChanges } from "../../../src/lib/staff/import-report.ts";
 import type { RowRefusal } from "./csv-file.ts";
 
-export type { ImportReport };
+export type { ImportReport, RowChanges };
 
 /** The report for counted rows; a real run is written only when no row was refused (decision 081). */
-export function importReport(counts: { created: number; updated: number; unchanged: number }, rejected: RowRefusal[], dryRun: boolean): ImportReport {
+export function importReport(
+  counts: { created: number; updated: number; unchanged: number },
+  rejected: RowRefusal[],
+  dryRun: boolean,
+  changes?: RowChanges[],
+): ImportReport {
   const written = !dryRun && rejected.length === 0;
   const rows = counts.created + counts.updated + counts.unchanged;
   const message = rejected.length
@@ -13,7 +18,7 @@ export function importReport(counts: { created: number; updated: number; unchang
     : dryRun
       ? `Dry run: ${counts.created} would be created, ${counts.updated} updated, ${counts.unchanged} unchanged. Nothing was written.`
       : `Imported ${rows} row${rows === 1 ? "" : "s"}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged.`;
-  return { dry_run: dryRun, written, ...counts, rejected, message };
+  return { dry_run: dryRun, written, ...counts, rejected, ...(changes ? { changes } : {}), message };
 }
 
 /**

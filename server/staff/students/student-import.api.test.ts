@@ -58,9 +58,68 @@ describe("importing students from a CSV file", () => {
 
   it("a corrected row updates the student its matric number names, with before and after in the audit log", async () => {
     const answer = await importing(importFile([studentRow(1, { level: "200", surname: "Okafor-Eze" }), studentRow(2, { email: "funmi.bello@students.example" }), studentRow(3)]));
-    expect(await answer.json()).toMatchObject({ written: true, created: 0, updated: 1, unchanged: 2 });
+    expect(await answer.json()).toMatchObject({
+      written: true,
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+      changes: [{ row: 2, key: "COE/2024/BIO/0001", fields: [{ field: "surname", from: "Okafor", to: "Okafor-Eze" }, { field: "level", from: "100", to: "200" }] }],
+    });
     const [entry] = await api.db.select().from(auditLog).where(eq(auditLog.action, "student.import.update"));
     expect(entry).toMatchObject({ before: { surname: "Okafor", level: 100 }, after: { surname: "Okafor-Eze", level: 200 } });
+  });
+});
+
+describe("an old file imported again after the records changed", () => {
+  const matric = (n: number) => `COE/2024/BIO/${String(n).padStart(4, "0")}`;
+  const oldFile = importFile([studentRow(110), studentRow(111), studentRow(112)]);
+  const byMatric = async (n: number) => (await api.db.select().from(students).where(eq(students.matricNo, matric(n))))[0]!;
+
+  beforeAll(async () => {
+    expect((await importing(oldFile)).status).toBe(200);
+    // Since then: two students promoted to 200 level, and one changed their own phone and e-mail.
+    await api.db.update(students).set({ level: 200 }).where(like(students.matricNo, "COE/2024/BIO/011_"));
+    await api.db.update(students).set({ level: 100, phone: "08059990112", email: "new.112@students.example" }).where(eq(students.matricNo, matric(112)));
+  });
+
+  it("refuses each row that would lower a student's level, naming the level stored, and writes nothing", async () => {
+    const before = { audit: await auditCount() };
+    const checked = await importing(oldFile, { dryRun: true });
+    const level = (n: number, row: number) => ({
+      row,
+      field: "level",
+      message: `${matric(n)} is at 200 level on the portal, above this row's 100: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
+    });
+    expect(await checked.json()).toMatchObject({ dry_run: true, updated: 1, rejected: [level(110, 2), level(111, 3)] });
+
+    const refused = await importing(oldFile);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ written: false, updated: 0, changes: [], rejected: [level(110, 2), level(111, 3)] });
+    expect([(await byMatric(110)).level, (await byMatric(111)).level, (await byMatric(112)).phone]).toEqual([200, 200, "08059990112"]);
+    expect({ audit: await auditCount() }).toEqual(before);
+  });
+
+  it("lists every field it would change, old and new, before the real run and again in its report", async () => {
+    const file = importFile([studentRow(110, { level: "200" }), studentRow(111, { level: "300" }), studentRow(112)]);
+    const changes = [
+      { row: 3, key: matric(111), fields: [{ field: "level", from: "200", to: "300" }] },
+      {
+        row: 4,
+        key: matric(112),
+        fields: [
+          { field: "phone", from: "08059990112", to: "08131000112" },
+          { field: "email", from: "new.112@students.example", to: "student.112@students.example" },
+        ],
+      },
+    ];
+    const checked = await importing(file, { dryRun: true });
+    expect(await checked.json()).toMatchObject({ dry_run: true, written: false, updated: 2, unchanged: 1, rejected: [], changes });
+    expect((await byMatric(112)).email).toBe("new.112@students.example");
+
+    const written = await importing(file);
+    expect(await written.json()).toMatchObject({ written: true, updated: 2, unchanged: 1, changes });
+    expect(await byMatric(112)).toMatchObject({ phone: "08131000112", email: "student.112@students.example" });
+    expect((await byMatric(111)).level).toBe(300);
   });
 });
 
@@ -73,6 +132,7 @@ describe("rows that cannot be imported", () => {
     ["an unknown programme", { programme: "NCE Basket Weaving" }, "programme", 'There is no programme named "NCE Basket Weaving"'],
     ["an unknown department", { department: "Astrology" }, "department", 'There is no department named "Astrology"'],
     ["a malformed phone", { phone: "0803 12" }, "phone", "Enter a Nigerian mobile number"],
+    ["a phone the spreadsheet rounded", { phone: "2.34813E+12" }, "phone", "The spreadsheet turned this phone number into 2.34813E+12 and lost its last digits. Format the phone column as Text"],
     ["a malformed e-mail", { email: "ada@students" }, "email", "Enter a valid e-mail address"],
     ["a level above 500", { level: "600" }, "level", "The level must be 100, 200, 300, 400 or 500."],
     ["a level that is not a number", { level: "year one" }, "level", "The level must be 100"],
@@ -109,6 +169,27 @@ describe("rows that cannot be imported", () => {
     ]);
   });
 
+  it("names the row the spreadsheet shows when a blank line comes before it", async () => {
+    const answer = await importing(importFile([studentRow(63), "", studentRow(64), studentRow(65, { level: "600" })]), { dryRun: true });
+    const report = await answer.json();
+    expect(report).toMatchObject({ created: 2 });
+    expect(report.rejected).toEqual([{ row: 5, field: "level", message: expect.stringContaining("The level must be 100") }]);
+  });
+
+  it("ignores the rows of bare commas a spreadsheet leaves where cells were cleared", async () => {
+    const cleared = ",".repeat(IMPORT_HEADER.split(",").length - 1);
+    const answer = await importing(importFile([studentRow(66), studentRow(67), ...Array(24).fill(cleared)], "\r\n"), { dryRun: true });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ created: 2, rejected: [] });
+  });
+
+  it("reads a phone a spreadsheet stripped of its leading 0 as the number with it", async () => {
+    const answer = await importing(importFile([studentRow(68, { phone: "8131000068" })]));
+    expect(await answer.json()).toMatchObject({ written: true, created: 1, rejected: [] });
+    const [imported] = await api.db.select().from(students).where(eq(students.matricNo, "COE/2024/BIO/0068"));
+    expect(imported!.phone).toBe("08131000068");
+  });
+
   it("matches programme and department names without regard to case or spacing", async () => {
     const answer = await importing(importFile([studentRow(70, { programme: "nce  biology/chemistry", department: " BIOLOGY" })]), { dryRun: true });
     expect(await answer.json()).toMatchObject({ created: 1, rejected: [] });
@@ -121,6 +202,7 @@ describe("files refused whole", () => {
   it.each([
     ["an empty file", new Uint8Array(), 400, "The file is empty."],
     ["a header alone", bytes(`${IMPORT_HEADER}\n`), 400, "no rows"],
+    ["a header over rows of bare commas", bytes(importFile([",,,,,,,,,,,", "", ",,,,,,,,,,,"])), 400, "The file has a header but no rows: the lines below it are empty (blank, or only commas)."],
     ["a wrong header", bytes(importFile([studentRow(80)]).replace("matric_no", "matric")), 400, `The first line must be exactly: ${IMPORT_HEADER}`],
     ["a missing column", bytes(`matric_no,surname\nCOE/1,Okafor\n`), 400, "The first line must be exactly"],
     ["a binary file (.xlsx)", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), 400, "not a CSV text file"],

@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { ApiError } from "../../http/errors.ts";
 import { STUDENT_IMPORT_COLUMNS } from "../../../src/lib/staff/students.ts";
 import { changedFields, recordAudits, type AuditEntry } from "../audit.ts";
-import { parseCsv } from "../csv/csv-file.ts";
-import { importReport } from "../csv/import-report.ts";
+import { parseCsv, type RowRefusal } from "../csv/csv-file.ts";
+import { importReport, type RowChanges } from "../csv/import-report.ts";
 import { checkAgainstExisting, checkRows, inFileOrder, type CheckedRow, type ExistingStudent } from "./import-check.ts";
 import { loadPlaces, type Places } from "./places.ts";
 import { fieldsOf, forAudit, toColumns, type StudentFields } from "./student-fields.ts";
@@ -38,7 +38,27 @@ async function existingStudentsFor(db: Database, checked: CheckedRow[]): Promise
   return [...found.values()].map((row) => ({ id: row.id, matric_no: row.matricNo, application_no: row.applicationNo, phone: row.phone, email: row.email, row }));
 }
 
-type Plan = { create: CheckedRow[]; update: { id: number; before: Record<string, unknown>; after: Record<string, unknown>; fields: StudentFields }[]; unchanged: number };
+type Plan = { create: CheckedRow[]; update: { id: number; row: number; key: string; before: Record<string, unknown>; after: Record<string, unknown>; fields: StudentFields }[]; unchanged: number };
+
+const shown = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** The report's list of updates: every changed field, old → new, so the officer sees them before the real run. */
+const changesOf = (plan: Plan): RowChanges[] =>
+  plan.update.map(({ row, key, before, after }) => ({
+    row,
+    key,
+    fields: Object.keys(after).map((field) => ({ field, from: shown(before[field]), to: shown(after[field]) })),
+  }));
+
+/**
+ * An import never lowers a level: an old file re-imported after promotion would put every promoted
+ * student back. Promotion raises levels; a wrong level is corrected on the student's record.
+ */
+const loweredLevel = (row: number, stored: typeof students.$inferSelect, level: number): RowRefusal => ({
+  row,
+  field: "level",
+  message: `${stored.matricNo ?? stored.applicationNo} is at ${stored.level} level on the portal, above this row's ${level}: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
+});
 
 /**
  * Checks a student import file and, unless it is a dry run or any row is refused, writes every
@@ -51,7 +71,7 @@ export async function importStudents(deps: Pick<ApiDeps, "db" | "now">, staffId:
   const own = checkRows(parseCsv(text, STUDENT_IMPORT_COLUMNS), places);
   const existing = await existingStudentsFor(db, own.checked);
   const against = checkAgainstExisting(own.checked, existing);
-  const rejected = inFileOrder([...own.refusals, ...against.refusals]);
+  const lowered: RowRefusal[] = [];
 
   const rows = new Map(existing.map((student) => [student.id, student.row]));
   const plan: Plan = { create: [], update: [], unchanged: 0 };
@@ -61,15 +81,20 @@ export async function importStudents(deps: Pick<ApiDeps, "db" | "now">, staffId:
       plan.create.push(candidate);
       continue;
     }
+    if (candidate.fields.level < current.level) {
+      lowered.push(loweredLevel(candidate.row, current, candidate.fields.level));
+      continue;
+    }
     const diff = changedFields(forAudit(fieldsOf(current), places), forAudit(candidate.fields, places));
-    if (diff.changed) plan.update.push({ id: current.id, before: diff.before, after: diff.after, fields: candidate.fields });
+    if (diff.changed) plan.update.push({ id: current.id, row: candidate.row, key: candidate.fields.matric_no, before: diff.before, after: diff.after, fields: candidate.fields });
     else plan.unchanged += 1;
   }
+  const rejected = inFileOrder([...own.refusals, ...against.refusals, ...lowered]);
   const counts = { created: plan.create.length, updated: plan.update.length, unchanged: plan.unchanged };
   // A refused real run writes nothing, and its counts say so: nothing created, nothing updated.
-  if (rejected.length > 0 && !dryRun) return importReport({ created: 0, updated: 0, unchanged: 0 }, rejected, dryRun);
+  if (rejected.length > 0 && !dryRun) return importReport({ created: 0, updated: 0, unchanged: 0 }, rejected, dryRun, []);
   if (!dryRun) await writePlan(db, plan, places, staffId, now());
-  return importReport(counts, rejected, dryRun);
+  return importReport(counts, rejected, dryRun, changesOf(plan));
 }
 
 async function writePlan(db: Database, plan: Plan, places: Places, staffId: number, at: Date) {

@@ -33,3 +33,20 @@ export function windowRefusal(session: RegistrationWindow, today: string): strin
       return `Course registration for ${session.name} is closed; it can no longer change.`;
   }
 }
+
+/**
+ * Why an adviser cannot return a semester now: the student could not change it outside the same
+ * window, so it would sit returned until the registry opened registration. Null when they can.
+ */
+export function returnRefusal(session: RegistrationWindow, today: string): string | null {
+  switch (windowState(session, today)) {
+    case "open":
+      return null;
+    case "not-yet-open":
+      return `Course registration for ${session.name} opens on ${spelledDate(session.registrationOpensOn!)}, so the student could not change the semester before then. Return it from that day, or approve it.`;
+    case "ended":
+      return `Course registration for ${session.name} closed on ${spelledDate(session.registrationClosesOn!)}, so the student could not change the semester. Approve it, or ask the registry to extend the closing date.`;
+    case "closed":
+      return `Course registration for ${session.name} is closed, so the student could not change the semester. Approve it, or ask the registry to reopen the session.`;
+  }
+}

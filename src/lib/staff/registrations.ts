@@ -95,12 +95,28 @@ export const StudentRegistration = z.object({
 });
 export type StudentRegistration = z.infer<typeof StudentRegistration>;
 
-/** POST /staff/registrations/{studentId}/approve */
-export const ApproveRequest = z.object({ session: SessionName, semester: Semester });
+const SemesterRequest = z.object({ session: SessionName, semester: Semester });
+
+const RegistrationId = z.coerce
+  .number({ error: "A registration id must be a number." })
+  .int("A registration id must be a whole number.")
+  .positive("A registration id must be a positive number.")
+  .max(2_147_483_647, "A registration id is out of range.");
+
+/**
+ * POST /staff/registrations/{studentId}/approve. `registration_ids` are the ids of the courses the
+ * adviser was shown (SemesterReview.courses[].id): the approval covers those and nothing else, so
+ * a semester the student changed after the page was opened is refused instead of approved unseen.
+ */
+export const ApproveRequest = SemesterRequest.extend({
+  registration_ids: z
+    .array(RegistrationId, { error: "Say which course registrations you reviewed (registration_ids); open the student's registration and approve from there." })
+    .max(200, "A semester has far fewer courses than that; open the student's registration and approve from there."),
+});
 export type ApproveRequest = z.infer<typeof ApproveRequest>;
 
 /** POST /staff/registrations/{studentId}/return: the note is what the student reads. */
-export const ReturnRequest = ApproveRequest.extend({
+export const ReturnRequest = SemesterRequest.extend({
   note: z
     .string({ error: "Write a note telling the student what to change." })
     .trim()

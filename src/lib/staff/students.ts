@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LEVELS } from "../courses/selection.ts";
-import { EmailAddress, NigerianPhone } from "../validation/person.ts";
+import { EmailAddress, ImportedPhone, NigerianPhone } from "../validation/person.ts";
 
 /** The first line of a student import file, exactly (docs/decisions/082). */
 export const STUDENT_IMPORT_COLUMNS = [
@@ -83,8 +83,11 @@ const fields = {
   study_mode: shortText("study mode", "Full Time"),
 };
 
-/** One row of an import file as text; programme and department by name, resolved by the server. */
-export const StudentImportRow = z.object({ ...fields, programme: placeName("programme"), department: placeName("department") });
+/**
+ * One row of an import file as text; programme and department by name, resolved by the server.
+ * Its phone also takes a number a spreadsheet stripped of its leading 0.
+ */
+export const StudentImportRow = z.object({ ...fields, phone: ImportedPhone, programme: placeName("programme"), department: placeName("department") });
 export type StudentImportRow = z.infer<typeof StudentImportRow>;
 
 /** The registry's correction of a record: any of the fields, programme and department by id. */
