@@ -9,7 +9,7 @@ import { needsRehash } from "../auth/password.ts";
 import { issueStaffPasswordToken, INVITE_LINK_HOURS } from "./password-links.ts";
 import { codeFor, createStaff, staffSignIn } from "./staff-test-kit.ts";
 import { STAFF_SESSION_LIMITS } from "./staff-sessions.ts";
-import { hashRecoveryCode } from "./totp.ts";
+import { currentCode, hashRecoveryCode, newTotpSecret } from "./totp.ts";
 
 let api: ApiHarness;
 let clients = 0;
@@ -142,6 +142,54 @@ describe("the second factor", () => {
     expect((await api.request("/staff/login/code", { method: "POST", token: second, json: { code: "AAAA BBBB CCCC" } })).status).toBe(200);
     const third = ((await (await login({ email: bursar.email, password: "staff-password" })).json()) as { data: { tokens: { access: string } } }).data.tokens.access;
     expect((await api.request("/staff/login/code", { method: "POST", token: third, json: { code: recovery } })).status).toBe(400);
+  });
+});
+
+describe("replacing an authenticator", () => {
+  const ALREADY_ENROLLED =
+    "Your account already has an authenticator app. To use a new phone, ask an administrator to reset your authenticator; you then set up the new phone at your next sign-in.";
+  const totpOf = async (id: number) =>
+    (await api.db.select({ secret: staff.totpSecret, pending: staff.totpPendingSecret, recovery: staff.recoveryCodeHashes }).from(staff).where(eq(staff.id, id)))[0]!;
+
+  it("is refused to a signed-in member who has one, even with a set-up already started; an admin's reset opens it again", async () => {
+    const bursar = await createStaff(api, { roles: ["bursar"], totp: true });
+    const token = await staffSignIn(api, bursar);
+    // A set-up started before this refusal existed, by the member or by whoever holds the session.
+    const intruder = newTotpSecret();
+    await api.db.update(staff).set({ totpPendingSecret: intruder }).where(eq(staff.id, bursar.id));
+    const before = await totpOf(bursar.id);
+
+    const start = await api.request("/staff/totp/start", { method: "POST", token });
+    const confirm = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: currentCode(intruder, api.clock.now()) } });
+
+    expect([start.status, confirm.status]).toEqual([409, 409]);
+    expect((await start.json()).error.message).toBe(ALREADY_ENROLLED);
+    expect((await confirm.json()).error.message).toBe(ALREADY_ENROLLED);
+    expect(await totpOf(bursar.id)).toEqual(before);
+    expect((await api.request("/staff/me", { token })).status).toBe(200);
+
+    const admin = await createStaff(api, { roles: ["admin"], totp: true });
+    const reset = await api.request(`/staff/accounts/${bursar.id}/totp-reset`, { method: "POST", token: await staffSignIn(api, admin) });
+    expect(reset.status).toBe(200);
+    const afterReset = await login({ email: bursar.email, password: "staff-password" });
+    expect(await stageOf(afterReset.clone())).toBe("enrol");
+    const enrolling = ((await afterReset.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    expect((await api.request("/staff/totp/start", { method: "POST", token: enrolling })).status).toBe(200);
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token: enrolling, json: { code: await codeFor(api, bursar.id) } });
+    expect(confirmed.status).toBe(200);
+  });
+
+  it("leaves a first set-up open to a member whose role does not require one, once", async () => {
+    const registry = await createStaff(api, { roles: ["registry"] });
+    const token = await staffSignIn(api, registry);
+    expect((await api.request("/staff/totp/start", { method: "POST", token })).status).toBe(200);
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, registry.id) } });
+    expect(confirmed.status).toBe(200);
+    expect((await (await api.request("/staff/me", { token })).json()).data.totp_enrolled).toBe(true);
+
+    const again = await api.request("/staff/totp/start", { method: "POST", token });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(ALREADY_ENROLLED);
   });
 });
 
