@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
+import { lockStudent } from "../students/student-lock.ts";
 import { decodeUid } from "./uidb64.ts";
 
 /** How long a reset link works after it is sent. */
@@ -19,24 +20,53 @@ function tokenHash(token: string, passwordHash: string) {
   return createHash("sha256").update(`${token}\n${passwordHash}`).digest("hex");
 }
 
+type LinkOptions = {
+  /** How long the link works: the reset link's 30 minutes unless told. */
+  lifetimeMinutes?: number;
+  /** The student's earlier unused links stop working (an activation link replaces them). */
+  replacesEarlier?: boolean;
+};
+
 /**
- * Stores a new single-use token for the student and returns it (256 random bits, base64url).
- * The registry's activation links live longer (server/staff/students/activation.ts).
+ * Stores a new single-use token for the student and returns it (256 random bits, base64url), or
+ * null when the student's e-mail address is no longer `student.email`: the link would go to an
+ * address that has just stopped being theirs. The registry's activation links live longer
+ * (server/staff/students/activation.ts).
  */
 export async function issueResetToken(
-  db: Database | Transaction,
+  tx: Transaction,
   student: Student,
   now: Date,
-  lifetimeMinutes = RESET_LINK_MINUTES,
-): Promise<string> {
+  { lifetimeMinutes = RESET_LINK_MINUTES, replacesEarlier = false }: LinkOptions = {},
+): Promise<string | null> {
+  // Under the row lock a change of address either has committed (and is seen here) or waits
+  // for this token and then cancels it (cancelUnusedResetLinks): no link outlives its address.
+  const current = await lockStudent(tx, student.id);
+  if (current?.email !== student.email) return null;
+  if (replacesEarlier) await cancelUnusedResetLinks(tx, [student.id], now);
   const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResetTokens).values({
+  await tx.insert(passwordResetTokens).values({
     studentId: student.id,
     tokenHash: tokenHash(token, student.passwordHash),
     createdAt: now,
     expiresAt: new Date(now.getTime() + lifetimeMinutes * 60_000),
   });
   return token;
+}
+
+/**
+ * Makes every unused reset and activation link of these students unusable, as if spent. Called in
+ * the transaction that changes their e-mail address, after the row is written: a link mailed to
+ * the old address must not outlive it (decision 139).
+ */
+export async function cancelUnusedResetLinks(tx: Transaction, studentIds: number[], now: Date) {
+  if (studentIds.length === 0) return;
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(inArray(passwordResetTokens.studentId, studentIds), isNull(passwordResetTokens.usedAt)),
+    );
 }
 
 /** The student and token row a link names, or null when the link is unknown, used or expired. */
@@ -72,6 +102,9 @@ export async function completeReset(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // The student's row before the token's, the order a change of address takes them in, so the
+    // two cannot deadlock.
+    await lockStudent(tx, live.student.id);
     const spent = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

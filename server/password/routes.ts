@@ -34,6 +34,12 @@ export function passwordRoutes(deps: ApiDeps) {
   async function queueResetLink(student: typeof students.$inferSelect) {
     await db.transaction(async (tx) => {
       const token = await issueResetToken(tx, student, now());
+      if (token === null) {
+        logger.info("password reset link not sent: the e-mail address changed meanwhile", {
+          studentId: student.id,
+        });
+        return;
+      }
       const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin);
       await deps.jobs.sendMail(tx, resetMail(student, link.toString()));
     });

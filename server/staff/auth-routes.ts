@@ -13,7 +13,7 @@ import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
 import { SecondFactorRequest, SetStaffPasswordRequest, StaffLoginRequest } from "../../src/lib/staff/staff.ts";
 import { staffAccount } from "./accounts.ts";
-import { setPasswordWithToken } from "./password-links.ts";
+import { findLiveStaffPasswordToken, setPasswordWithToken } from "./password-links.ts";
 import { requireStaff, signInStage } from "./require-staff.ts";
 import { completeSecondFactor, endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { checkSecondFactor } from "./second-factor.ts";
@@ -90,7 +90,11 @@ export function staffAuthRoutes(deps: ApiDeps) {
 
   app.post("/staff/password/set", async (c) => {
     const { token, password } = await readJson(c, SetStaffPasswordRequest);
-    const member = await setPasswordWithToken(db, token, await hashPassword(password, deps.passwordCost), now());
+    // The link is looked up before the password is hashed, as for students (decision 040): this
+    // route needs no session, and a made-up token must not cost a hash on the one hashing thread.
+    const live = await findLiveStaffPasswordToken(db, token, now());
+    if (!live) throw new ApiError(400, LINK_NOT_VALID);
+    const member = await setPasswordWithToken(db, live, await hashPassword(password, deps.passwordCost), now());
     if (!member) throw new ApiError(400, LINK_NOT_VALID);
     return c.json({ status: "success", message: "Your password is set. Sign in with your e-mail address and the new password." });
   });

@@ -27,18 +27,42 @@ export async function issueStaffPasswordToken(db: Database | Transaction, member
   return token;
 }
 
+/** The live link a token names: unused, unexpired, of an active account; null otherwise. */
+export async function findLiveStaffPasswordToken(db: Database, token: string, now: Date) {
+  const [live] = await db
+    .select({ tokenId: staffPasswordTokens.id, staffId: staffPasswordTokens.staffId })
+    .from(staffPasswordTokens)
+    .innerJoin(staff, eq(staff.id, staffPasswordTokens.staffId))
+    .where(
+      and(
+        eq(staffPasswordTokens.tokenHash, hashToken(token)),
+        isNull(staffPasswordTokens.usedAt),
+        gt(staffPasswordTokens.expiresAt, now),
+        eq(staff.active, true),
+      ),
+    )
+    .limit(1);
+  return live ?? null;
+}
+
 /**
- * Spends the token and sets the password in one transaction, then signs the member out
- * everywhere. Null when the link is unknown, used, expired or its account deactivated.
+ * Spends the link found by findLiveStaffPasswordToken and sets the password in one transaction,
+ * then signs the member out everywhere. Null when another request spent the link first, it
+ * expired meanwhile or the account was deactivated: of two uses of one link, one succeeds.
  */
-export async function setPasswordWithToken(db: Database, token: string, passwordHash: string, now: Date) {
+export async function setPasswordWithToken(
+  db: Database,
+  live: { tokenId: number; staffId: number },
+  passwordHash: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(staffPasswordTokens)
       .set({ usedAt: now })
       .where(
         and(
-          eq(staffPasswordTokens.tokenHash, hashToken(token)),
+          eq(staffPasswordTokens.id, live.tokenId),
           isNull(staffPasswordTokens.usedAt),
           gt(staffPasswordTokens.expiresAt, now),
         ),

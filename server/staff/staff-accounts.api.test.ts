@@ -93,6 +93,13 @@ describe("an administrator manages staff accounts", () => {
     expect(await mailJobsTo(api.db, member.email)).toHaveLength(queued);
   });
 
+  it("keeps a member's e-mail as created, so a password link already sent cannot go astray (decision 139)", async () => {
+    const member = await createStaff(api, { roles: ["support"] });
+    const answer = await asAdmin(`/staff/accounts/${member.id}`, { method: "PATCH", json: { name: "Renamed", email: "elsewhere@example.com" } });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toMatchObject({ name: "Renamed", email: member.email });
+  });
+
   it("keeps the audit log append-only, even for a direct UPDATE or DELETE", async () => {
     await expect(api.db.update(auditLog).set({ action: "forged" })).rejects.toThrow();
     await expect(api.db.delete(auditLog)).rejects.toThrow();

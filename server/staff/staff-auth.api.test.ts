@@ -1,12 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staff } from "../db/schema.ts";
 import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
 import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
+import * as passwords from "../auth/password.ts";
 import { needsRehash } from "../auth/password.ts";
+import { issueStaffPasswordToken, INVITE_LINK_HOURS } from "./password-links.ts";
 import { codeFor, createStaff, staffSignIn } from "./staff-test-kit.ts";
 import { STAFF_SESSION_LIMITS } from "./staff-sessions.ts";
-import { hashRecoveryCode } from "./totp.ts";
+import { currentCode, hashRecoveryCode, newTotpSecret } from "./totp.ts";
 
 let api: ApiHarness;
 let clients = 0;
@@ -139,6 +142,92 @@ describe("the second factor", () => {
     expect((await api.request("/staff/login/code", { method: "POST", token: second, json: { code: "AAAA BBBB CCCC" } })).status).toBe(200);
     const third = ((await (await login({ email: bursar.email, password: "staff-password" })).json()) as { data: { tokens: { access: string } } }).data.tokens.access;
     expect((await api.request("/staff/login/code", { method: "POST", token: third, json: { code: recovery } })).status).toBe(400);
+  });
+});
+
+describe("replacing an authenticator", () => {
+  const ALREADY_ENROLLED =
+    "Your account already has an authenticator app. To use a new phone, ask an administrator to reset your authenticator; you then set up the new phone at your next sign-in.";
+  const totpOf = async (id: number) =>
+    (await api.db.select({ secret: staff.totpSecret, pending: staff.totpPendingSecret, recovery: staff.recoveryCodeHashes }).from(staff).where(eq(staff.id, id)))[0]!;
+
+  it("is refused to a signed-in member who has one, even with a set-up already started; an admin's reset opens it again", async () => {
+    const bursar = await createStaff(api, { roles: ["bursar"], totp: true });
+    const token = await staffSignIn(api, bursar);
+    // A set-up started before this refusal existed, by the member or by whoever holds the session.
+    const intruder = newTotpSecret();
+    await api.db.update(staff).set({ totpPendingSecret: intruder }).where(eq(staff.id, bursar.id));
+    const before = await totpOf(bursar.id);
+
+    const start = await api.request("/staff/totp/start", { method: "POST", token });
+    const confirm = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: currentCode(intruder, api.clock.now()) } });
+
+    expect([start.status, confirm.status]).toEqual([409, 409]);
+    expect((await start.json()).error.message).toBe(ALREADY_ENROLLED);
+    expect((await confirm.json()).error.message).toBe(ALREADY_ENROLLED);
+    expect(await totpOf(bursar.id)).toEqual(before);
+    expect((await api.request("/staff/me", { token })).status).toBe(200);
+
+    const admin = await createStaff(api, { roles: ["admin"], totp: true });
+    const reset = await api.request(`/staff/accounts/${bursar.id}/totp-reset`, { method: "POST", token: await staffSignIn(api, admin) });
+    expect(reset.status).toBe(200);
+    const afterReset = await login({ email: bursar.email, password: "staff-password" });
+    expect(await stageOf(afterReset.clone())).toBe("enrol");
+    const enrolling = ((await afterReset.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    expect((await api.request("/staff/totp/start", { method: "POST", token: enrolling })).status).toBe(200);
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token: enrolling, json: { code: await codeFor(api, bursar.id) } });
+    expect(confirmed.status).toBe(200);
+  });
+
+  it("leaves a first set-up open to a member whose role does not require one, once", async () => {
+    const registry = await createStaff(api, { roles: ["registry"] });
+    const token = await staffSignIn(api, registry);
+    expect((await api.request("/staff/totp/start", { method: "POST", token })).status).toBe(200);
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, registry.id) } });
+    expect(confirmed.status).toBe(200);
+    expect((await (await api.request("/staff/me", { token })).json()).data.totp_enrolled).toBe(true);
+
+    const again = await api.request("/staff/totp/start", { method: "POST", token });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(ALREADY_ENROLLED);
+  });
+});
+
+describe("POST /staff/password/set", () => {
+  const LINK_NOT_VALID = "This link is not valid: it may have been used already or have expired. Ask an administrator for a new one.";
+  const setPassword = (token: string, password: string) => api.request("/staff/password/set", { method: "POST", json: { token, password } });
+  const linkFor = async (member: typeof staff.$inferSelect) => issueStaffPasswordToken(api.db, member, api.clock.now());
+
+  // Each case answers one bad link: made up, spent, expired, or of a deactivated account.
+  it.each<[string, () => Promise<string>]>([
+    ["a made-up link", async () => randomBytes(32).toString("base64url")],
+    ["a link already used", async () => {
+      const token = await linkFor(await createStaff(api, { roles: ["support"] }));
+      expect((await setPassword(token, "the-first-use")).status).toBe(200);
+      return token;
+    }],
+    ["an expired link", async () => {
+      const token = await linkFor(await createStaff(api, { roles: ["support"] }));
+      api.clock.advance((INVITE_LINK_HOURS * 60 + 1) * 60_000);
+      return token;
+    }],
+    ["the link of a deactivated account", async () => linkFor(await createStaff(api, { roles: ["support"], active: false }))],
+  ])("refuses %s without hashing the password", async (_case, badLink) => {
+    const token = await badLink();
+    const hashing = vi.spyOn(passwords, "hashPassword");
+    const answer = await setPassword(token, "a-long-password");
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.message).toBe(LINK_NOT_VALID);
+    expect(hashing).not.toHaveBeenCalled();
+  });
+
+  it("sets the password from a live link, and of two uses at once exactly one succeeds", async () => {
+    const member = await createStaff(api, { roles: ["support"] });
+    const token = await linkFor(member);
+    const answers = await Promise.all([setPassword(token, "first-new-password"), setPassword(token, "second-new-password")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? "first-new-password" : "second-new-password";
+    await expect(staffSignIn(api, member, winner)).resolves.toBeTruthy();
   });
 });
 

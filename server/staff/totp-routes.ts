@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
@@ -11,9 +11,14 @@ import { requireStaff } from "./require-staff.ts";
 import { completeSecondFactor } from "./staff-sessions.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, totpUri } from "./totp.ts";
 
+const ALREADY_ENROLLED =
+  "Your account already has an authenticator app. To use a new phone, ask an administrator to reset your authenticator; you then set up the new phone at your next sign-in.";
+
 /**
  * Enrolment of an authenticator app: `start` makes a secret (shown once as a QR code), `confirm`
  * takes a first code from the app, switches TOTP on and hands out the recovery codes once.
+ * Only for an account that has none: replacing one would need no code from it, so a stolen
+ * session could keep the account for good. A new phone goes through an admin's reset (decision 080).
  */
 export function totpRoutes(deps: ApiDeps) {
   const { db, now } = deps;
@@ -23,13 +28,19 @@ export function totpRoutes(deps: ApiDeps) {
   app.post("/staff/totp/start", enrolling, async (c) => {
     const member = c.var.staff;
     const secret = newTotpSecret();
-    await db.update(staff).set({ totpPendingSecret: secret, updatedAt: now() }).where(eq(staff.id, member.id));
+    const started = await db
+      .update(staff)
+      .set({ totpPendingSecret: secret, updatedAt: now() })
+      .where(and(eq(staff.id, member.id), isNull(staff.totpSecret)))
+      .returning({ id: staff.id });
+    if (started.length === 0) throw new ApiError(409, ALREADY_ENROLLED);
     return c.json({ data: { secret, uri: totpUri(secret, member.email) } });
   });
 
   app.post("/staff/totp/confirm", enrolling, async (c) => {
     const { code } = await readJson(c, SecondFactorRequest);
     const member = c.var.staff;
+    if (member.totpSecret) throw new ApiError(409, ALREADY_ENROLLED);
     const pending = member.totpPendingSecret;
     if (!pending) throw new ApiError(400, "Start the set-up again: scan the new QR code, then enter the code it shows.");
     const step = acceptedStep(pending, code.replaceAll(" ", ""), now());
@@ -43,7 +54,7 @@ export function totpRoutes(deps: ApiDeps) {
       const rows = await tx
         .update(staff)
         .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, recoveryCodeHashes: recovery.hashes, updatedAt: now() })
-        .where(and(eq(staff.id, member.id), eq(staff.totpPendingSecret, pending), isNotNull(staff.totpPendingSecret)))
+        .where(and(eq(staff.id, member.id), eq(staff.totpPendingSecret, pending), isNull(staff.totpSecret)))
         .returning({ id: staff.id });
       if (rows.length === 0) return false;
       await recordAudit(tx, { staffId: member.id, action: "staff.totp_enrolled", entity: "staff", entityId: member.id }, now());

@@ -6,6 +6,7 @@ import { accountChanges, contactChangeRequests, students } from "../db/schema.ts
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
 import { endOtherSessions, type SignedInStudent } from "../auth/sessions.ts";
+import { cancelUnusedResetLinks } from "../password/reset-tokens.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import {
   CONFIRM_LINK_MINUTES,
@@ -70,8 +71,8 @@ export async function requestContactChange(deps: Deps, student: Student, changes
 
 /**
  * Applies a waiting change when its own student opens the link: records each field in the
- * audit trail, signs out every other session and, in the same transaction, queues a notice to
- * the old and new addresses. A link is spent even when the phone or address turns out to be taken.
+ * audit trail, signs out every other session, cancels the reset links mailed to an old address
+ * and, in the same transaction, queues a notice to the old and new addresses. A link is spent even when the phone or address turns out to be taken.
  */
 export async function confirmContactChange(
   deps: Deps,
@@ -119,6 +120,7 @@ export async function confirmContactChange(
         .set({ ...changes, updatedAt: now })
         .where(eq(students.id, student.id))
         .returning();
+      if (changes.email) await cancelUnusedResetLinks(tx, [student.id], now);
       await recordChanges(tx, before, changes, now, clientAddress);
       await endOtherSessions(tx, student.id, student.sessionTokenHash, now);
       await queueNotices(deps, tx, before, after!, now);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { ApiDeps } from "../../app.ts";
 import { students } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
@@ -53,6 +54,7 @@ export function studentRecordRoutes(deps: ApiDeps) {
     try {
       await db.transaction(async (tx) => {
         await tx.update(students).set({ ...toColumns(change), updatedAt: now() }).where(eq(students.id, id));
+        if ("email" in diff.after) await cancelUnusedResetLinks(tx, [id], now());
         await recordAudit(tx, { staffId: c.var.staff.id, action: "student.update", entity: "student", entityId: id, before: diff.before, after: diff.after }, now());
       });
     } catch (error) {

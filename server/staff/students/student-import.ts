@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema.ts";
 import { unusablePasswordHash } from "../../auth/password.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
 import { ApiError } from "../../http/errors.ts";
 import { STUDENT_IMPORT_COLUMNS } from "../../../src/lib/staff/students.ts";
 import { changedFields, recordAudits, type AuditEntry } from "../audit.ts";
@@ -114,6 +115,8 @@ async function writePlan(db: Database, plan: Plan, places: Places, staffId: numb
         await tx.update(students).set({ ...toColumns(change.fields), updatedAt: at }).where(eq(students.id, change.id));
         audits.push({ staffId, action: "student.import.update", entity: "student", entityId: change.id, before: change.before, after: change.after });
       }
+      const newAddresses = plan.update.filter((change) => "email" in change.after).map((change) => change.id);
+      for (const part of chunks(newAddresses)) await cancelUnusedResetLinks(tx, part, at);
       await recordAudits(tx, audits, at);
     });
   } catch (error) {

@@ -145,6 +145,7 @@ describe("loggablePath", () => {
     ["http://localhost:4321/student/me?phone=08031234567", "/student/me"],
     ["http://localhost:4321/password/reset/MQ/abc-token_123?x=1", "/password/reset/[redacted]"],
     ["http://localhost:4321/staff/password/abc-token_123", "/staff/password/[redacted]"],
+    ["http://localhost:4321/biodata/confirm/abc-token_123", "/biodata/confirm/[redacted]"],
     ["http://localhost:4321/verify/slip.token.value", "/verify/[redacted]"],
     ["http://localhost:4321/api/slips/verify/slip.token.value", "/api/slips/verify/[redacted]"],
     ["http://localhost:4321/api/students/08031234567", "/api/students/[redacted]"],

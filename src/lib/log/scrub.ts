@@ -27,7 +27,8 @@ export function scrubText(text: string): string {
 
 /**
  * A URL's path for a log line: no query, no fragment, and nothing after the prefixes of the
- * links we mail or print, whose last segments are secrets (reset and invitation tokens, slip tokens).
+ * links we mail or print, whose last segments are secrets (reset, invitation and contact-change
+ * tokens, slip tokens). secret-links.test.ts finds every such link in the server's code.
  */
 export function loggablePath(url: string): string {
   const pathname = new URL(url, "http://path.invalid").pathname;
@@ -38,6 +39,7 @@ export function loggablePath(url: string): string {
 const PATHS_ENDING_IN_SECRETS = [
   "/password/reset/",
   "/staff/password/",
+  "/biodata/confirm/",
   "/verify/",
   "/api/slips/verify/",
   "/slips/verify/",
