@@ -15,6 +15,7 @@ export type PaymentEventKind =
   | "failed"
   | "abandoned"
   | "refund-requested"
+  | "refund-unconfirmed"
   | "refund-processed"
   | "refund-failed"
   | "reversed";
