@@ -159,7 +159,7 @@ describe("refunding a duplicate payment", () => {
     // Paystack's webhook names the refund we never had an id for: same payment, same amount.
     await kit.sandboxHook(`/__sandbox/refunds/${paystackId()}/process`);
     expect((await kit.deliverWebhook(kit.webhookFor(second, "refund.processed"))).status).toBe(200);
-    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "processed" })]);
+    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "processed", paystackRefundId: paystackId() })]);
     expect((await kit.paymentRow(second)).status).toBe("refunded");
     const detail = (await (await kit.asBursar(`/staff/payments/${second}`)).json()).data;
     expect(detail.events.map((event: { kind: string }) => event.kind)).toContain("refund-unconfirmed");

@@ -18,6 +18,7 @@ export type PaymentEventKind =
   | "refund-unconfirmed"
   | "refund-processed"
   | "refund-failed"
+  | "refund-unmatched"
   | "reversed";
 
 /**

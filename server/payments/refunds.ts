@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import { payments, refunds } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -84,11 +84,18 @@ function isRefusal(error: PaystackError) {
  * failed returns it to the queue. Answers false when the refund was already settled (a replayed
  * webhook changes nothing).
  */
-export async function settleRefund(deps: Pick<ApiDeps, "db" | "now">, refundId: number, outcome: "processed" | "failed", detail: Record<string, unknown>) {
+export async function settleRefund(
+  deps: Pick<ApiDeps, "db" | "now">,
+  refundId: number,
+  outcome: "processed" | "failed",
+  detail: Record<string, unknown>,
+  /** Paystack's id for a refund whose answer was lost: taken only if it has none yet. */
+  paystackRefundId?: number,
+) {
   return deps.db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
-      .set({ status: outcome, settledAt: deps.now() })
+      .set({ status: outcome, settledAt: deps.now(), ...(paystackRefundId === undefined ? {} : { paystackRefundId: sql`coalesce(${refunds.paystackRefundId}, ${paystackRefundId})` }) })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
       .returning();
     if (!refund) return false;
