@@ -26,6 +26,7 @@ beforeAll(async () => {
       chargeOffline: (input) => real().chargeOffline(input),
       listTransactions: (query) => real().listTransactions(query),
       refund: (input) => real().refund(input),
+      listRefunds: (query) => real().listRefunds(query),
       async verify(reference) {
         if (unreachable) throw new PaystackError("Could not reach Paystack for verify: ECONNRESET");
         const transaction = await real().verify(reference);
