@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, feeStatusFlags, refunds } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { createPaystackClient, PaystackError } from "../paystack/client.ts";
 import { createBursaryKit, type BursaryKit } from "./bursary-test-kit.ts";
 
 let kit: BursaryKit;
@@ -29,6 +31,28 @@ async function paymentComplete(who: Awaited<ReturnType<typeof kit.newStudent>>) 
   const info = await (await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })).json();
   return info.data.school_fee_payment.map((row: { paystack_ref: string; payment_status: string }) => [row.paystack_ref, row.payment_status]);
 }
+
+/**
+ * Paystack queues the refund but its answer never arrives: the client's own time-out error after
+ * the request went through. Answers the id Paystack gave the refund we never heard of.
+ */
+async function refundWithLostAnswer(reference: string, extra: Record<string, unknown> = {}) {
+  const client = kit.api.deps.paystack;
+  const original = client.refund;
+  let queued: { id: number } | undefined;
+  client.refund = async (input) => {
+    queued = await original(input);
+    throw new PaystackError("Paystack did not answer refund within 10000 ms");
+  };
+  try {
+    return { response: await refund(reference, extra), paystackId: () => queued!.id };
+  } finally {
+    client.refund = original;
+  }
+}
+
+const refundRows = async (reference: string) =>
+  kit.api.db.select().from(refunds).where(eq(refunds.paymentId, (await kit.paymentRow(reference)).id)).orderBy(refunds.id);
 
 describe("refunding a duplicate payment", () => {
   it("the duplicate waits in the queue, is refunded once through Paystack, and the student's credited payment stays", async () => {
@@ -111,5 +135,55 @@ describe("refunding a duplicate payment", () => {
     expect(audit).toMatchObject({ action: "payment.uncredit", after: { status: "refunded" } });
     const listed = (await (await kit.asBursar(`/staff/payments?q=${reference}`)).json()).data;
     expect(listed[0]).toMatchObject({ flagged: true, status: "refunded" });
+  });
+
+  it("a refund whose answer is lost stays pending and holds the payment, so it is not refunded twice", async () => {
+    const { second } = await paidTwice();
+    const { response, paystackId } = await refundWithLostAnswer(second, { amount_kobo: 6_000_000 });
+    expect(response.status).toBe(504);
+    const message = (await response.json()).error.message;
+    expect(message).toContain("Paystack did not answer the refund of ₦60,000.00");
+    expect(message).toContain("Do not refund it again");
+    expect(message).not.toContain("Nothing was refunded");
+    expect((await kit.paymentRow(second)).status).toBe("refunding");
+    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "pending", paystackRefundId: null, amountKobo: 6_000_000 })]);
+
+    const again = await refund(second, { amount_kobo: 6_000_000 });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toContain("refunded once");
+    // Underneath the status check, the index allows one live refund per payment.
+    const [{ id: _, ...live }] = (await refundRows(second)) as [typeof refunds.$inferSelect];
+    const insert = kit.api.db.insert(refunds).values({ ...live, requestedAt: kit.api.clock.now() });
+    expect(await insert.then(() => null, (error: unknown) => error)).toSatisfy(isUniqueViolation);
+
+    // Paystack's webhook names the refund we never had an id for: same payment, same amount.
+    await kit.sandboxHook(`/__sandbox/refunds/${paystackId()}/process`);
+    expect((await kit.deliverWebhook(kit.webhookFor(second, "refund.processed"))).status).toBe(200);
+    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "processed", paystackRefundId: paystackId() })]);
+    expect((await kit.paymentRow(second)).status).toBe("refunded");
+    const detail = (await (await kit.asBursar(`/staff/payments/${second}`)).json()).data;
+    expect(detail.events.map((event: { kind: string }) => event.kind)).toContain("refund-unconfirmed");
+  });
+
+  it.each([
+    { case: "refuses it (status: false)", answer: () => Response.json({ status: false, message: "Transaction has been fully reversed" }, { status: 400 }), shown: "Transaction has been fully reversed" },
+    { case: "answers a bare 4xx", answer: () => new Response("Forbidden", { status: 403 }), shown: "HTTP 403" },
+  ])("when Paystack $case, nothing was refunded and the payment returns to the queue", async ({ answer, shown }) => {
+    const { second } = await paidTwice();
+    const client = kit.api.deps.paystack;
+    const original = client.refund;
+    client.refund = createPaystackClient({ baseUrl: "http://paystack.test", secretKey: "sk_test_x", fetch: async () => answer() }).refund;
+    try {
+      const refused = await refund(second);
+      expect(refused.status).toBe(502);
+      const message = (await refused.json()).error.message;
+      expect(message).toContain(shown);
+      expect(message).toContain("Nothing was refunded");
+    } finally {
+      client.refund = original;
+    }
+    expect((await kit.paymentRow(second)).status).toBe("duplicate");
+    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "failed" })]);
+    expect((await refund(second)).status).toBe(201);
   });
 });

@@ -4,6 +4,7 @@ import type { Logger } from "../http/logger.ts";
 import type { PaystackClient } from "../paystack/client.ts";
 import type { PaymentReceipts } from "../payments/receipt.ts";
 import { reconcilePendingPayments } from "../payments/reconciler.ts";
+import { reconcileUnconfirmedRefunds } from "../payments/refund-reconciler.ts";
 import {
   purgeEndedContactChanges,
   purgeEndedStaffSessions,
@@ -33,6 +34,11 @@ export const SCHEDULED_JOBS = {
   "reconcile-payments": {
     cron: "* * * * *",
     run: (deps: ScheduledWorkDeps) => reconcilePendingPayments(deps),
+  },
+  /** Refunds Paystack never answered are found in its list and settled (decision 141). */
+  "reconcile-refunds": {
+    cron: "*/5 * * * *",
+    run: (deps: ScheduledWorkDeps) => reconcileUnconfirmedRefunds(deps),
   },
   "purge-student-sessions": {
     cron: "5 * * * *",

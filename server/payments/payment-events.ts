@@ -15,8 +15,10 @@ export type PaymentEventKind =
   | "failed"
   | "abandoned"
   | "refund-requested"
+  | "refund-unconfirmed"
   | "refund-processed"
   | "refund-failed"
+  | "refund-unmatched"
   | "reversed";
 
 /**

@@ -5,14 +5,20 @@ import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-
 import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 
+/**
+ * `amount_paid` is what Paystack received once it says so (a mismatch differs from the fee), in
+ * naira; a payment in another currency keeps showing its fee, since a dollar sum under a naira
+ * sign would be wrong too. A credited payment's two amounts agree, so its slip is unchanged.
+ */
 export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecord {
+  const received = row.paidAmountKobo !== null && (row.paidCurrency ?? row.currency) === row.currency;
   return {
     paystack_ref: row.reference,
     generated_date: row.generatedAt.toISOString(),
     uploaded_date: row.paidAt?.toISOString() ?? null,
     payment_level: row.level,
     payment_session: row.session,
-    amount_paid: row.amountKobo / 100,
+    amount_paid: (received ? row.paidAmountKobo! : row.amountKobo) / 100,
     payment_status: row.status,
     installment: row.paymentOption,
   };

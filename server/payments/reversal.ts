@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { feeStatusFlags, payments } from "../db/schema.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { payments } from "../db/schema.ts";
 import { recordAudit } from "../staff/audit.ts";
+import { flagForBursary } from "./bursary-flags.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import type { PaymentRow } from "./credit.ts";
 
@@ -12,7 +13,7 @@ import type { PaymentRow } from "./credit.ts";
  * Paystack's own webhook told us (decision 102). Answers false when it was not credited.
  */
 export async function takeBackCredit(
-  db: Database,
+  db: Database | Transaction,
   payment: PaymentRow,
   change: { status: "refunded" | "reversed"; cause: string; staffId: number | null; at: Date },
 ): Promise<boolean> {
@@ -26,7 +27,7 @@ export async function takeBackCredit(
     if (!row) return false;
     await recordPaymentEvent(tx, payment.id, "reversed", at, { cause, status });
     const reason = `Payment ${payment.reference} (${payment.session}, ${payment.paymentOption}) no longer counts: ${cause}`;
-    await tx.insert(feeStatusFlags).values({ studentId: payment.studentId, paymentId: payment.id, reason, raisedAt: at }).onConflictDoNothing();
+    await flagForBursary(tx, { studentId: payment.studentId, paymentId: payment.id, reason, at });
     await recordAudit(tx, { staffId, action: "payment.uncredit", entity: "payment", entityId: payment.reference, before: { status: "success" }, after: { status, cause } }, at);
     return true;
   });

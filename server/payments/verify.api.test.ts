@@ -26,6 +26,7 @@ beforeAll(async () => {
       chargeOffline: (input) => real().chargeOffline(input),
       listTransactions: (query) => real().listTransactions(query),
       refund: (input) => real().refund(input),
+      listRefunds: (query) => real().listRefunds(query),
       async verify(reference) {
         if (unreachable) throw new PaystackError("Could not reach Paystack for verify: ECONNRESET");
         const transaction = await real().verify(reference);
@@ -200,10 +201,10 @@ describe("GET /paystack/verify/:reference", () => {
   });
 
   it.each([
-    ["a smaller amount", (t: PaystackTransaction) => ({ ...t, amountKobo: 100 })],
-    ["a larger amount", (t: PaystackTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 })],
-    ["another currency", (t: PaystackTransaction) => ({ ...t, currency: "USD" })],
-  ])("does not credit a payment Paystack reports with %s", async (_case, change) => {
+    ["a smaller amount", (t: PaystackTransaction) => ({ ...t, amountKobo: 100 }), 1],
+    ["a larger amount", (t: PaystackTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 }), 120_000.01],
+    ["another currency", (t: PaystackTransaction) => ({ ...t, currency: "USD" }), 120_000],
+  ])("does not credit a payment Paystack reports with %s", async (_case, change, shown) => {
     const me = await kit.newStudent();
     const reference = await kit.start(me, "full");
     await kit.payAtSandbox(reference);
@@ -218,6 +219,9 @@ describe("GET /paystack/verify/:reference", () => {
       tamper = null;
     }
     expect((await kit.paymentRow(reference)).status).toBe("mismatch");
+    // The history shows what Paystack received, in naira; another currency keeps the fee.
+    const info = await (await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })).json();
+    expect(info.data.school_fee_payment).toEqual([expect.objectContaining({ paystack_ref: reference, payment_status: "mismatch", amount_paid: shown })]);
     expect(kit.creditLines(reference)).toHaveLength(0);
     expect(
       kit.api.logger.lines.some(

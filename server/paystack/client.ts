@@ -6,6 +6,7 @@ import type { OfflineChargeInput } from "./offline-charge.ts";
 import {
   InitializeResponse,
   PaystackEnvelope,
+  RefundListResponse,
   RefundResponse,
   TransactionListResponse,
   VerifyResponse,
@@ -38,6 +39,16 @@ export type TransactionPage = {
   pageCount: number;
 };
 
+/** A refund as `GET /refund` lists it; status is Paystack's: pending, processing, processed, failed… */
+export type PaystackRefund = {
+  id: number;
+  transactionReference: string;
+  amountKobo: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+};
+
 /** The Paystack calls the payment routes and the bursary make. */
 export type PaystackClient = {
   /** Creates a transaction; never retried, because a retry could create a duplicate. */
@@ -58,6 +69,8 @@ export type PaystackClient = {
     page: number;
     perPage: number;
   }): Promise<TransactionPage>;
+  /** One page of refunds created between `from` and `to` (inclusive), newest first. */
+  listRefunds(query: { from: Date; to: Date; page: number; perPage: number }): Promise<{ refunds: PaystackRefund[]; pageCount: number }>;
   /** Asks Paystack to refund `amountKobo` of a paid transaction; never retried, like initialize. */
   refund(input: {
     reference: string;
@@ -233,6 +246,23 @@ export function createPaystackClient(options: {
         transactions: data.map((item) => ({
           ...toTransaction(item),
           createdAt: new Date(item.created_at),
+        })),
+        pageCount: meta.pageCount,
+      };
+    },
+
+    async listRefunds({ from, to, page, perPage }) {
+      const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), page: String(page), perPage: String(perPage) });
+      const answer = await call("list refunds", "GET", `/refund?${query}`);
+      const { data, meta } = parseAnswer(RefundListResponse, "list refunds", answer);
+      return {
+        refunds: data.map((item) => ({
+          id: item.id,
+          transactionReference: item.transaction_reference,
+          amountKobo: item.amount,
+          currency: item.currency,
+          status: item.status,
+          createdAt: new Date(item.createdAt),
         })),
         pageCount: meta.pageCount,
       };

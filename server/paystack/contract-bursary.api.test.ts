@@ -12,6 +12,7 @@ const SECRET = "sk_test_bursary";
 const contract = loadPaystackContract();
 const LIST = "GET /transaction";
 const REFUND = "POST /refund";
+const REFUNDS = "GET /refund";
 
 // Every sandbox of a test keeps its transactions in this database (decision 129).
 const sandboxDatabase = useSandboxDatabase();
@@ -186,5 +187,41 @@ describe("POST /refund (Create Refund)", () => {
     const { client, transaction } = setUp();
     await transaction("R-1", false);
     await expect(client.refund({ reference: "R-1", amountKobo: 100, merchantNote: "x" })).rejects.toThrow(PaystackError);
+  });
+});
+
+describe("GET /refund (List Refunds)", () => {
+  it("answers RefundListResponse, newest first, filtered by creation time and paged; our client reads it", async () => {
+    const { api, client, transaction } = setUp();
+    await transaction("R-1", true); // 09:00
+    await transaction("R-2", true); // 10:00
+    await api("/refund", { method: "POST", json: { transaction: "R-1", amount: 1_000_000 } });
+    await api("/refund", { method: "POST", json: { transaction: "R-2" } });
+    await api("/__sandbox/refunds/2/fail", { method: "POST" });
+    const body = await (await api("/refund?perPage=1&page=1")).json();
+    expect(contract.response(REFUNDS, 200)(body)).toEqual([]);
+    expect(body.data.map((item: { transaction_reference: string }) => item.transaction_reference)).toEqual(["R-2"]);
+    expect(body.meta).toEqual({ total: 2, skipped: 0, perPage: "1", page: 1, pageCount: 2, failedRefundCount: 1 });
+
+    const page = await client.listRefunds({ from: new Date("2025-03-01T00:00:00Z"), to: new Date("2025-03-02T00:00:00Z"), page: 1, perPage: 50 });
+    expect(page).toEqual({
+      pageCount: 1,
+      refunds: [
+        expect.objectContaining({ id: 2, transactionReference: "R-2", amountKobo: 5_000_000, status: "failed" }),
+        expect.objectContaining({ id: 1, transactionReference: "R-1", amountKobo: 1_000_000, currency: "NGN", status: "pending", createdAt: new Date("2025-03-01T10:00:00Z") }),
+      ],
+    });
+    const none = await client.listRefunds({ from: new Date("2025-03-02T00:00:00Z"), to: new Date("2025-03-03T00:00:00Z"), page: 1, perPage: 50 });
+    expect(none).toEqual({ pageCount: 1, refunds: [] });
+  });
+
+  it("refuses a bad query and a bad key", async () => {
+    const { api } = setUp();
+    expect((await api("/refund?page=0")).status).toBe(400);
+    expect((await api("/refund?from=-271821-04-20T00:00:00.000Z")).status).toBe(400);
+    const wrongKey = createPaystackSandbox({ db: sandboxDatabase.db, secretKey: SECRET, publicUrl: "http://x", webhookUrl: "http://y" });
+    const refused = await wrongKey.request("/refund", { headers: { Authorization: "Bearer sk_test_wrong" } });
+    expect(refused.status).toBe(401);
+    expect(contract.response(REFUNDS, 401)(await refused.json())).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export const USED_OPERATIONS = [
   // The bursary's reconciliation and refunds (decisions 101, 102).
   { method: "get", path: "/transaction" },
   { method: "post", path: "/refund" },
+  // Finding a refund whose create answer was lost (decision 141).
+  { method: "get", path: "/refund" },
 ] as const;
 
 /** `"POST /transaction/initialize"` → its request body schema and a schema per answered status. */

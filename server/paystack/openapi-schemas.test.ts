@@ -32,7 +32,7 @@ describe("extracting schemas from an OpenAPI spec", () => {
       "/transaction/verify/{reference}": { get: { responses: {} } },
       "/charge": { post: { responses: {} } },
       "/transaction": { get: { responses: {} } },
-      "/refund": { post: { responses: {} } },
+      "/refund": { post: { responses: {} }, get: { responses: {} } },
     },
     components: {
       schemas,

@@ -61,3 +61,20 @@ export const RefundResponse = z.object({
   message: z.string(),
   data: z.object({ id: z.number().int(), status: z.string().min(1) }),
 });
+
+/** `GET /refund`, 200: a page of refunds, each with the reference of the transaction it refunds. */
+export const RefundListResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      transaction_reference: z.string().min(1),
+      amount: z.number().int().nonnegative(),
+      currency: z.string().min(1),
+      status: z.string().min(1),
+      createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+    }),
+  ),
+  meta: z.object({ pageCount: z.number().int().min(1) }),
+});

@@ -15,6 +15,20 @@ const RefundRequest = z.object({
 
 const INTEGRATION = 100_032;
 
+// A date the database can hold as a timestamp (years 1 to 9999).
+const instant = z.string().refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}, "not a date");
+
+// RefundList's query: perPage, page, from and to (creation time).
+const ListQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(1000).default(50),
+  page: z.coerce.number().int().min(1).default(1),
+  from: instant.optional(),
+  to: instant.optional(),
+});
+
 /**
  * `POST /refund` as Paystack answers it: the refund starts `pending`; Paystack later sends
  * `refund.processed` or `refund.failed`. Here that happens after `settleAfterMs` when set (the
@@ -99,6 +113,24 @@ export function addRefunds(
     });
   });
 
+  // List Refunds, newest first: how a client finds a refund whose create answer it never got.
+  app.get("/refund", requireSecretKey, async (c) => {
+    const query = ListQuery.safeParse(c.req.query());
+    if (!query.success) {
+      const field = String(query.error.issues[0]?.path[0] ?? "query");
+      return c.json({ status: false, message: `Invalid ${field}`, type: "validation_error" }, 400);
+    }
+    const { perPage, page, from, to } = query.data;
+    const skipped = (page - 1) * perPage;
+    const listed = await store.listRefunds({ from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined, offset: skipped, limit: perPage });
+    return c.json({
+      status: true,
+      message: "Refunds retrieved",
+      data: listed.refunds.map(refundListItem),
+      meta: { total: listed.total, skipped, perPage: String(perPage), page, pageCount: Math.max(1, Math.ceil(listed.total / perPage)), failedRefundCount: listed.failed },
+    });
+  });
+
   app.post("/__sandbox/refunds/:id/:outcome{process|fail}", requireSecretKey, async (c) => {
     const refund = await store.findRefund(c.req.param("id"));
     if (!refund) return c.json({ status: false, message: "Refund not found" }, 404);
@@ -158,6 +190,49 @@ function refundData(refund: SandboxRefund) {
     id: refund.id,
     createdAt,
     updatedAt: createdAt,
+  };
+}
+
+/** One refund as `GET /refund` lists it (RefundListResponseArray). */
+function refundListItem(refund: SandboxRefund) {
+  const { transaction } = refund;
+  return {
+    integration: INTEGRATION,
+    transaction: transaction.id,
+    dispute: null,
+    settlement: null,
+    id: refund.id,
+    domain: "test",
+    currency: transaction.currency,
+    amount: refund.amountKobo,
+    status: refund.status,
+    refunded_at: null,
+    refunded_by: "sandbox@paystack.test",
+    customer_note: refund.customerNote,
+    merchant_note: refund.merchantNote,
+    deducted_amount: 0,
+    fully_deducted: 0,
+    createdAt: refund.createdAt.toISOString(),
+    bank_reference: null,
+    transaction_reference: transaction.reference,
+    reason: refund.merchantNote,
+    customer: {
+      id: transaction.customer.id,
+      first_name: "",
+      last_name: "",
+      email: transaction.email,
+      customer_code: transaction.customer.code,
+      phone: null,
+      metadata: "",
+      risk_action: "default",
+      international_format_phone: "",
+    },
+    refund_type: refund.amountKobo === transaction.amountKobo ? "full" : "partial",
+    transaction_amount: transaction.amountKobo,
+    initiated_by: "merchant",
+    refund_channel: transaction.channel,
+    session_id: null,
+    collect_account_number: false,
   };
 }
 

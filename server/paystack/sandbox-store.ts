@@ -289,6 +289,18 @@ export function createSandboxStore(db: Database) {
       return refundWithTransaction(row);
     },
 
+    /** One page of refunds created within [from, to], newest first, with how many match (`GET /refund`). */
+    async listRefunds(filter: Omit<SandboxListFilter, "status">) {
+      const where = and(
+        filter.from ? gte(refunds.createdAt, filter.from) : undefined,
+        filter.to ? lte(refunds.createdAt, filter.to) : undefined,
+      );
+      const [totals] = await db.select({ total: sql<string>`count(*)`, failed: sql<string>`count(*) filter (where ${refunds.status} = 'failed')` }).from(refunds).where(where);
+      const rows = await db.select().from(refunds).where(where).orderBy(desc(refunds.id)).limit(filter.limit).offset(filter.offset);
+      const page = await Promise.all(rows.map(refundWithTransaction));
+      return { refunds: page as SandboxRefund[], total: Number(totals!.total), failed: Number(totals!.failed) };
+    },
+
     /** Ids and ages of the refunds still pending: those a stopped instance meant to settle. */
     pendingRefunds(): Promise<{ id: number; createdAt: Date }[]> {
       return db

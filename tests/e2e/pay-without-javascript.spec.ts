@@ -95,7 +95,15 @@ for (const js of [false, true]) {
       await page.goto(`/payment?reference=${reference}`);
       await expect(page.getByTestId("offline-status")).toContainText("Mismatch: the amount received is not the fee, so it was not credited.");
       await page.goto("/history/payments");
-      await expect(page.getByRole("row").filter({ hasText: reference })).toContainText("Mismatch");
+      const row = page.getByRole("row").filter({ hasText: reference });
+      await expect(row).toContainText("Mismatch");
+      await expect(row).toContainText("₦500"); // what arrived, not the fee
+
+      // Requery gives the server's own reason, not "not confirmed yet", with or without scripts.
+      await row.getByRole("button", { name: /Requery/ }).click();
+      await expect(page.getByText(/^Verification Failed: This payment was received but could not be credited automatically/)).toContainText(
+        `Contact the bursary with reference ${reference}.`,
+      );
     });
   });
 }
