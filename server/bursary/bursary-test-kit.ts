@@ -25,12 +25,24 @@ export async function createBursaryKit() {
     return { who, reference };
   }
 
+  /** A new student who paid the same fee twice, both webhooks delivered: the first credited, the second a duplicate. */
+  async function paidTwice() {
+    const who = await kit.newStudent();
+    const first = await kit.start(who);
+    const second = await kit.start(who);
+    for (const reference of [first, second]) {
+      await kit.payAtSandbox(reference);
+      await kit.deliverWebhook(webhookFor(reference));
+    }
+    return { who, first, second };
+  }
+
   /** Paystack's side of the sandbox, called as the sandbox's own test hooks. */
   const sandboxHook = (path: string) =>
     api.sandbox.request(path, { method: "POST", headers: { authorization: `Bearer ${api.deps.paystackSecretKey}` } });
 
   const today = () => api.clock.now().toISOString().slice(0, 10);
 
-  return { ...kit, bursar, asBursar, webhookFor, paidPayment, sandboxHook, today };
+  return { ...kit, bursar, asBursar, webhookFor, paidPayment, paidTwice, sandboxHook, today };
 }
 export type BursaryKit = Awaited<ReturnType<typeof createBursaryKit>>;

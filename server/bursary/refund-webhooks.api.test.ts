@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => kit.api.close());
 
-async function paidTwice() {
-  const who = await kit.newStudent();
-  const first = await kit.start(who);
-  const second = await kit.start(who);
-  for (const reference of [first, second]) {
-    await kit.payAtSandbox(reference);
-    await kit.deliverWebhook(kit.webhookFor(reference));
-  }
-  return { who, first, second };
-}
+const paidTwice = () => kit.paidTwice();
 
 /** A refund made at Paystack's dashboard, not through the portal: answers Paystack's refund id. */
 async function dashboardRefund(reference: string, amount?: number): Promise<number> {

@@ -13,15 +13,9 @@ afterAll(() => kit.api.close());
 
 /** A student who paid the same fee twice: the first credited, the second a duplicate. */
 async function paidTwice() {
-  const who = await kit.newStudent();
-  const first = await kit.start(who);
-  const second = await kit.start(who);
-  for (const reference of [first, second]) {
-    await kit.payAtSandbox(reference);
-    await kit.deliverWebhook(kit.webhookFor(reference));
-  }
-  expect((await kit.paymentRow(second)).status).toBe("duplicate");
-  return { who, first, second };
+  const paid = await kit.paidTwice();
+  expect((await kit.paymentRow(paid.second)).status).toBe("duplicate");
+  return paid;
 }
 
 const refund = (reference: string, extra: Record<string, unknown> = {}) =>
