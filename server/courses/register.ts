@@ -34,11 +34,13 @@ export async function registerCourses(db: Database, student: Registrant, request
     );
   }
   return db.transaction(async (tx) => {
+    const ids = [...new Set(request.courses)];
+    // The courses before the student, as the registry's unit changes lock them (decision 142): a
+    // change waits for this registration, or this registration reads the units it wrote.
+    const known = await coursesWithIds(tx).execute({ ids });
     await lockStudent(tx, student.id);
     assertModifiable(await findSession(tx, sessionName), now);
 
-    const ids = [...new Set(request.courses)];
-    const known = await coursesWithIds(tx).execute({ ids });
     const unknown = ids.find((id) => !known.some((course) => course.id === id));
     if (unknown !== undefined) throw new ApiError(400, `There is no course with id ${unknown}.`);
 
@@ -95,7 +97,10 @@ export async function registerCourses(db: Database, student: Registrant, request
 // A list of ids is one array parameter, so one prepared statement serves any number of courses.
 const idsIn = (column: typeof courses.id | typeof courseMappings.courseId) => sql`${column} = any(${sql.placeholder("ids")}::integer[])`;
 
-const coursesWithIds = preparedQuery((db) => db.select().from(courses).where(idsIn(courses.id)).prepare("courses_with_ids"));
+/** The courses with these ids, locked in id order so that units cannot change under the cap check. */
+const coursesWithIds = preparedQuery((db) =>
+  db.select().from(courses).where(idsIn(courses.id)).orderBy(courses.id).for("share").prepare("courses_with_ids"),
+);
 
 /** Which of the courses are offered to a programme at a level, and in which semester. */
 const offeredAmong = preparedQuery((db) =>

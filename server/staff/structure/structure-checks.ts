@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.ts";
-import { courses, departments, faculties, programmes } from "../../db/schema.ts";
+import { departments, faculties, programmes } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { nameKey } from "../../../src/lib/staff/structure-cells.ts";
 
 type Named = typeof faculties | typeof departments | typeof programmes;
 
 /** The row with `id`, or a 404 that names what was looked for. */
-export async function findById<Table extends Named | typeof courses>(
+export async function findById<Table extends Named>(
   tx: Transaction,
   table: Table,
   id: number,

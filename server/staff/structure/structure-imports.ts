@@ -1,9 +1,11 @@
+import { inArray } from "drizzle-orm";
 import type { Transaction } from "../../db/client.ts";
 import { courseMappings, courses, faculties, programmes, departments } from "../../db/schema.ts";
 import { defaultFinalLevel, nameKey, readCourseCode, readLevel, readName, readSemester, readUnit } from "../../../src/lib/staff/structure-cells.ts";
 import type { IMPORT_HEADERS, ImportKind } from "../../../src/lib/staff/structure.ts";
 import type { CsvRow } from "../csv/csv-file.ts";
 import { createRowChecker, plannedRow, type ImportPlan, type PlannedRow } from "./import-plan.ts";
+import { lockCourses, unitChangeRefusals, type UnitChange } from "./course-units.ts";
 import { saveCourse, saveDepartment, saveFaculty, saveMapping, saveProgramme } from "./structure-writes.ts";
 
 type Rows<Kind extends ImportKind> = CsvRow<(typeof IMPORT_HEADERS)[Kind][number]>[];
@@ -51,8 +53,14 @@ function planUnderFaculty(what: "department" | "programme") {
 
 async function planCourses(tx: Transaction, rows: Rows<"courses">): Promise<ImportPlan> {
   const check = createRowChecker();
-  const existing = new Map((await tx.select().from(courses)).map((course) => [course.code, course]));
-  const planned: PlannedRow[] = [];
+  // The file's courses are locked before they are compared: a unit change is checked against the
+  // registrations of them, and no student may register one between the check and the write.
+  const codes = rows.flatMap(({ values }) => {
+    const cell = readCourseCode(values.code);
+    return "value" in cell ? [cell.value] : [];
+  });
+  const existing = new Map((await lockCourses(tx, inArray(courses.code, codes))).map((course) => [course.code, course]));
+  const accepted: { row: number; planned: PlannedRow; change?: UnitChange }[] = [];
   for (const { row, values } of rows) {
     const code = check.read(row, "code", readCourseCode(values.code));
     const title = check.read(row, "title", readName(values.title, "course title", 200));
@@ -60,9 +68,20 @@ async function planCourses(tx: Transaction, rows: Rows<"courses">): Promise<Impo
     const semester = check.read(row, "semester", readSemester(values.semester));
     if (code === undefined || !check.firstTime(row, "code", code, code)) continue;
     if (title === undefined || unit === undefined || semester === undefined) continue;
-    planned.push(plannedRow(existing.get(code), { code, title, unit, semester }, saveCourse));
+    const found = existing.get(code);
+    accepted.push({ row, planned: plannedRow(found, { code, title, unit, semester }, saveCourse), ...(found && { change: { course: found, unit } }) });
   }
-  return { planned, rejected: check.rejected };
+  // Checked together: two rows of one file may change courses the same student holds.
+  const refusals = await unitChangeRefusals(tx, accepted.flatMap(({ change }) => (change ? [change] : [])));
+  const refusalOf = ({ change }: (typeof accepted)[number]) => change && refusals.get(change.course.id);
+  for (const entry of accepted) {
+    const refusal = refusalOf(entry);
+    if (refusal) check.refuse(entry.row, "unit", refusal);
+  }
+  return {
+    planned: accepted.filter((entry) => !refusalOf(entry)).map((entry) => entry.planned),
+    rejected: check.rejected.toSorted((a, b) => a.row - b.row),
+  };
 }
 
 async function planMappings(tx: Transaction, rows: Rows<"course-mappings">): Promise<ImportPlan> {

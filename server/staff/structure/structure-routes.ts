@@ -21,6 +21,7 @@ import {
 import { requireStaff } from "../require-staff.ts";
 import { courseList, departmentList, facultyList, programmeList } from "./structure-lists.ts";
 import { findById, refuseTakenName, requireFaculty, withUniqueNames } from "./structure-checks.ts";
+import { lockCourse, unitChangeRefusals } from "./course-units.ts";
 import { saveCourse, saveDepartment, saveFaculty, saveProgramme, type Author } from "./structure-writes.ts";
 
 const IdParam = z.object({ id: z.coerce.number({ error: "No such record." }).int().positive("No such record.") });
@@ -130,7 +131,7 @@ export function structureRoutes(deps: ApiDeps) {
     const { id } = readParams(c, IdParam);
     const change = await readJson(c, CourseChange);
     const saved = await inTransaction(async (tx) => {
-      const existing = await findById(tx, courses, id, "course");
+      const existing = await lockCourse(tx, id);
       if (change.code && change.code !== existing.code) {
         const [taken] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.code, change.code));
         if (taken) throw new ApiError(409, `${change.code} already exists.`, { fields: { code: "Already exists." } });
@@ -141,6 +142,8 @@ export function structureRoutes(deps: ApiDeps) {
         unit: change.unit ?? existing.unit,
         semester: change.semester ?? existing.semester,
       };
+      const refused = (await unitChangeRefusals(tx, [{ course: existing, unit: values.unit }])).get(existing.id);
+      if (refused) throw new ApiError(409, refused);
       return saveCourse(tx, author(c.var.staff.id), existing, values);
     });
     return c.json({ status: "success", message: `Saved: ${saved.code}.`, data: saved });
