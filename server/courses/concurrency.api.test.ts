@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { courseMappings, courses } from "../db/schema.ts";
 import { courseTestKit } from "./course-test-kit.ts";
 
 let api: ApiHarness;
@@ -11,28 +10,7 @@ beforeAll(async () => {
   api = await createApiHarness();
   kit = courseTestKit(api);
   // 40 first-semester courses of 4 units: 20 requests of two courses each ask for 160 units.
-  const rows = await api.db
-    .insert(courses)
-    .values(
-      Array.from({ length: 40 }, (_, i) => ({
-        code: `TST ${101 + i}`,
-        title: `Test course ${i + 1}`,
-        unit: 4,
-        semester: 1,
-      })),
-    )
-    .returning();
-  courseIds = rows.map((row) => row.id);
-  await api.db
-    .insert(courseMappings)
-    .values(
-      rows.map((row) => ({
-        courseId: row.id,
-        programmeId: api.school.programmes[0]!.id,
-        level: 100,
-        semester: 1,
-      })),
-    );
+  courseIds = (await kit.addOfferedCourses("TST", 40)).map((row) => row.id);
 });
 afterAll(() => api.close());
 

@@ -1,4 +1,4 @@
-import { registrationApprovals } from "../db/schema.ts";
+import { courseMappings, courses, registrationApprovals } from "../db/schema.ts";
 import type { ApiHarness } from "../testing/api-harness.ts";
 import type { Course } from "../../src/lib/courses/registered-course.ts";
 
@@ -34,5 +34,17 @@ export function courseTestKit(api: ApiHarness) {
       approvedAt: new Date("2024-11-20T09:00:00Z"),
     });
 
-  return { offered, idsOf, register, reset, approve };
+  /** `count` new first-semester courses of 4 units, `PREFIX 101` onwards, offered at 100 level. */
+  async function addOfferedCourses(prefix: string, count: number) {
+    const rows = await api.db
+      .insert(courses)
+      .values(Array.from({ length: count }, (_, i) => ({ code: `${prefix} ${101 + i}`, title: `Test course ${i + 1}`, unit: 4, semester: 1 })))
+      .returning();
+    await api.db
+      .insert(courseMappings)
+      .values(rows.map((row) => ({ courseId: row.id, programmeId: api.school.programmes[0]!.id, level: 100, semester: 1 })));
+    return rows;
+  }
+
+  return { offered, idsOf, register, reset, approve, addOfferedCourses };
 }

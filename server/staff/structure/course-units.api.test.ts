@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, courseMappings, courses } from "../../db/schema.ts";
+import { auditLog, courses } from "../../db/schema.ts";
 import { courseTestKit } from "../../courses/course-test-kit.ts";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness.ts";
 import { createStaff, staffSignIn } from "../staff-test-kit.ts";
@@ -18,31 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** `count` first-semester courses of 4 units, `PRE 101` onwards, offered at 100 level. */
-async function addCourses(prefix: string, count: number) {
-  const rows = await api.db
-    .insert(courses)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        code: `${prefix} ${101 + i}`,
-        title: `Test course ${i + 1}`,
-        unit: 4,
-        semester: 1,
-      })),
-    )
-    .returning();
-  await api.db
-    .insert(courseMappings)
-    .values(
-      rows.map((row) => ({
-        courseId: row.id,
-        programmeId: api.school.programmes[0]!.id,
-        level: 100,
-        semester: 1,
-      })),
-    );
-  return rows;
-}
+const addCourses = (prefix: string, count: number) => kit.addOfferedCourses(prefix, count);
 
 /** A new signed-in 100 level student with `registered` in the session's first semester. */
 async function studentWith(registered: { id: number }[]) {
