@@ -39,9 +39,20 @@ async function expectThumbSized(controls: Locator) {
   for (let index = 0; index < count; index += 1) {
     const control = controls.nth(index);
     const box = (await control.boundingBox())!;
+    const name = (await control.getAttribute("aria-label")) ?? (await control.textContent());
     const size = `${Math.round(box.width)} × ${Math.round(box.height)} px`;
-    expect(box.width >= THUMB_PX && box.height >= THUMB_PX, `${await control.textContent()}: ${size}`).toBe(true);
+    expect(box.width >= THUMB_PX && box.height >= THUMB_PX, `${name}: ${size}`).toBe(true);
   }
+}
+
+/** A faded toast keeps its box until the page changes: a tap there reaches what lies under it. */
+async function expectFadedToastsLetTapsThrough(page: Page) {
+  const landsInToasts = await page.locator("#toasts").evaluate((region) => {
+    const box = region.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return "no box";
+    return region.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(landsInToasts).toBe(false);
 }
 
 /** No toast box reaches up into the top bar, where Profile, Logout and Appearance are. */
@@ -61,6 +72,7 @@ test("right after signing in, Profile, Logout, Appearance and the menu take taps
   await expectBelowTopBar(page, flash);
   await expect(flash).toBeHidden();
   await expectTopBarTappable(page);
+  await expectFadedToastsLetTapsThrough(page);
 
   await topBarControls(page).profile.tap();
   await expect(page).toHaveURL("/biodata");
@@ -129,6 +141,7 @@ test.describe("without JavaScript", () => {
     await expectBelowTopBar(page, flash);
     await expect(flash).toBeHidden();
     await expectTopBarTappable(page);
+    await expectFadedToastsLetTapsThrough(page);
 
     await topBarControls(page).profile.tap();
     await expect(page).toHaveURL("/biodata");
