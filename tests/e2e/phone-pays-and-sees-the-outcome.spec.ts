@@ -193,6 +193,9 @@ test.describe("without JavaScript, the returning student's seeded payments", () 
     await expectWithinWidth(hostel.getByRole("link", { name: /^Print/ }));
     await expectWithinWidth(page.getByRole("button", { name: "Show", exact: true }));
     await expectWithinWidth(page.getByRole("navigation", { name: "Payments pages" }));
+    await fee.getByRole("link", { name: /^Print/ }).tap();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P");
+    await expectPhoneFriendly(page);
   });
 });
 
