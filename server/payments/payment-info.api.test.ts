@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
+import { choice, createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
 
 let kit: PaymentsKit;
 
@@ -41,6 +41,18 @@ describe("GET /student/payment-info/:id marks checkouts left unpaid", () => {
     await pay(me, part);
     const second = await kit.start(me, "second_installment");
     expect(await unusedByReference(me)).toEqual({ [full]: true, [part]: false, [second]: false });
+  });
+
+  it("as unused for a declined card beside the paid fee: no money was taken with it either", async () => {
+    const me = await kit.newStudent();
+    const started = await (await kit.post("/student/school-fee", me.token, { student_id: me.student.id, ...choice("full") })).json();
+    await kit.api.sandbox.request(`/checkout/${started.authorization_url.split("/").pop()}/decline`, { method: "POST" });
+    expect((await kit.verify(started.reference, me.token)).status).toBe(409);
+    const paid = await kit.start(me, "full");
+    expect(await unusedByReference(me)).toEqual({ [started.reference]: false, [paid]: false });
+
+    await pay(me, paid);
+    expect(await unusedByReference(me)).toEqual({ [started.reference]: true, [paid]: false });
   });
 
   it("not for a late fee, owed on top of the paid fee, nor for a fee of another session", async () => {
