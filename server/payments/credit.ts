@@ -218,7 +218,7 @@ class OverpaidFee extends Error {}
  * full fee happened to be credited first would call it "paid twice" in one order and keep it in
  * the other. A second late fee still meets the one-success-per-option index.
  */
-function creditRefusal(choice: FeeChoice, credited: readonly string[]) {
+export function creditRefusal(choice: FeeChoice, credited: readonly string[]) {
   return choice.option === "latefees" ? null : feeRefusal(choice, credited);
 }
 

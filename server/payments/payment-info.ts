@@ -4,6 +4,7 @@ import { payments } from "../db/schema.ts";
 import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-record.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
+import { isUnusedAttempt } from "./unused-attempts.ts";
 
 /**
  * `amount_paid` is what Paystack received once it says so (a mismatch differs from the fee), in
@@ -24,7 +25,7 @@ export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecor
   };
 }
 
-const paymentsOfStudent = preparedQuery((db) =>
+export const paymentsOfStudent = preparedQuery((db) =>
   db
     .select()
     .from(payments)
@@ -48,6 +49,6 @@ export async function loadPaymentInfo(db: Database, studentId: number, session: 
       session,
     },
     hostel_fees_payment: null,
-    school_fee_payment: rows.map(toPaymentRecord),
+    school_fee_payment: rows.map((row) => ({ ...toPaymentRecord(row), unused_attempt: isUnusedAttempt(row, rows) })),
   };
 }

@@ -55,6 +55,7 @@ describe("GET /student/payment-info/:id", () => {
       "payment_session",
       "payment_status",
       "paystack_ref",
+      "unused_attempt",
       "uploaded_date",
     ]);
   });

@@ -166,15 +166,35 @@ describe("GET /paystack/verify/:reference", () => {
     expect((await kit.api.request("/paystack/verify/CCE-20250115-ABC")).status).toBe(401);
   });
 
-  it("leaves an unpaid payment pending and says so", async () => {
+  it("leaves an unpaid card checkout pending and says what that means for this attempt", async () => {
     const me = await kit.newStudent();
     const reference = await kit.start(me, "full");
     const response = await kit.verify(reference, me.token);
     expect(response.status).toBe(409);
     expect((await response.json()).message).toBe(
-      "Paystack has not received this payment yet. If you completed it, wait a minute and press Requery.",
+      `No money is recorded for this attempt (${reference}). If you left Paystack's page without paying, nothing was taken: pay from the Payment page when you are ready. If your bank shows the money gone, wait a minute and press Requery again; a payment that arrives is also credited by itself within a few minutes.`,
     );
     expect((await kit.paymentRow(reference)).status).toBe("pending");
+  });
+
+  it("calls a checkout left unpaid beside the paid fee not used, and still credits money that arrives for it", async () => {
+    const me = await kit.newStudent();
+    const left = await kit.start(me, "full");
+    const paid = await kit.start(me, "full");
+    await kit.payAtSandbox(paid);
+    expect((await kit.verify(paid, me.token)).status).toBe(200);
+
+    const response = await kit.verify(left, me.token);
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toBe(
+      `Not used — no money taken. The fee this attempt (${left}) was for is paid with another payment, so there is nothing to do.`,
+    );
+    expect((await kit.paymentRow(left)).status).toBe("pending");
+
+    // Money for it after all is not lost: kept as paid twice, for the bursary to refund.
+    await kit.payAtSandbox(left);
+    expect((await kit.verify(left, me.token)).status).toBe(409);
+    expect((await kit.paymentRow(left)).status).toBe("duplicate");
   });
 
   it("records a declined card as failed", async () => {

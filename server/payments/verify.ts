@@ -3,6 +3,8 @@ import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
+import { paymentsOfStudent } from "./payment-info.ts";
+import { isUnusedAttempt } from "./unused-attempts.ts";
 
 const UNKNOWN =
   "We have no payment with that reference. Check it, or start a new payment from the Payment page.";
@@ -51,10 +53,7 @@ export async function verifyOwnPayment(
     case "already-credited":
       return outcome.payment;
     case "not-paid":
-      throw new ApiError(
-        409,
-        "Paystack has not received this payment yet. If you completed it, wait a minute and press Requery.",
-      );
+      throw new ApiError(409, await notPaidYet(deps, payment));
     case "failed":
       throw new ApiError(
         409,
@@ -72,4 +71,20 @@ export async function verifyOwnPayment(
         `This payment was received but could not be credited automatically (${outcome.payment.gatewayResponse}). Contact the bursary with reference ${reference}.`,
       );
   }
+}
+
+/**
+ * What "Paystack has no money for this payment" means to the student. A card checkout left
+ * without paying is the usual case, and often sits beside the payment that did go through: it
+ * must not read as money gone missing. A transfer or USSD payment may simply not have arrived.
+ */
+async function notPaidYet(deps: ApiDeps, payment: PaymentRow): Promise<string> {
+  const all = await paymentsOfStudent(deps.db).execute({ studentId: payment.studentId });
+  if (isUnusedAttempt(payment, all)) {
+    return `Not used — no money taken. The fee this attempt (${payment.reference}) was for is paid with another payment, so there is nothing to do.`;
+  }
+  if (payment.channel === "bank_transfer" || payment.channel === "ussd") {
+    return "Paystack has not received this payment yet. If you have sent it, wait a minute and check again: it is credited as soon as it arrives, even if you close this page.";
+  }
+  return `No money is recorded for this attempt (${payment.reference}). If you left Paystack's page without paying, nothing was taken: pay from the Payment page when you are ready. If your bank shows the money gone, wait a minute and press Requery again; a payment that arrives is also credited by itself within a few minutes.`;
 }

@@ -144,7 +144,7 @@ test("a refused quote keeps the choices and its reason until the student changes
   await expect(page.getByText(reason)).toHaveCount(0);
 });
 
-test("Requery says when Paystack has not been paid yet, with and without JavaScript", async ({
+test("Requery says when Paystack has no money for the attempt, with and without JavaScript", async ({
   page,
   browser,
   context,
@@ -162,7 +162,7 @@ test("Requery says when Paystack has not been paid yet, with and without JavaScr
   await row.getByRole("button", { name: /Requery/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: /^Verification Failed$/ })).toBeVisible();
   await expect(
-    page.getByText(/^Verification Failed: Paystack has not received this payment yet/),
+    page.getByText(/^Verification Failed: No money is recorded for this attempt/),
   ).toBeVisible();
   await expect(row.getByRole("button", { name: `Requery ${reference}` })).toBeEnabled();
 
@@ -181,7 +181,7 @@ test("Requery says when Paystack has not been paid yet, with and without JavaScr
   // Without scripts: the page answers the post with the API's own reason, as the script shows it.
   await expect(history).toHaveURL(/\/history\/payments$/);
   await expect(history.getByTestId("requery-refusal")).toHaveText(
-    /^Verification Failed: Paystack has not received this payment yet/,
+    /^Verification Failed: No money is recorded for this attempt/,
   );
   await expect(history.getByRole("row").filter({ hasText: reference })).toBeVisible();
   await plain.close();

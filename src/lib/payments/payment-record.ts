@@ -16,13 +16,23 @@ export const PaymentRecord = z.object({
 });
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 
+/** A row of Payments Management: the payment, and what the server decided about showing it. */
+export const PaymentHistoryRecord = PaymentRecord.extend({
+  /**
+   * No money was taken with this attempt and its fee is paid by another payment: the page shows
+   * it as not used, without Requery, so it does not look like a payment gone missing.
+   */
+  unused_attempt: z.boolean(),
+});
+export type PaymentHistoryRecord = z.infer<typeof PaymentHistoryRecord>;
+
 export const PaymentInfo = z.object({
   school_fees_payment: z.object({
     payment_complete: PaymentComplete,
     session: z.string().nullable(),
   }),
   hostel_fees_payment: z.null(),
-  school_fee_payment: z.array(PaymentRecord),
+  school_fee_payment: z.array(PaymentHistoryRecord),
 });
 export type PaymentInfo = z.infer<typeof PaymentInfo>;
 

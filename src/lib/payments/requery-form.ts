@@ -4,8 +4,9 @@ import { refocus } from "../ui/refocus.ts";
 
 /**
  * Takes over the Requery buttons of the payments table once scripts run: one JSON call instead
- * of a form post, a 'Verification Failed' toast with the reason shown in `status`, and a page
- * refresh when the payment is verified. Until then each form posts to the page like plain HTML.
+ * of a form post, a 'Verification Failed' toast with the reason shown in `status`, and the page
+ * again with the plain form's "verified" message when the payment is verified. Until then each
+ * form posts to the page like plain HTML.
  */
 export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLElement) {
   for (const form of forms) {
@@ -24,7 +25,11 @@ export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLE
       button.textContent = "Checking…";
       try {
         await apiRequest(`/paystack/verify/${encodeURIComponent(reference)}`);
-        window.location.reload();
+        // A reload would keep the scroll position, far from the message at the top on a phone.
+        const verified = new URL(String(new FormData(form).get("return_to") ?? ""), window.location.href);
+        verified.searchParams.set("requery", "verified");
+        verified.searchParams.set("ref", reference);
+        window.location.replace(verified);
       } catch (error) {
         showToast("Verification Failed", "error");
         status.hidden = false;
@@ -32,6 +37,8 @@ export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLE
         button.disabled = false;
         button.innerHTML = label;
         refocus(focused);
+        // The reason is at the top of the page, a long way above the button on a phone.
+        status.scrollIntoView({ block: "start" });
       }
     });
   }
