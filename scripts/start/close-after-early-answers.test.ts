@@ -38,7 +38,11 @@ function streamWithoutEnd(port: number, path: string, giveUpMs = 3_000) {
     socket.on("data", (text: string) => (answer += text));
     // The server closing while we write is the outcome looked for, not a failure.
     socket.on("error", () => {});
-    const chunk = Buffer.concat([Buffer.from("4000\r\n"), Buffer.alloc(0x4000, 0x20), Buffer.from("\r\n")]);
+    const chunk = Buffer.concat([
+      Buffer.from("4000\r\n"),
+      Buffer.alloc(0x4000, 0x20),
+      Buffer.from("\r\n"),
+    ]);
     const pump = () => {
       while (!socket.destroyed && socket.write(chunk));
     };
@@ -61,27 +65,32 @@ function streamWithoutEnd(port: number, path: string, giveUpMs = 3_000) {
 
 /** Sends `requests` (raw HTTP/1.1) one after another on one connection, each once the answer before it began. */
 function onOneConnection(port: number, requests: string[]) {
-  return new Promise<{ statuses: string[]; firstConnection: string | undefined }>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let answers = "";
-    socket.setEncoding("latin1");
-    socket.on("error", reject);
-    socket.on("data", (text: string) => {
-      answers += text;
-      const statuses = answers.match(/^HTTP\/1\.1 \d{3}[^\r]*/gm) ?? [];
-      if (statuses.length < requests.length) return socket.write(requests[statuses.length]!);
-      socket.end();
-      resolve({ statuses, firstConnection: /^connection: (.*)\r$/im.exec(answers)?.[1] });
-    });
-    socket.write(requests[0]!);
-  });
+  return new Promise<{ statuses: string[]; firstConnection: string | undefined }>(
+    (resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let answers = "";
+      socket.setEncoding("latin1");
+      socket.on("error", reject);
+      socket.on("data", (text: string) => {
+        answers += text;
+        const statuses = answers.match(/^HTTP\/1\.1 \d{3}[^\r]*/gm) ?? [];
+        if (statuses.length < requests.length) return socket.write(requests[statuses.length]!);
+        socket.end();
+        resolve({ statuses, firstConnection: /^connection: (.*)\r$/im.exec(answers)?.[1] });
+      });
+      socket.write(requests[0]!);
+    },
+  );
 }
 
 describe("a Node listener that answers posts without reading them (as the page server may)", () => {
-  const answerUnread = () => createServer((_request, response) => response.writeHead(302, { location: "/login" }).end());
+  const answerUnread = () =>
+    createServer((_request, response) => response.writeHead(302, { location: "/login" }).end());
 
   it("closes the connection instead of reading a refused upload without end", async () => {
-    const { port, sockets } = await listening(closeAfterEarlyAnswers(answerUnread()).listen(0, "127.0.0.1"));
+    const { port, sockets } = await listening(
+      closeAfterEarlyAnswers(answerUnread()).listen(0, "127.0.0.1"),
+    );
     const { answer, closedByServer } = await streamWithoutEnd(port, "/library");
     expect(answer).toMatch(/^HTTP\/1\.1 302 /);
     expect(closedByServer).toBe(true);
@@ -91,10 +100,16 @@ describe("a Node listener that answers posts without reading them (as the page s
 
   it("keeps a connection whose small body had all arrived, read or not", async () => {
     // Answered a moment later, as the portal's asynchronous handlers do: the body is in by then.
-    const later = createServer((_request, response) => setImmediate(() => response.writeHead(204).end()));
+    const later = createServer((_request, response) =>
+      setImmediate(() => response.writeHead(204).end()),
+    );
     const { port, sockets } = await listening(closeAfterEarlyAnswers(later).listen(0, "127.0.0.1"));
-    const post = 'POST /complaint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
-    const { statuses, firstConnection } = await onOneConnection(port, [post, "GET /login HTTP/1.1\r\nHost: x\r\n\r\n"]);
+    const post =
+      "POST /complaint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}";
+    const { statuses, firstConnection } = await onOneConnection(port, [
+      post,
+      "GET /login HTTP/1.1\r\nHost: x\r\n\r\n",
+    ]);
     expect(statuses).toEqual(["HTTP/1.1 204 No Content", "HTTP/1.1 204 No Content"]);
     expect(firstConnection).toBe("keep-alive");
     expect(sockets).toHaveLength(1);
@@ -109,8 +124,16 @@ describe("the listener students reach, refusing a chunked upload over the limit"
       pagesUrl: "http://pages.internal",
       fetch: async () => new Response("not reached", { status: 500 }),
     });
-    const env = { PORT: 0, PUBLIC_ORIGIN, MAX_REQUESTS_IN_FLIGHT: 8, MAX_REQUESTS_WAITING: 8, MAX_REQUEST_WAIT_MS: 1_000 };
-    const { port, sockets } = await listening(serveStudents(proxy.fetch, { env, logger: createMemoryLogger() }));
+    const env = {
+      PORT: 0,
+      PUBLIC_ORIGIN,
+      MAX_REQUESTS_IN_FLIGHT: 8,
+      MAX_REQUESTS_WAITING: 8,
+      MAX_REQUEST_WAIT_MS: 1_000,
+    };
+    const { port, sockets } = await listening(
+      serveStudents(proxy.fetch, { env, logger: createMemoryLogger() }),
+    );
     const { answer, closedByServer } = await streamWithoutEnd(port, "/api/complaint/create");
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(closedByServer).toBe(true);

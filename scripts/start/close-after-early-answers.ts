@@ -21,7 +21,10 @@ export function closeAfterEarlyAnswers<S extends Server>(server: S): S {
     const writeHead = response.writeHead;
     // Node stores the headers when they are set out, explicitly or at the first write; both go
     // through writeHead. A body that has all arrived, read or not, leaves the connection usable.
-    response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    response.writeHead = function (
+      this: ServerResponse,
+      ...args: Parameters<ServerResponse["writeHead"]>
+    ) {
       if (!request.complete) this.setHeader("connection", "close");
       return writeHead.apply(this, args);
     } as ServerResponse["writeHead"];
@@ -32,5 +35,7 @@ export function closeAfterEarlyAnswers<S extends Server>(server: S): S {
 /** Whether a request has a body (RFC 9112 §6.3): chunked, or a length above zero. */
 function carriesABody(request: IncomingMessage) {
   const length = request.headers["content-length"];
-  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+  return (
+    request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+  );
 }
