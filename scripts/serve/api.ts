@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { prepareDatabase, startApiService } from "../start/api-service.ts";
+import { closeAfterEarlyAnswers } from "../start/close-after-early-answers.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
@@ -21,7 +22,7 @@ if (!serverEnv.PAYSTACK_SECRET_KEY && serverEnv.NODE_ENV === "production") {
 
 await prepareDatabase(layout, logger);
 const service = await startApiService(layout, { logger, migrate: false });
-const server = serve({ fetch: service.api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server;
+const server = closeAfterEarlyAnswers(serve({ fetch: service.api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server);
 await serveUntilStopped(server, logger, service.stop);
 logger.info("serving", {
   api: `http://${serverEnv.API_HOST}:${layout.apiPort}`,

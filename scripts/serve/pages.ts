@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { partLogger, readPortalLayout } from "../start/layout.ts";
 import { loadBuiltPages } from "../start/in-process-pages.ts";
+import { closeAfterEarlyAnswers } from "../start/close-after-early-answers.ts";
 import { serveUntilStopped, warnWithoutProxySecret } from "./run-service.ts";
 
 const layout = readPortalLayout();
@@ -16,6 +17,6 @@ warnWithoutProxySecret(serverEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV
 // The page server reads API_URL when it renders; a default worked out from PORT counts too.
 process.env.API_URL = layout.apiUrl;
 const pages = await loadBuiltPages();
-const server = serve({ fetch: pages.fetch, hostname: serverEnv.PAGES_HOST, port: layout.pagesPort }) as Server;
+const server = closeAfterEarlyAnswers(serve({ fetch: pages.fetch, hostname: serverEnv.PAGES_HOST, port: layout.pagesPort }) as Server);
 await serveUntilStopped(server, logger);
 logger.info("serving", { pages: `http://${serverEnv.PAGES_HOST}:${layout.pagesPort}`, api: layout.apiUrl });

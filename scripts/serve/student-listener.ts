@@ -4,6 +4,7 @@ import type { Logger } from "../../server/http/logger.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
 import { sessionCookieName, staffCookieName } from "../../src/lib/session/cookie.ts";
 import { admitInTurn } from "./admission.ts";
+import { closeAfterEarlyAnswers } from "../start/close-after-early-answers.ts";
 
 /**
  * How long the listener students reach keeps an idle connection open. Node's default, 5 s, is
@@ -34,7 +35,7 @@ export function serveStudents(
     fetch,
     port: env.PORT,
     createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
-      const server = createServer(serverOptions, admitInTurn(listener, limits, logger, midVisit));
+      const server = closeAfterEarlyAnswers(createServer(serverOptions, admitInTurn(listener, limits, logger, midVisit)));
       server.keepAliveTimeout = STUDENT_KEEP_ALIVE_MS;
       return server;
     }) as typeof createServer,

@@ -8,6 +8,7 @@ import { createPaystackSandbox, sandboxWebhookUrl } from "../../server/paystack/
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";
 import { closeServer } from "./close-server.ts";
+import { closeAfterEarlyAnswers } from "./close-after-early-answers.ts";
 import { serveStudents } from "../serve/student-listener.ts";
 import { proxyOptions, type PortalLayout } from "./layout.ts";
 
@@ -49,8 +50,8 @@ export async function startPortalProcess(
   );
 
   const servers: Server[] = [
-    serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server,
-    createServer(pages.handler).listen(layout.pagesPort, serverEnv.PAGES_HOST),
+    closeAfterEarlyAnswers(serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server),
+    closeAfterEarlyAnswers(createServer(pages.handler)).listen(layout.pagesPort, serverEnv.PAGES_HOST),
     serveStudents(proxy.fetch, { env: proxyEnv, logger: options.logger }),
   ];
   if (!serverEnv.PAYSTACK_SECRET_KEY) {
