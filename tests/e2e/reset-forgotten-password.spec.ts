@@ -127,7 +127,7 @@ test("a student who forgot the password gets a link by e-mail, sets a new one an
   // The old password no longer works; the new one does. (The button's 'Failed, try again' is the
   // enhanced form's: wait for the script, or a quick click posts the plain form instead.)
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
-  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
