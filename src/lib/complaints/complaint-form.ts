@@ -3,6 +3,7 @@ import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
 import type { ComplaintAnswer } from "./complaint.ts";
 import { sentWithTicket } from "./ticket-sentence.ts";
+import { listSentComplaint } from "./list-sent-complaint.ts";
 
 /**
  * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,
@@ -25,6 +26,8 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
         method: "POST",
         json: { subject: subject.value, message: message.value },
       });
+      // The server stores them trimmed; the list shows what it stored.
+      listSentComplaint({ ...answer.data, message: message.value.trim() });
       // Not form.reset(): after a refused plain post the defaults hold the refused text.
       subject.value = "";
       message.value = "";
@@ -34,6 +37,8 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       // The spec's sentence, then the ticket number the student quotes later.
       alert.textContent = sentWithTicket(answer.message, answer.data.ticket);
       status.append(alert);
+      // The student pressed Send below a long message: on a phone the alert above is off screen.
+      alert.scrollIntoView({ block: "nearest" });
     } catch (error) {
       const text =
         error instanceof ApiFailure
