@@ -21,6 +21,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     status.replaceChildren();
+    let sent: HTMLElement | null = null;
     try {
       const answer = await apiRequest<ComplaintAnswer>("/complaint/", {
         method: "POST",
@@ -37,8 +38,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       // The spec's sentence, then the ticket number the student quotes later.
       alert.textContent = sentWithTicket(answer.message, answer.data.ticket);
       status.append(alert);
-      // The student pressed Send below a long message: on a phone the alert above is off screen.
-      alert.scrollIntoView({ block: "nearest" });
+      sent = alert;
     } catch (error) {
       const text =
         error instanceof ApiFailure
@@ -50,5 +50,8 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       button.removeAttribute("aria-busy");
       refocus(focused);
     }
+    // The student pressed Send below a long message: on a phone the alert above is off screen.
+    // After refocus, whose focus() would scroll back down to the button.
+    sent?.scrollIntoView({ block: "nearest" });
   });
 }
