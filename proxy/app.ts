@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
+import { TYPED_PHONE_COOKIE, TYPED_PHONE_COOKIE_PATH, TYPED_PHONE_MAX_AGE_SECONDS, typedPhone } from "../src/lib/session/typed-phone.ts";
 import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
 import { REQUEST_ID_HEADER, tellTheHelpDesk } from "../src/lib/http/request-id.ts";
 import { scrubText } from "../src/lib/log/scrub.ts";
@@ -132,6 +133,13 @@ export function createProxy(options: ProxyOptions) {
     }
     const reason = outcome.status === 429 ? "limited" : outcome.status === 400 ? "missing" : "wrong";
     const query = new URLSearchParams({ error: reason, ...(next !== "/" ? { next } : {}) });
+    // The form comes back with the phone number as typed, so only the password is typed again.
+    const phone = typedPhone(form.username);
+    if (phone) {
+      setCookie(c, TYPED_PHONE_COOKIE, phone, {
+        path: TYPED_PHONE_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure, maxAge: TYPED_PHONE_MAX_AGE_SECONDS,
+      });
+    }
     return c.redirect(`/login?${query}`, 303);
   });
 

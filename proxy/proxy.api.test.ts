@@ -101,10 +101,30 @@ describe("sign-in through the proxy", () => {
     const wrong = await form({ username: "08035550000", password: "nope", next: "/payment" });
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get("location")).toBe("/login?error=wrong&next=%2Fpayment");
-    expect(wrong.headers.get("set-cookie")).toBeNull();
+    // No session: the only cookie is the typed phone number for the form (below).
+    expect(wrong.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["portal_typed_phone"]);
 
     const empty = await form({});
     expect(empty.headers.get("location")).toBe("/login?error=missing");
+  });
+
+  it("hands the typed phone number, never the password, back to the sign-in form after a plain post fails", async () => {
+    const form = (fields: Record<string, string>) =>
+      proxy.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const wrong = await form({ username: "0803 555 0000", password: "not-the-password" });
+    expect(wrong.headers.get("location")).toBe("/login?error=wrong");
+    const cookies = wrong.headers.getSetCookie();
+    expect(cookies).toEqual(["portal_typed_phone=0803%20555%200000; Max-Age=60; Path=/login; HttpOnly; SameSite=Lax"]);
+    expect(cookies.join()).not.toContain("not-the-password");
+    // Not in the address either, where history and logs would keep it.
+    expect(wrong.headers.get("location")).not.toContain("555");
+
+    const planted = await form({ username: '0803"><script>alert(1)</script>', password: "x" });
+    expect(planted.headers.getSetCookie()).toEqual([]);
   });
 });
 

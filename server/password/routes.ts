@@ -10,7 +10,11 @@ import { students } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
 import { forgetFailedSignIns } from "../auth/sign-in-limits.ts";
-import { ResetCompleteRequest, ResetEmailRequest } from "../../src/lib/password/password-reset.ts";
+import {
+  ResetCompleteRequest,
+  ResetEmailRequest,
+  ResetLinkCheck,
+} from "../../src/lib/password/password-reset.ts";
 import { completeReset, findLiveResetToken, issueResetToken } from "./reset-tokens.ts";
 import { resetMail } from "./reset-mail.ts";
 import { encodeUid } from "./uidb64.ts";
@@ -87,6 +91,14 @@ export function passwordRoutes(deps: ApiDeps) {
       );
     }
     return c.json({ status: "success", success: LINK_SENT, message: LINK_SENT });
+  });
+
+  // Looks only: the link stays usable. Every link that would fail gets the same refusal, so the
+  // answer says nothing about a student that the link itself does not prove.
+  app.post("/password/reset-link-check", async (c) => {
+    const { token, uidb64 } = await readJson(c, ResetLinkCheck);
+    if (!(await findLiveResetToken(db, uidb64, token, now()))) throw new ApiError(400, LINK_NOT_VALID);
+    return c.json({ status: "success", message: "Choose your new password." });
   });
 
   app.patch("/password/password-reset-complete", async (c) => {

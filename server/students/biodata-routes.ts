@@ -12,7 +12,7 @@ import {
 } from "../../src/lib/students/contact-change.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import { updateBiodata } from "./biodata.ts";
-import { confirmContactChange } from "./contact-change.ts";
+import { confirmContactChange, pendingContactChange } from "./contact-change.ts";
 import { StudentIdParam } from "./routes.ts";
 import { loadStudentRecord } from "./student-record.ts";
 
@@ -59,6 +59,12 @@ export function biodataRoutes(deps: ApiDeps) {
       });
     },
   );
+
+  // The confirmation page asks what its link would change, to name it beside the button.
+  app.post("/student/contact-change/pending", signedIn, async (c) => {
+    const { token } = await readJson(c, ContactChangeConfirmation);
+    return c.json({ status: "success", data: await pendingContactChange(deps, c.var.student, token) });
+  });
 
   // The link mailed for a new phone number or e-mail leads to a page that posts its token here.
   app.post("/student/contact-change/confirm", signedIn, async (c) => {

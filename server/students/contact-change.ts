@@ -70,6 +70,22 @@ export async function requestContactChange(deps: Deps, student: Student, changes
 }
 
 /**
+ * The new phone number and/or e-mail a link would set, for the confirmation page to name before
+ * the student presses the button. Only its own student sees them (they typed them); any other
+ * link, used, expired or someone else's, gets the same refusal as confirming it would.
+ */
+export async function pendingContactChange(deps: Pick<Deps, "db" | "now">, student: SignedInStudent, token: string) {
+  const [request] = await deps.db
+    .select()
+    .from(contactChangeRequests)
+    .where(eq(contactChangeRequests.tokenHash, hashToken(token)));
+  if (!request || request.studentId !== student.id || request.usedAt || request.expiresAt <= deps.now()) {
+    throw new ApiError(400, LINK_NOT_VALID);
+  }
+  return { phone: request.newPhone, email: request.newEmail };
+}
+
+/**
  * Applies a waiting change when its own student opens the link: records each field in the
  * audit trail, signs out every other session, cancels the reset links mailed to an old address
  * and, in the same transaction, queues a notice to the old and new addresses. A link is spent even when the phone or address turns out to be taken.

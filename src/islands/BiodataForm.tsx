@@ -46,6 +46,9 @@ type Props = {
 
 // Long enough to read the success toast before the page reloads with the new values.
 const RELOAD_AFTER_MS = 1200;
+// The page again, scrolled to the top where it says the update succeeded: a plain reload keeps
+// the scroll at the button, with the message off screen on a phone.
+const SAVED_PAGE = "/biodata?updated=1";
 
 /**
  * Update Biodata: passport upload with progress, contact and personal details, origin. Before
@@ -64,6 +67,8 @@ export function BiodataForm({ student: stored, countries, locked = false, typed 
   // Where the link for a new phone number or e-mail went: stays on screen until acted on.
   const [linkSent, setLinkSent] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Refusals stay until closed (decision 061); once a try succeeds, the earlier ones are stale.
+  const refusalToasts = useRef<(string | number)[]>([]);
   // Take the student to the first field the server refused (the toast says why as well).
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -90,6 +95,8 @@ export function BiodataForm({ student: stored, countries, locked = false, typed 
     try {
       const answer = await sendBiodata(student.id, form, setProgress);
       rememberStudent(answer.data);
+      for (const id of refusalToasts.current) toast.dismiss(id);
+      refusalToasts.current = [];
       if (answer.contact_change_pending) {
         // No reload: the student must read where the link went before the page changes.
         toast.success("Update successful", { id: toastId });
@@ -101,10 +108,11 @@ export function BiodataForm({ student: stored, countries, locked = false, typed 
       }
       toast.success("Update successful", { id: toastId });
       // The header, top bar and dashboard are rendered by the server: reload to show the new values.
-      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+      setTimeout(() => window.location.assign(SAVED_PAGE), RELOAD_AFTER_MS);
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
       toast.error(error.message, { id: toastId, duration: TOAST_DURATION_MS.error });
+      refusalToasts.current.push(toastId);
       setErrors(error.fields);
       setSaving(false);
     }

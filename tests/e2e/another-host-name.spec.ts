@@ -9,7 +9,7 @@ test("a student who opens the portal at 127.0.0.1 is moved to its public address
 }) => {
   await page.goto(`${OTHER_NAME}/login?next=%2Fpayment`);
   await expect(page).toHaveURL(`${PORTAL_ORIGIN}/login?next=%2Fpayment`);
-  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${PORTAL_ORIGIN}/payment`);

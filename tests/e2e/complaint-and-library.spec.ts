@@ -109,7 +109,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     await page.goto("/login?next=%2Fcomplaint");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/complaint");

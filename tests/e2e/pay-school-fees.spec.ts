@@ -193,7 +193,7 @@ test.describe("without JavaScript", () => {
   // The returning demo student's seeded payment and hostel invoice; nothing here changes them.
   test("the payment history and both slips are readable", async ({ page }) => {
     await page.goto("/login?next=%2Fhistory%2Fpayments");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/history/payments");

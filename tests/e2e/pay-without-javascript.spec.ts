@@ -8,7 +8,7 @@ import { PORTAL_ORIGIN, SANDBOX_ORIGIN, waitForIslands } from "./support.ts";
 
 async function signInAs(page: Page, who: { phone: string; password: string }) {
   await page.goto("/login?next=%2Fpayment");
-  await page.getByLabel("Username").fill(who.phone);
+  await page.getByLabel("Phone number").fill(who.phone);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/payment");

@@ -290,7 +290,7 @@ test.describe("without JavaScript", () => {
 
   test("registration history and the slip are readable", async ({ page }) => {
     await page.goto("/login?next=%2Fcourse-reg%2Fhistory");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/course-reg/history");

@@ -69,7 +69,7 @@ test("on a shared computer the browser keeps no personal details, and nothing on
 
 test("a wrong password shows 'Failed, try again' and the server's message", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill("not-my-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
@@ -108,7 +108,7 @@ test("a busy portal's sign-in tries again by itself after the time it names", as
     });
   });
   await page.goto("/login");
-  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The portal is busy. Signing in again in 2 seconds" })).toBeVisible();
@@ -122,7 +122,7 @@ test("a busy portal's sign-in tries again by itself after the time it names", as
 test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({ page }) => {
   await page.goto("/payment");
   await expect(page).toHaveURL("/login?next=%2Fpayment");
-  await page.getByLabel("Username").fill(DEMO.fresher.phone);
+  await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/payment");
@@ -188,7 +188,7 @@ test.describe("without JavaScript", () => {
 
   test("the Appearance panel opens and shows all three sections", async ({ page }) => {
     await page.goto("/login?next=%2F");
-    await page.getByLabel("Username").fill(DEMO.fresher.phone);
+    await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("button", { name: "Appearance" }).click();
@@ -204,7 +204,7 @@ test.describe("without JavaScript", () => {
 
   test("sign-in still works and the dashboard is readable", async ({ page }) => {
     await page.goto("/login?next=%2F");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/");
@@ -237,12 +237,12 @@ test.describe("without JavaScript", () => {
 
   test("a wrong password explains itself", async ({ page }) => {
     await page.goto("/login");
-    await page.getByLabel("Username").fill(DEMO.returning.phone);
+    await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("That phone number or password is wrong. Check both and try again.");
     // Both fields point a screen reader at the refusal.
-    for (const field of [page.getByLabel("Username"), page.getByLabel("Password", { exact: true })]) {
+    for (const field of [page.getByLabel("Phone number"), page.getByLabel("Password", { exact: true })]) {
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription("That phone number or password is wrong. Check both and try again.");
     }

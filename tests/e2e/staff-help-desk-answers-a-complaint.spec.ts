@@ -44,7 +44,7 @@ test.describe("without JavaScript", () => {
 
   test("the help desk closes a complaint on plain forms and the student sees it closed", async ({ page, browser }) => {
     await page.goto("/login?next=%2Fcomplaint");
-    await page.getByLabel("Username").fill(DEMO.fresher.phone);
+    await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByLabel("Subject").fill("Hostel allocation");

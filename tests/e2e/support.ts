@@ -11,7 +11,7 @@ export async function signIn(page: Page, who: { phone: string; password: string 
   await page.goto(next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`);
   // Scripts take the form over once loaded; before that it posts as plain HTML (tested apart).
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
-  await page.getByLabel("Username").fill(who.phone);
+  await page.getByLabel("Phone number").fill(who.phone);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(next);
@@ -20,7 +20,7 @@ export async function signIn(page: Page, who: { phone: string; password: string 
 /** Signs in through the plain form with JavaScript off (the page posts; the proxy redirects). */
 export async function signInWithoutJavaScript(page: Page, who: { phone: string; password: string }, next: string) {
   await page.goto(`/login?${new URLSearchParams({ next })}`);
-  await page.getByLabel("Username").fill(who.phone);
+  await page.getByLabel("Phone number").fill(who.phone);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(next);

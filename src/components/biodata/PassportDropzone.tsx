@@ -5,6 +5,7 @@ import {
   resizePhoto,
   type ResizedPhoto,
 } from "../../lib/images/resize-photo.ts";
+import { PASSPORT_MAX_BYTES } from "../../lib/http/body-limits.ts";
 import { FieldError } from "./fields.tsx";
 
 const FALLBACK = "/images/default-passport.svg";
@@ -19,6 +20,17 @@ type Props = {
 };
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Larger originals are refused before decoding: a cheap phone runs out of memory decoding one.
+ * Camera photos are a few MB; what is sent after shrinking is far below the server's 5 MB.
+ */
+const LARGEST_PHOTO_TO_PREPARE = 20 * 1024 * 1024;
+
+// Without scripts the photo goes as chosen (decision 093): say so, with the server's limit.
+const HINT_WITHOUT_SCRIPTS = `Choose a JPEG, PNG or WebP photo of at most ${megabytes(PASSPORT_MAX_BYTES)}. It is sent as it is, so on a slow connection a large photo can take a minute or more to go: wait for the page to come back.`;
+const HINT_WITH_SCRIPTS = "Drop a photo here or choose one (JPEG, PNG or WebP). It is made smaller before it is sent.";
 
 /**
  * The passport upload: a real file input (keyboard and screen-reader operable) inside an area
@@ -29,12 +41,24 @@ export function PassportDropzone({ current, disabled, error, onChange }: Props) 
   const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // False in the server's HTML, which is all a browser without scripts ever shows.
+  const [shrinksPhotos, setShrinksPhotos] = useState(false);
+  useEffect(() => setShrinksPhotos(true), []);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   async function take(file: File | undefined) {
     setProblem(null);
     if (!file) return;
+    if (file.size > LARGEST_PHOTO_TO_PREPARE) {
+      setProblem(
+        `That photo is ${megabytes(file.size)}, too large to prepare on this device. Choose a photo under ${megabytes(LARGEST_PHOTO_TO_PREPARE)}, or take one with a lower camera setting.`,
+      );
+      setPreview(null);
+      setNote(null);
+      onChange(null);
+      return;
+    }
     try {
       const photo = await resizePhoto(file);
       setPreview(URL.createObjectURL(photo.blob));
@@ -91,7 +115,7 @@ export function PassportDropzone({ current, disabled, error, onChange }: Props) 
           onChange={(event) => void take(event.currentTarget.files?.[0])}
         />
         <p className="field-hint" id="photo-hint">
-          Drop a photo here or choose one (JPEG, PNG or WebP). It is made smaller before it is sent.
+          {shrinksPhotos ? HINT_WITH_SCRIPTS : HINT_WITHOUT_SCRIPTS}
         </p>
         <p className="field-hint" id="photo-note" aria-live="polite">
           {note}

@@ -3,6 +3,7 @@ import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
 import type { ComplaintAnswer } from "./complaint.ts";
 import { sentWithTicket } from "./ticket-sentence.ts";
+import { listSentComplaint } from "./list-sent-complaint.ts";
 
 /**
  * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,
@@ -20,11 +21,14 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     status.replaceChildren();
+    let sent: HTMLElement | null = null;
     try {
       const answer = await apiRequest<ComplaintAnswer>("/complaint/", {
         method: "POST",
         json: { subject: subject.value, message: message.value },
       });
+      // The server stores them trimmed; the list shows what it stored.
+      listSentComplaint({ ...answer.data, message: message.value.trim() });
       // Not form.reset(): after a refused plain post the defaults hold the refused text.
       subject.value = "";
       message.value = "";
@@ -34,6 +38,7 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       // The spec's sentence, then the ticket number the student quotes later.
       alert.textContent = sentWithTicket(answer.message, answer.data.ticket);
       status.append(alert);
+      sent = alert;
     } catch (error) {
       const text =
         error instanceof ApiFailure
@@ -45,5 +50,8 @@ export function sendComplaintFromForm(form: HTMLFormElement, status: HTMLElement
       button.removeAttribute("aria-busy");
       refocus(focused);
     }
+    // The student pressed Send below a long message: on a phone the alert above is off screen.
+    // After refocus, whose focus() would scroll back down to the button.
+    sent?.scrollIntoView({ block: "nearest" });
   });
 }

@@ -7,11 +7,7 @@ export const ComplaintStatus = z.enum(["open", "answered", "closed"], {
 });
 export type ComplaintStatus = z.infer<typeof ComplaintStatus>;
 
-export const COMPLAINT_STATUS_LABELS: Record<ComplaintStatus, string> = {
-  open: "Open",
-  answered: "Answered",
-  closed: "Closed",
-};
+export { COMPLAINT_STATUS_LABELS } from "./ticket-sentence.ts";
 
 /** CMP- and six characters without look-alikes (no 0, 1, I, L, O or U); the database makes them. */
 export const TICKET_PATTERN = /^CMP-[2-9A-HJKMNP-TV-Z]{6}$/;

@@ -37,5 +37,16 @@ export const ResetCompleteRequest = z
   );
 export type ResetCompleteRequest = z.infer<typeof ResetCompleteRequest>;
 
+/**
+ * `POST /password/reset-link-check`: whether a mailed link can still set a password, asked when
+ * its page opens so a used or expired link is refused before the student types anything. The
+ * token rides in the body, not the address, so no log line carries it.
+ */
+export const ResetLinkCheck = z.object({
+  token: z.string({ error: OPEN_THE_MAIL_LINK }).min(1, OPEN_THE_MAIL_LINK).max(200),
+  uidb64: z.string({ error: OPEN_THE_MAIL_LINK }).min(1, OPEN_THE_MAIL_LINK).max(200),
+});
+export type ResetLinkCheck = z.infer<typeof ResetLinkCheck>;
+
 /** Both password endpoints answer a sentence the page can show. */
 export const PasswordAnswer = z.object({ status: z.literal("success"), message: z.string() });

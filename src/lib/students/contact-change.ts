@@ -16,6 +16,13 @@ export const ContactChangeConfirmed = z.object({
   data: StudentRecord,
 });
 
+/** `POST /student/contact-change/pending`: what the link would change; null for what it leaves. */
+export const PendingContactChange = z.object({
+  status: z.literal("success"),
+  data: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+});
+export type PendingContactChange = z.infer<typeof PendingContactChange>;
+
 /** Shown on Update Biodata after a confirmation link was opened (`?contact_changed=1`). */
 export const CONTACT_CHANGED =
   "Your phone number or e-mail has been changed. Every other device signed in to your account has been signed out.";
