@@ -22,6 +22,13 @@ test("a page with a block wider than the phone fails the overflow check, naming 
   await expectNoSidewaysOverflow(page);
   await show(page, `<main><div style="overflow-x: auto; width: 500px"><table style="width: 700px"><tr><td>ENG 111</td></tr></table></div></main>`);
   await expect(expectNoSidewaysOverflow(page)).rejects.toThrow(/DIV “ENG 111” 500×/);
+
+  // So is a marquee or a corner ribbon that a clipping box cuts on purpose; but not plain text it cuts.
+  await show(page, `<main><div style="overflow: hidden"><ul style="width: max-content; transform: translateX(-30%)"><li>Course registration closes on Friday, 31 January 2025, at midnight.</li></ul></div>
+    <div style="overflow: hidden; position: relative; height: 60px"><span style="position: absolute; right: -40px; width: 120px; transform: rotate(45deg)">Free</span></div></main>`);
+  await expectNoSidewaysOverflow(page);
+  await show(page, `<main><div style="overflow: hidden"><p class="cut" style="width: 700px">Course registration closes on Friday.</p></div></main>`);
+  await expect(expectNoSidewaysOverflow(page)).rejects.toThrow(/P\.cut “Course registration closes on Friday\.” 700×/);
 });
 
 test("a control under a toast fails the reachability check, naming both", async ({ page }) => {
@@ -33,6 +40,13 @@ test("a control under a toast fails the reachability check, naming both", async 
   await show(page, `${topBar}<div role="status" style="position: fixed; bottom: 0; width: 100%; height: 56px; background: #fff">Login successful</div>
     <button style="margin-top: 2000px">Far below</button>`);
   await expectFirstScreenControlsReachable(page);
+
+  // A link that wraps onto a second line is aimed at where its words are; a skip link parked
+  // off the page until it is focused is not on the screen.
+  await show(page, `<a class="skip" href="#main" style="position: absolute; left: -999px">Skip to content</a>
+    <p style="width: 200px">Remembered your password? <a href="/login">Sign in here to go on</a></p>`);
+  await expectFirstScreenControlsReachable(page);
+  await expectTapTargets(page);
 
   // A tick box hidden under its own big label is reached through the label.
   await show(page, `<label style="display: block; padding: 12px"><input type="checkbox" style="opacity: 0; position: absolute"> ENG 111</label>`);

@@ -38,10 +38,17 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
     const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : "";
     return `${el.tagName}${el.id ? `#${el.id}` : ""}${classes}${type} “${text}” ${round(rect.width)}×${round(rect.height)} at ${round(rect.left)},${round(rect.top)}`;
   };
-  // Shown to the eye: rendered, not transparent, and not the 1 px "visually hidden" pattern.
+  // Shown to the eye: rendered, not transparent, not the 1 px "visually hidden" pattern, and not
+  // parked beyond the page's left or top edge where no scrolling reaches (a skip link until focused).
   const visible = (el: Element) => {
     const rect = el.getBoundingClientRect();
-    return el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && rect.width > 1 && rect.height > 1;
+    return (
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+      rect.width > 1 &&
+      rect.height > 1 &&
+      rect.right + window.scrollX > 0 &&
+      rect.bottom + window.scrollY > 0
+    );
   };
   const scrollsSideways = (el: Element) =>
     el !== document.body && el !== document.documentElement && ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
@@ -49,18 +56,38 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
     for (let up = el.parentElement; up; up = up.parentElement) if (scrollsSideways(up)) return up;
     return null;
   };
+  // Where a thumb aims: a link wrapped over two lines is aimed at its bigger piece, not at the
+  // middle of the box around both, which is the sentence's other text.
+  const aimedAt = (el: Element) => {
+    const pieces = [...el.getClientRects()];
+    return pieces.length > 1 ? pieces.reduce((big, piece) => (piece.width * piece.height > big.width * big.height ? piece : big)) : el.getBoundingClientRect();
+  };
 
   if (inspection === "overflow") {
     const offenders: string[] = [];
     const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
     if (pageWidth > viewportWidth) offenders.push(`the page is ${pageWidth} px wide in a ${viewportWidth} px screen`);
-    // Content that does not fit, outermost only: its children would only repeat it.
     const content = document.querySelector("main") ?? document.body;
+    // Wide on purpose, inside a box within the content that is then the one that must fit: a box
+    // that scrolls sideways (a wide table's wrapper, the library carousel), or one that clips
+    // something a transform moves or turns (the newsfeed marquee, a corner ribbon). Content that
+    // is merely cut off by a clipping box is not exempt: the student could not read it.
+    const wideOnPurpose = (el: Element) => {
+      let transformed = false;
+      for (let up = el; up.parentElement && up.parentElement !== content; up = up.parentElement) {
+        if (getComputedStyle(up).transform !== "none") transformed = true;
+        const overflow = getComputedStyle(up.parentElement).overflowX;
+        if (overflow === "auto" || overflow === "scroll") return true;
+        if (transformed && (overflow === "hidden" || overflow === "clip")) return true;
+      }
+      return false;
+    };
+    // Content that does not fit, outermost only: its children would only repeat it.
     const tooWide = new Set<Element>();
     for (const el of content.querySelectorAll("*")) {
       const rect = el.getBoundingClientRect();
       if (!el.checkVisibility({ visibilityProperty: true }) || rect.width <= 1 || rect.height <= 1) continue;
-      if (scrollableAncestor(el) && content.contains(scrollableAncestor(el))) continue;
+      if (wideOnPurpose(el)) continue;
       if (rect.left >= -0.5 && rect.right <= viewportWidth + 0.5) continue;
       tooWide.add(el);
       if (el.parentElement && tooWide.has(el.parentElement)) continue;
@@ -76,7 +103,7 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
     const offenders: string[] = [];
     for (const control of all) {
       if (!visible(control)) continue;
-      const rect = control.getBoundingClientRect();
+      const rect = aimedAt(control);
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
       if (x < 0 || x >= viewportWidth || y < 0 || y >= viewportHeight) continue;
