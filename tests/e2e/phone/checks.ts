@@ -151,6 +151,12 @@ function offenders(page: Page, inspection: Inspection) {
   return page.evaluate(offendersInPage, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
 }
 
+/** The page's address without its origin, query included: /course-reg has several states. */
+function where(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
 function assertion(options: Options) {
   return options.soft ? expect.soft : expect;
 }
@@ -162,7 +168,7 @@ function assertion(options: Options) {
  * is then the element that must fit.
  */
 export async function expectNoSidewaysOverflow(page: Page, options: Options = {}) {
-  assertion(options)(await offenders(page, "overflow"), `${new URL(page.url()).pathname}: content wider than the screen`).toEqual([]);
+  assertion(options)(await offenders(page, "overflow"), `${where(page)}: content wider than the screen`).toEqual([]);
 }
 
 /**
@@ -170,7 +176,7 @@ export async function expectNoSidewaysOverflow(page: Page, options: Options = {}
  * there: the element at that point is the control, inside it, or its label (nothing lies on top).
  */
 export async function expectFirstScreenControlsReachable(page: Page, options: Options = {}) {
-  assertion(options)(await offenders(page, "reachable"), `${new URL(page.url()).pathname}: controls covered on the first screen`).toEqual([]);
+  assertion(options)(await offenders(page, "reachable"), `${where(page)}: controls covered on the first screen`).toEqual([]);
 }
 
 /**
@@ -178,7 +184,7 @@ export async function expectFirstScreenControlsReachable(page: Page, options: Op
  * label at least that big which toggles it. Exempt: links inside running text (see above).
  */
 export async function expectTapTargets(page: Page, options: Options = {}) {
-  assertion(options)(await offenders(page, "targets"), `${new URL(page.url()).pathname}: controls too small for a thumb`).toEqual([]);
+  assertion(options)(await offenders(page, "targets"), `${where(page)}: controls too small for a thumb`).toEqual([]);
 }
 
 /** The three checks every page gets. */
