@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectFirstScreenControlsReachable, expectInViewport, expectNoSidewaysOverflow, expectTapTargets } from "./checks.ts";
+import {
+  expectFirstScreenControlsReachable,
+  expectInViewport,
+  expectNoSidewaysOverflow,
+  expectOpenPanelUsable,
+  expectTapTargets,
+} from "./checks.ts";
 
 // The phone checks on small pages made for them: each must pass a page that is right and fail,
 // naming the element, a page that is wrong, or the sweep's green would prove nothing.
@@ -69,6 +75,19 @@ test("small controls fail the tap-target check, while links in a sentence and bi
     <label style="display: flex; align-items: center; min-height: 44px"><input type="checkbox"> ENG 111</label>
     <button>OK</button>`);
   await expectTapTargets(page);
+});
+
+test("an open menu is checked for its own controls, not for the page it covers", async ({ page }) => {
+  const menu = (link: string) =>
+    show(page, `<main><button>Pay</button><a href="/complaint" style="display: block; padding: 12px">Complaint</a></main>
+      <aside aria-label="Main menu" popover style="margin: 0; inset: 0 auto 0 0; width: 70%">${link}<a href="/payment" style="display: block; padding: 12px">Payments</a>
+        <div style="max-height: 100px; overflow-y: auto"><a href="/library" style="display: block; padding: 12px; margin-top: 200px">Library</a></div></aside>`);
+  await menu(`<a href="/biodata">Biodata</a>`);
+  await page.locator("aside").evaluate((aside: HTMLElement) => aside.showPopover());
+  await expect(expectOpenPanelUsable(page.getByRole("complementary", { name: "Main menu" }))).rejects.toThrow(/A “Biodata” \d+×\d+ at \d+,\d+ is smaller than 40×40/);
+  await menu(`<a href="/biodata" style="display: block; padding: 12px">Biodata</a>`);
+  await page.locator("aside").evaluate((aside: HTMLElement) => aside.showPopover());
+  await expectOpenPanelUsable(page.getByRole("complementary", { name: "Main menu" }));
 });
 
 test("an outcome message below the screen or under something fails the in-view check", async ({ page }) => {

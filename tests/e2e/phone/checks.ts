@@ -19,10 +19,11 @@ const MIN_TARGET = 40;
 type Inspection = "overflow" | "reachable" | "targets";
 
 /**
- * Runs in the page: the offending elements for one inspection, described. One function, so the
- * helpers every inspection shares travel to the browser with it (page.evaluate sends source text).
+ * Runs in the page: the offending elements under `root` for one inspection, described. One
+ * function, so the helpers every inspection shares travel to the browser with it (evaluate sends
+ * source text).
  */
-function offendersInPage({ inspection, controls, minTarget }: { inspection: Inspection; controls: string; minTarget: number }) {
+function offendersIn(root: Element, { inspection, controls, minTarget }: { inspection: Inspection; controls: string; minTarget: number }) {
   const viewportWidth = document.documentElement.clientWidth;
   const viewportHeight = window.innerHeight;
   const round = (n: number) => Math.round(n);
@@ -50,10 +51,12 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
       rect.bottom + window.scrollY > 0
     );
   };
-  const scrollsSideways = (el: Element) =>
-    el !== document.body && el !== document.documentElement && ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
-  const scrollableAncestor = (el: Element) => {
-    for (let up = el.parentElement; up; up = up.parentElement) if (scrollsSideways(up)) return up;
+  const scrolls = (el: Element) => {
+    const { overflowX, overflowY } = getComputedStyle(el);
+    return el !== document.body && el !== document.documentElement && [overflowX, overflowY].some((overflow) => overflow === "auto" || overflow === "scroll");
+  };
+  const scrollingAncestor = (el: Element) => {
+    for (let up = el.parentElement; up; up = up.parentElement) if (scrolls(up)) return up;
     return null;
   };
   // Where a thumb aims: a link wrapped over two lines is aimed at its bigger piece, not at the
@@ -96,7 +99,7 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
     return offenders;
   }
 
-  const all = [...document.querySelectorAll(controls)];
+  const all = [...root.querySelectorAll(controls)];
 
   if (inspection === "reachable") {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -107,8 +110,9 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
       if (x < 0 || x >= viewportWidth || y < 0 || y >= viewportHeight) continue;
-      // Scrolled out of sight inside a sideways-scrolling box: the student scrolls it to reach it.
-      const scroller = scrollableAncestor(control)?.getBoundingClientRect();
+      // Scrolled out of sight inside a box that scrolls (a wide table, a long panel): the student
+      // scrolls it to reach it.
+      const scroller = scrollingAncestor(control)?.getBoundingClientRect();
       if (scroller && (x < scroller.left || x > scroller.right || y < scroller.top || y > scroller.bottom)) continue;
       const hit = document.elementFromPoint(x, y);
       const labels = "labels" in control ? [...((control as HTMLInputElement).labels ?? [])] : [];
@@ -147,8 +151,8 @@ function offendersInPage({ inspection, controls, minTarget }: { inspection: Insp
   return offenders;
 }
 
-function offenders(page: Page, inspection: Inspection) {
-  return page.evaluate(offendersInPage, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
+function offenders(page: Page, inspection: Inspection, within = page.locator(":root")) {
+  return within.evaluate(offendersIn, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
 }
 
 /** The page's address without its origin, query included: /course-reg has several states. */
@@ -185,6 +189,17 @@ export async function expectFirstScreenControlsReachable(page: Page, options: Op
  */
 export async function expectTapTargets(page: Page, options: Options = {}) {
   assertion(options)(await offenders(page, "targets"), `${where(page)}: controls too small for a thumb`).toEqual([]);
+}
+
+/**
+ * An open menu, panel or dialog: its own controls reachable and big enough. The page under it is
+ * covered on purpose, so only what is inside counts.
+ */
+export async function expectOpenPanelUsable(panel: Locator, options: Options = {}) {
+  const page = panel.page();
+  const name = `${where(page)}, ${await panel.evaluate((el) => el.getAttribute("aria-label") ?? el.id)} open`;
+  assertion(options)(await offenders(page, "reachable", panel), `${name}: controls covered on the first screen`).toEqual([]);
+  assertion(options)(await offenders(page, "targets", panel), `${name}: controls too small for a thumb`).toEqual([]);
 }
 
 /** The three checks every page gets. */

@@ -1,6 +1,6 @@
-import { test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "../support.ts";
-import { expectFirstScreenControlsReachable, expectPageFitsPhone } from "./checks.ts";
+import { expectFirstScreenControlsReachable, expectOpenPanelUsable, expectPageFitsPhone } from "./checks.ts";
 
 // Every page a student opens, on the phone the project emulates: nothing sideways, nothing on
 // top of the first screen's controls, targets a thumb can hit. Checks are soft, so one run lists
@@ -42,6 +42,23 @@ async function checkEachPage(page: Page, paths: string[], javaScript: boolean) {
   }
 }
 
+/** The top bar's two popovers, open on the dashboard: the side menu and the Appearance panel. */
+async function checkTopBarPanels(page: Page) {
+  await test.step("the side menu and the Appearance panel, open", async () => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Show or hide the menu" }).click();
+    const menu = page.getByRole("complementary", { name: "Main menu" });
+    await expect(menu).toBeVisible();
+    await expectOpenPanelUsable(menu, { soft: true });
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Appearance" }).click();
+    const panel = page.getByRole("complementary", { name: "Appearance" });
+    await expect(panel).toBeVisible();
+    await expectOpenPanelUsable(panel, { soft: true });
+  });
+}
+
 /** The public page a slip's QR code opens, found on the slip as a phone's camera would. */
 async function slipVerificationPage(page: Page) {
   await page.goto(`/invoice/school-fee/${SEEDED_FEE}`);
@@ -55,6 +72,7 @@ test("every student page fits the phone, with JavaScript", async ({ page }) => {
   // At once, while 'Login successful' is showing: it must not lie on the top bar's controls.
   await test.step("the dashboard sign-in lands on", () => expectFirstScreenControlsReachable(page, { soft: true }));
   await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], true);
+  await checkTopBarPanels(page);
 });
 
 test.describe("without JavaScript", () => {
@@ -66,5 +84,6 @@ test.describe("without JavaScript", () => {
     await signInWithoutJavaScript(page, DEMO.returning, "/");
     await test.step("the dashboard sign-in lands on", () => expectFirstScreenControlsReachable(page, { soft: true }));
     await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], false);
+    await checkTopBarPanels(page);
   });
 });
