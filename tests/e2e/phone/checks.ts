@@ -93,7 +93,7 @@ function offendersIn(root: Element, { inspection, controls, minTarget }: { inspe
       if (wideOnPurpose(el)) continue;
       if (rect.left >= -0.5 && rect.right <= viewportWidth + 0.5) continue;
       tooWide.add(el);
-      if (el.parentElement && tooWide.has(el.parentElement)) continue;
+      if ([...tooWide].some((wide) => wide !== el && wide.contains(el))) continue;
       offenders.push(`${describe(el)} does not fit the ${viewportWidth} px screen`);
     }
     return offenders;
