@@ -18,7 +18,10 @@ async function tickEveryCourse(page: Page) {
   }
 }
 
-test("a new student pays the school fee, registers courses, opens the slip and signs out on a phone", async ({ page, browser }) => {
+test("a new student pays the school fee, registers courses, opens the slip and signs out on a phone", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // A student of their own for each phone size, since both pay the same fee in one run.
   const student = await freshStudent(browser, test.info().project.name === "phone-360" ? 41 : 42);
@@ -39,7 +42,9 @@ test("a new student pays the school fee, registers courses, opens the slip and s
   await expect(page).toHaveURL("/successful");
   await expectInViewport(page.getByRole("heading", { name: "Payment successful" }), soft);
   await expect(page).toHaveURL("/history/payments", { timeout: 10_000 });
-  await expect(page.getByRole("row").filter({ hasText: "2024/2025" }).first()).toContainText("Success");
+  await expect(page.getByRole("row").filter({ hasText: "2024/2025" }).first()).toContainText(
+    "Success",
+  );
   await expectPageFitsPhone(page, soft);
 
   await page.goto("/course-reg");

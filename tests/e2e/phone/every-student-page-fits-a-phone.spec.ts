@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "../support.ts";
-import { expectFirstScreenControlsReachable, expectOpenPanelUsable, expectPageFitsPhone } from "./checks.ts";
+import {
+  expectFirstScreenControlsReachable,
+  expectOpenPanelUsable,
+  expectPageFitsPhone,
+} from "./checks.ts";
 
 // Every page a student opens, on the phone the project emulates: nothing sideways, nothing on
 // top of the first screen's controls, targets a thumb can hit. Checks are soft, so one run lists
@@ -70,7 +74,8 @@ test("every student page fits the phone, with JavaScript", async ({ page }) => {
   await checkEachPage(page, PUBLIC_PAGES, true);
   await signIn(page, DEMO.returning);
   // At once, while 'Login successful' is showing: it must not lie on the top bar's controls.
-  await test.step("the dashboard sign-in lands on", () => expectFirstScreenControlsReachable(page, { soft: true }));
+  await test.step("the dashboard sign-in lands on", () =>
+    expectFirstScreenControlsReachable(page, { soft: true }));
   await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], true);
   await checkTopBarPanels(page);
 });
@@ -82,7 +87,8 @@ test.describe("without JavaScript", () => {
     test.setTimeout(120_000);
     await checkEachPage(page, PUBLIC_PAGES, false);
     await signInWithoutJavaScript(page, DEMO.returning, "/");
-    await test.step("the dashboard sign-in lands on", () => expectFirstScreenControlsReachable(page, { soft: true }));
+    await test.step("the dashboard sign-in lands on", () =>
+      expectFirstScreenControlsReachable(page, { soft: true }));
     await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], false);
     await checkTopBarPanels(page);
   });
