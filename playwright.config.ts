@@ -20,6 +20,21 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 // set once here, in the runner, and inherited by its workers.
 process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-"));
 
+const PHONE_FOLDER = "phone/**";
+const PHONE_JOURNEYS = "phone/**/*.spec.ts";
+
+/** An Android phone in Chromium: touch, a mobile viewport, two device pixels per CSS pixel. */
+function phone(size: { width: number; height: number }) {
+  return {
+    ...devices["Galaxy S8"],
+    viewport: size,
+    screen: size,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -36,7 +51,13 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: PHONE_FOLDER, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The cheap Android phones students use (issue 29): the phone folder only, at two common widths.
+    { name: "phone-360", testMatch: PHONE_JOURNEYS, use: phone({ width: 360, height: 740 }) },
+    // The checks' own tests on small made-up pages do not depend on the width: once is enough.
+    { name: "phone-390", testMatch: PHONE_JOURNEYS, testIgnore: "phone/checks.spec.ts", use: phone({ width: 390, height: 844 }) },
+  ],
   webServer: {
     command: "node scripts/start.ts",
     url: `http://localhost:${port}/login`,

@@ -1,0 +1,125 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { CONTROLS, MIN_TARGET, offendersIn, type Inspection } from "./inspect-page.ts";
+
+/**
+ * What a page must be on a cheap phone (issue 29), as assertions any journey can run. Each failure
+ * names the offending elements (BUTTON.toggle “Profile” 32×32 at 300,4) so the message alone
+ * says what to fix. With `soft`, a failure is recorded and the journey goes on to its next page.
+ * The rules, and what each one exempts, are decision 148.
+ */
+
+type Options = { soft?: boolean };
+
+function offenders(page: Page, inspection: Inspection, within = page.locator(":root")) {
+  return within.evaluate(offendersIn, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
+}
+
+/** The page's address without its origin, query included: /course-reg has several states. */
+function where(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+function assertion(options: Options) {
+  return options.soft ? expect.soft : expect;
+}
+
+/**
+ * Nothing scrolls sideways: the document is no wider than the screen, and every element in the
+ * main content fits across it, unless it sits in a box that scrolls sideways on purpose
+ * (overflow-x: auto or scroll, such as a wide table's wrapper or the library carousel), which
+ * is then the element that must fit.
+ */
+export async function expectNoSidewaysOverflow(page: Page, options: Options = {}) {
+  assertion(options)(
+    await offenders(page, "overflow"),
+    `${where(page)}: content wider than the screen`,
+  ).toEqual([]);
+}
+
+/**
+ * From the top of the page, every control whose centre is on the first screen can be pressed
+ * there: the element at that point is the control, inside it, or its label (nothing lies on top).
+ */
+export async function expectFirstScreenControlsReachable(page: Page, options: Options = {}) {
+  assertion(options)(
+    await offenders(page, "reachable"),
+    `${where(page)}: controls covered on the first screen`,
+  ).toEqual([]);
+}
+
+/**
+ * Every visible control is at least 40 × 40 CSS px, or is a checkbox or radio button with a
+ * label at least that big which toggles it. Exempt: links inside running text (see above).
+ */
+export async function expectTapTargets(page: Page, options: Options = {}) {
+  assertion(options)(
+    await offenders(page, "targets"),
+    `${where(page)}: controls too small for a thumb`,
+  ).toEqual([]);
+}
+
+/**
+ * An open menu, panel or dialog: its own controls reachable and big enough. The page under it is
+ * covered on purpose, so only what is inside counts.
+ */
+export async function expectOpenPanelUsable(panel: Locator, options: Options = {}) {
+  const page = panel.page();
+  const name = `${where(page)}, ${await panel.evaluate((el) => el.getAttribute("aria-label") ?? el.id)} open`;
+  assertion(options)(
+    await offenders(page, "reachable", panel),
+    `${name}: controls covered on the first screen`,
+  ).toEqual([]);
+  assertion(options)(
+    await offenders(page, "targets", panel),
+    `${name}: controls too small for a thumb`,
+  ).toEqual([]);
+}
+
+/** The three checks every page gets. */
+export async function expectPageFitsPhone(page: Page, options: Options = {}) {
+  await expectNoSidewaysOverflow(page, options);
+  await expectFirstScreenControlsReachable(page, options);
+  await expectTapTargets(page, options);
+}
+
+/**
+ * An outcome message the student must see where they are: wholly inside the screen and not under
+ * anything else (the element at its centre is the message or inside it).
+ */
+export async function expectInViewport(
+  message: Locator,
+  options: Options & { timeout?: number } = {},
+) {
+  await expect(message).toBeVisible();
+  await assertion(options)
+    .poll(
+      () =>
+        message.evaluate((el) => {
+          const rect = el.getBoundingClientRect();
+          const width = document.documentElement.clientWidth;
+          const height = window.innerHeight;
+          const where = `${Math.round(rect.width)}×${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)}`;
+          if (
+            rect.left < -0.5 ||
+            rect.top < -0.5 ||
+            rect.right > width + 0.5 ||
+            rect.bottom > height + 0.5
+          ) {
+            return `outside the ${width}×${height} screen: ${where}`;
+          }
+          const hit = document.elementFromPoint(
+            rect.left + rect.width / 2,
+            rect.top + rect.height / 2,
+          );
+          if (hit && !el.contains(hit))
+            return `covered by ${hit.tagName} “${(hit.textContent ?? "").trim().slice(0, 50)}”: ${where}`;
+          return "in view";
+        }),
+      {
+        message: `the outcome message “${(await message.textContent())?.trim().slice(0, 60)}” wholly on screen`,
+        timeout: options.timeout,
+      },
+    )
+    .toBe("in view");
+}
