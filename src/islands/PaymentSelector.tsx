@@ -44,6 +44,7 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
   const refusalToast = useRef<string | number | null>(null);
   // The server already quoted the choice it rendered: no second call when hydrating.
   const rendered = useRef(initialChoice);
+  const quoteBox = useRef<HTMLDivElement>(null);
   const complete = isComplete(choice);
 
   useEffect(() => setHydrated(true), []);
@@ -69,7 +70,11 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
       },
     })
       .then((answer) => {
-        if (request === latest.current) setQuote({ state: "ready", amount: answer.data.amount });
+        if (request !== latest.current) return;
+        setQuote({ state: "ready", amount: answer.data.amount });
+        // On a phone the three choices fill the screen: the amount they lead to, and the way on to
+        // pay, would otherwise arrive below it unseen.
+        requestAnimationFrame(() => quoteBox.current?.scrollIntoView({ block: "nearest" }));
       })
       .catch((error: unknown) => {
         if (request !== latest.current) return;
@@ -119,7 +124,8 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
     <section className="card" aria-labelledby="pay-title">
       <PortalToaster />
       <h2 id="pay-title">Pay school fees</h2>
-      <form method="get" action="/payment">
+      {/* Without scripts the next page opens at this card, where its amount is, not at the top. */}
+      <form method="get" action="/payment#pay-title">
         <div className="grid">
           <Select id="payment-option" name="payment_option" label="Payment category" value={choice.option} onChange={pick("option")}>
             {PAYMENT_OPTIONS.map((option) => (
@@ -150,7 +156,7 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
           </button>
         )}
       </form>
-      <div className="pay-quote" aria-live="polite">
+      <div className="pay-quote" aria-live="polite" ref={quoteBox}>
         {quote.state === "loading" && <p>Getting the amount…</p>}
         {quote.state === "refused" && <p className="alert alert-error" role="alert">{quote.reason}</p>}
         {quote.state === "ready" && (

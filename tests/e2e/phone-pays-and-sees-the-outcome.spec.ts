@@ -62,6 +62,8 @@ async function chooseFullFee(page: Page, js: boolean) {
   await page.getByLabel("Session").selectOption("2024/2025");
   if (!js) await page.getByRole("button", { name: "Show the amount" }).click();
   await expect(page.getByTestId("fee-amount")).toHaveText("₦120,000");
+  // The amount the choices lead to, and the way on to pay, come into view with it.
+  await expectSeenOnArrival(page.getByTestId("fee-amount"));
   await expectPhoneFriendly(page);
 }
 
