@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
-import { searchStatus } from "../lib/courses/picker-notices.ts";
+import { NOTICE_ID, searchStatus } from "../lib/courses/picker-notices.ts";
 import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
@@ -10,15 +10,16 @@ import { RegisteredCourses } from "../components/courses/RegisteredCourses.tsx";
 import { SearchCoursesDialog } from "../components/courses/SearchCoursesDialog.tsx";
 import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
+import { NoticeLine } from "../components/courses/NoticeLine.tsx";
 import { useCoursePicker } from "../components/courses/use-course-picker.ts";
 import { handled, type CoursePickerProps, type Notice } from "../components/courses/picker-state.ts";
 
-const NoticeLine = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) =>
-  notice?.place === place ? (
-    <p role={notice.tone === "error" ? "alert" : "status"} className={`alert alert-${notice.tone}`}>
-      {notice.text}
-    </p>
-  ) : null;
+/** The notice if it belongs at `place`. */
+const at = (notice: Notice | null, place: Notice["place"]) => (notice?.place === place ? notice : null);
+const NoticeAt = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) => {
+  const here = at(notice, place);
+  return here ? <NoticeLine notice={here} /> : null;
+};
 
 /**
  * /course-reg: choose level, session and semester, pick courses within the cap, register, reset.
@@ -44,10 +45,12 @@ export function CoursePicker(props: CoursePickerProps) {
     <form
       className="picker"
       method="get"
-      action="/course-reg"
+      // The server's answer opens at its message, wherever the page puts it (a redirect keeps the fragment).
+      action={`/course-reg#${NOTICE_ID}`}
       onSubmit={(event) => event.preventDefault()}
     >
       <PortalToaster />
+      <NoticeAt notice={picker.notice} place="top" />
       {/* The selection as rendered: the next submission starts from it. */}
       <input type="hidden" name="sel_level" value={picker.level} />
       {picker.selected.map((course) => (
@@ -143,7 +146,6 @@ export function CoursePicker(props: CoursePickerProps) {
       {picker.semester && (
         <section className="card" aria-labelledby="courses-title">
           <h2 id="courses-title">Courses</h2>
-          <NoticeLine notice={picker.notice} place="table" />
           {picker.loadingCourses ? (
             <p role="status">Loading courses…</p>
           ) : (
@@ -153,6 +155,7 @@ export function CoursePicker(props: CoursePickerProps) {
               keyword={props.keyword}
               page={props.page}
               hydrated={hydrated}
+              notice={at(picker.notice, "table")}
               onToggle={(course, on) => (on ? picker.add(course, "table") : picker.remove(course))}
             />
           )}
@@ -164,7 +167,7 @@ export function CoursePicker(props: CoursePickerProps) {
           code={props.code}
           results={props.searchResults ?? []}
           status={searchStatus(props.code, props.searchResults)}
-          notice={props.notice?.place === "dialog" ? props.notice : null}
+          notice={at(props.notice, "dialog")}
         />
       )}
 
@@ -177,7 +180,7 @@ export function CoursePicker(props: CoursePickerProps) {
             towards the {MAX_UNITS}-unit cap.
           </p>
         )}
-        <NoticeLine notice={picker.notice} place="actions" />
+        <NoticeAt notice={picker.notice} place="actions" />
         <div className="actions">
           {hydrated ? (
             <button type="button" className="button-secondary" onClick={() => setSearching(true)}>
@@ -204,7 +207,7 @@ export function CoursePicker(props: CoursePickerProps) {
         open={searching}
         level={picker.level}
         selected={picker.selected}
-        notice={picker.notice?.place === "dialog" ? picker.notice : null}
+        notice={at(picker.notice, "dialog")}
         onAdd={(course) => picker.add(course, "dialog")}
         onRemove={picker.remove}
         onClose={() => {

@@ -1,6 +1,7 @@
 import type { Course } from "../../lib/courses/registered-course.ts";
 import type { Notice } from "../../lib/courses/picker-notices.ts";
 import { handled } from "./picker-state.ts";
+import { NoticeLine } from "./NoticeLine.tsx";
 
 /**
  * What a course-code search found, the line about it and the refusal of the last pick: shared
@@ -18,11 +19,7 @@ export function SearchResults(props: {
       <p className="muted" aria-live="polite">
         {props.status}
       </p>
-      {props.notice && (
-        <p role="alert" className={`alert alert-${props.notice.tone}`}>
-          {props.notice.text}
-        </p>
-      )}
+      {props.notice && <NoticeLine notice={props.notice} />}
       <ul className="search-results" aria-label="Search results">
         {props.results.map((course) => (
           <li key={course.course_id}>

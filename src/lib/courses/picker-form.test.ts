@@ -46,19 +46,19 @@ describe("wantedCourseIds", () => {
 
 describe("resolveSelection", () => {
   const offered = [course(1, 40), course(2, 30), course(3, 8), course(4, 4), course(5, 2)];
-  it("keeps courses within the cap and names the first refusal in the table's words", () => {
+  it("keeps courses within the cap and names the first refusal in the table's words, with the course refused", () => {
     const form = read("level=100&pick=1&pick=2&pick=3&pick=5");
     const { selected, notice } = resolveSelection(form, offered, []);
     expect(selected.map((entry) => entry.course_id)).toEqual([1, 2, 3, 5]);
     expect(notice).toBeNull();
     const over = resolveSelection(read("level=100&pick=1&pick=2&pick=3&pick=4"), offered, []);
     expect(over.selected.map((entry) => entry.course_id)).toEqual([1, 2, 3]);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units", tone: "error", place: "table" });
+    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units", tone: "error", place: "table", courseId: 4 });
   });
   it("counts the session's registrations and answers a search pick in the modal's words", () => {
     const registered = [course(9, 40)];
     const over = resolveSelection(read("level=100&sel_level=100&sel=2&add=1"), offered, registered);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units!", tone: "error", place: "dialog" });
+    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units!", tone: "error", place: "dialog", courseId: 1 });
     const twice = resolveSelection(read("level=100&sel_level=100&sel=3&add=3"), offered, registered);
     expect(twice.selected).toHaveLength(1);
     expect(twice.notice?.text).toBe("Course already selected!");

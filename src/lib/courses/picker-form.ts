@@ -93,7 +93,8 @@ export function wantedCourseIds(form: PickerForm): number[] {
 /**
  * The selection the page shows: each wanted course in turn, if it is offered at the level and
  * passes the same check Register makes (refusalToPick). The first refusal becomes the notice,
- * in the spec's wording for where the course was picked.
+ * in the spec's wording for where the course was picked, naming the course so the table can
+ * show it in that course's row.
  */
 export function resolveSelection(
   form: PickerForm,
@@ -112,8 +113,8 @@ export function resolveSelection(
       continue;
     }
     const refusal = refusalToPick(sessionRegistered, selected, course);
-    if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place });
-    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place });
+    if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place, courseId });
+    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place, courseId });
     else selected.push(course);
   }
   return { selected, notice };
