@@ -1,6 +1,7 @@
 import { Fragment, useState } from "react";
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import { NoticeLine } from "./NoticeLine.tsx";
+import { NOTICE_ID } from "../../lib/courses/picker-notices.ts";
 import { handled, type Notice } from "./picker-state.ts";
 import type { Course } from "../../lib/courses/registered-course.ts";
 import { matchesKeyword, pageOf } from "../../lib/courses/selection.ts";
@@ -32,7 +33,8 @@ export function CourseTable(props: {
     props.selected.some((chosen) => chosen.course_id === course.course_id);
   const selectedHere = props.courses.filter(isSelected);
   const { notice } = props;
-  const inRow = shown.items.some((course) => course.course_id === notice?.courseId);
+  const refused = (course: Course) => notice?.courseId === course.course_id;
+  const inRow = shown.items.some(refused);
   const pagerButton = (label: string, to: number, disabled: boolean) => (
     <button
       type="submit"
@@ -90,7 +92,7 @@ export function CourseTable(props: {
           <tbody>
             {shown.items.map((course) => (
               <Fragment key={course.course_id}>
-                <tr>
+                <tr id={refused(course) ? NOTICE_ID : undefined}>
                   <td className="c-tick">
                     {/* The label is the thumb-sized target around the box; code and title label it too. */}
                     <label className="tick-target">
@@ -108,10 +110,10 @@ export function CourseTable(props: {
                   </td>
                   <CourseCells course={course} pickId={`pick-${course.course_id}`} />
                 </tr>
-                {notice && notice.courseId === course.course_id && (
+                {notice && refused(course) && (
                   <tr className="row-notice">
                     <td className="c-whole" colSpan={5}>
-                      <NoticeLine notice={notice} />
+                      <NoticeLine notice={notice} anchored={false} />
                     </td>
                   </tr>
                 )}

@@ -11,7 +11,7 @@ import {
   registeredAtLevel,
   semesterName,
 } from "../../lib/courses/selection.ts";
-import { NOTICE_ID, pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
+import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
 import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 
 /**
@@ -42,7 +42,7 @@ export function useCoursePicker(props: CoursePickerProps) {
   useEffect(() => {
     if (notice === shownNotice.current) return;
     shownNotice.current = notice;
-    document.getElementById(NOTICE_ID)?.scrollIntoView({ block: "nearest" });
+    document.querySelector("[data-notice]")?.scrollIntoView({ block: "nearest" });
   }, [notice]);
 
   const modifiable =
