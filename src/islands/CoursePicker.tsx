@@ -32,6 +32,9 @@ export function CoursePicker(props: CoursePickerProps) {
   const [showRegistered, setShowRegistered] = useState(props.showRegistered);
   const [searching, setSearching] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
+  // Without a message, a page the server answered opens at the part just used.
+  const landingId = (part: CoursePickerProps["landing"]) =>
+    !props.notice && props.landing === part ? NOTICE_ID : undefined;
   const carryOverUnits = totalUnits(picker.view.courses) - totalUnits(picker.registeredHere);
   // Register Courses is disabled while it sends; when a refusal enables it again, focus returns to it.
   const registerButton = useRef<HTMLButtonElement>(null);
@@ -144,7 +147,7 @@ export function CoursePicker(props: CoursePickerProps) {
       </section>
 
       {picker.semester && (
-        <section className="card" aria-labelledby="courses-title">
+        <section className="card" id={landingId("courses")} aria-labelledby="courses-title">
           <h2 id="courses-title">Courses</h2>
           {picker.loadingCourses ? (
             <p role="status">Loading courses…</p>
@@ -168,10 +171,11 @@ export function CoursePicker(props: CoursePickerProps) {
           results={props.searchResults ?? []}
           status={searchStatus(props.code, props.searchResults)}
           notice={at(props.notice, "dialog")}
+          anchorId={landingId("search")}
         />
       )}
 
-      <section className="card" aria-labelledby="selected-title">
+      <section className="card" id={landingId("selected")} aria-labelledby="selected-title">
         <h2 id="selected-title">Selected Courses</h2>
         <SelectedCourses courses={picker.selected} onRemove={picker.remove} />
         {carryOverUnits > 0 && (

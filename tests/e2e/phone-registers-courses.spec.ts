@@ -207,11 +207,15 @@ test.describe("without JavaScript", () => {
     await courseTable(page).getByText("General Biology I", { exact: true }).tap();
     await expect(page.getByRole("checkbox", { name: "Select BIO 111" })).toBeChecked();
     await tapEveryUntickedBox(page);
+    // Each answer opens at the part of the page just used: the pager, the search.
     await page.getByRole("button", { name: "Next" }).tap();
-    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page.getByText("Page 2 of 2")).toBeInViewport();
     await tapEveryUntickedBox(page);
     await page.getByRole("button", { name: "Add ticked courses" }).tap();
     await expect(selectedTable(page).getByRole("row", { name: /Total Units/ })).toContainText("43");
+    await page.getByLabel("Course code").fill("EDU 12");
+    await page.getByRole("button", { name: "Search Courses" }).tap();
+    await expect(page.getByRole("button", { name: /^EDU 121 / })).toBeInViewport();
     await expectUnitsAndControlsShown(selectedTable(page));
     await expectThumbSizedControls(page);
 

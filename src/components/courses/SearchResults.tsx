@@ -48,16 +48,18 @@ export function CourseSearchSection(props: {
   results: Course[];
   status: string;
   notice: Notice | null;
+  /** The id the page's answer opens at, when this search was just used. */
+  anchorId: string | undefined;
 }) {
   return (
     <section className="card" id="search-courses" aria-labelledby="search-courses-title">
       <h2 id="search-courses-title">Search Courses</h2>
-      <div className="inline-form">
+      <div className="inline-form" id={props.anchorId}>
         <div className="field">
           <label htmlFor="course-code">Course code</label>
           <input id="course-code" name="code" defaultValue={props.code} placeholder="e.g. EDU 121" autoComplete="off" />
         </div>
-        <button type="submit" className="button-secondary">
+        <button type="submit" name="search" value="1" className="button-secondary">
           Search Courses
         </button>
       </div>

@@ -26,6 +26,13 @@ describe("readPickerForm", () => {
     expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0").level).toBe("");
     expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0")).toMatchObject({ semester: "", sel: [], pick: [1000], add: null });
   });
+  it("opens the answer at the part whose button was pressed", () => {
+    expect(read("goto=2&code=EDU").landing).toBe("courses");
+    expect(read("code=EDU&search=1").landing).toBe("search");
+    expect(read("add=5&goto=1").landing).toBe("search");
+    expect(read("drop=5&code=EDU").landing).toBe("selected");
+    expect(read("semester=1").landing).toBeNull();
+  });
   it("takes the pager's page over the kept one, and toggles the registered table", () => {
     expect(read("page=2&goto=3").page).toBe(2);
     expect(read("keep_registered=1").showRegistered).toBe(true);

@@ -18,6 +18,9 @@ export type Notice = {
 /** The id of the one notice on the page, and the fragment the form submits to. */
 export const NOTICE_ID = "answer";
 
+/** The part of the picker a submission without JavaScript came from, where its answer opens. */
+export type Landing = "courses" | "search" | "selected";
+
 /** What Register Courses says before asking the server, on the page and in the island alike. */
 export function refusalBeforeRegister(session: string, level: string, selected: readonly unknown[]): Notice | null {
   const info = (text: string): Notice => ({ text, tone: "info", place: "actions" });
