@@ -15,11 +15,15 @@ function readObjects(pdf: Buffer) {
       objects.set(Number(match[1]), { dict: body, stream: null });
       continue;
     }
-    const dataStart = (match.index ?? 0) + match[0].indexOf(body) + start + body.slice(start).indexOf("\n") + 1;
+    const dataStart =
+      (match.index ?? 0) + match[0].indexOf(body) + start + body.slice(start).indexOf("\n") + 1;
     const length = Number(/\/Length (\d+)/.exec(body.slice(0, start))?.[1]);
     const raw = pdf.subarray(dataStart, dataStart + length);
     const dict = body.slice(0, start);
-    objects.set(Number(match[1]), { dict, stream: dict.includes("/FlateDecode") ? inflateSync(raw) : raw });
+    objects.set(Number(match[1]), {
+      dict,
+      stream: dict.includes("/FlateDecode") ? inflateSync(raw) : raw,
+    });
   }
   return objects;
 }
@@ -29,11 +33,15 @@ const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R
 /** The glyph-to-text map of a font's ToUnicode CMap (bfchar and bfrange entries). */
 function toUnicode(cmap: string) {
   const map = new Map<number, string>();
-  const chars = (hex: string) => String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+  const chars = (hex: string) =>
+    String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-    for (const [, from, to] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(from!, 16), chars(to!));
+    for (const [, from, to] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(parseInt(from!, 16), chars(to!));
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
-    for (const [, from, to, first] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+    for (const [, from, to, first] of block[1]!.matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    ))
       for (let code = parseInt(from!, 16); code <= parseInt(to!, 16); code++)
         map.set(code, String.fromCodePoint(parseInt(first!, 16) + code - parseInt(from!, 16)));
   return map;
@@ -43,12 +51,20 @@ function toUnicode(cmap: string) {
 export function pdfPageTexts(pdf: Buffer): string[] {
   const objects = readObjects(pdf);
   const get = (id: number) => objects.get(id);
-  const root = [...objects.values()].find((object) => /\/Type \/Pages\b/.test(object.dict) && !/\/Parent /.test(object.dict))!;
-  const kids = [...(/\/Kids \[([^\]]*)\]/.exec(root.dict)?.[1] ?? "").matchAll(/(\d+) 0 R/g)].map((match) => Number(match[1]));
+  const root = [...objects.values()].find(
+    (object) => /\/Type \/Pages\b/.test(object.dict) && !/\/Parent /.test(object.dict),
+  )!;
+  const kids = [...(/\/Kids \[([^\]]*)\]/.exec(root.dict)?.[1] ?? "").matchAll(/(\d+) 0 R/g)].map(
+    (match) => Number(match[1]),
+  );
   return kids.map((pageId) => {
     const page = get(pageId)!;
-    const resources = /\/Resources (\d+) 0 R/.test(page.dict) ? get(ref(page.dict, "Resources"))!.dict : page.dict;
-    const fontDict = /\/Font (\d+) 0 R/.test(resources) ? get(ref(resources, "Font"))!.dict : (/\/Font\s*<<([\s\S]*?)>>/.exec(resources)?.[1] ?? "");
+    const resources = /\/Resources (\d+) 0 R/.test(page.dict)
+      ? get(ref(page.dict, "Resources"))!.dict
+      : page.dict;
+    const fontDict = /\/Font (\d+) 0 R/.test(resources)
+      ? get(ref(resources, "Font"))!.dict
+      : (/\/Font\s*<<([\s\S]*?)>>/.exec(resources)?.[1] ?? "");
     const fonts = new Map<string, Map<number, string>>();
     for (const [, name, id] of fontDict.matchAll(/\/(\w+) (\d+) 0 R/g)) {
       const unicode = ref(get(Number(id))!.dict, "ToUnicode");
@@ -61,7 +77,9 @@ export function pdfPageTexts(pdf: Buffer): string[] {
       let line = "";
       for (const [, name, hex] of block[1]!.matchAll(/\/(\w+) [\d.]+ Tf|<([0-9A-Fa-f]+)>/g)) {
         if (name) font = fonts.get(name) ?? new Map();
-        else for (const glyph of hex!.match(/.{4}/g) ?? []) line += font.get(parseInt(glyph, 16)) ?? "";
+        else
+          for (const glyph of hex!.match(/.{4}/g) ?? [])
+            line += font.get(parseInt(glyph, 16)) ?? "";
       }
       lines.push(line);
     }

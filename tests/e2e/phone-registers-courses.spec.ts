@@ -5,12 +5,18 @@ import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support
 
 // Issue 29 on a cheap Android phone: a 360 px screen, touch, JavaScript on and off. Each journey
 // has a fresh 100-level NCE Biology/Chemistry student: 15 courses (43 units) in each semester.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+test.use({
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+});
 
 const courseTable = (page: Page) => page.getByRole("table", { name: "Courses you can register" });
 const selectedTable = (page: Page) => page.getByRole("table", { name: "Selected courses" });
 const registeredTable = (page: Page) => page.getByRole("table", { name: "Registered courses" });
-const unitCells = (table: Locator) => table.locator("tbody td").filter({ hasText: /^(Units )?\d+$/ });
+const unitCells = (table: Locator) =>
+  table.locator("tbody td").filter({ hasText: /^(Units )?\d+$/ });
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -26,7 +32,8 @@ async function expectWhollyShown(element: Locator) {
     for (let frame = node.parentElement; frame; frame = frame.parentElement) {
       if (getComputedStyle(frame).overflowX === "visible") continue;
       const edges = frame.getBoundingClientRect();
-      if (box.left < edges.left - 0.5 || box.right > edges.right + 0.5) return `cut off by ${frame.tagName}.${frame.className}`;
+      if (box.left < edges.left - 0.5 || box.right > edges.right + 0.5)
+        return `cut off by ${frame.tagName}.${frame.className}`;
     }
     return null;
   });
@@ -38,7 +45,8 @@ async function expectUnitsAndControlsShown(table: Locator) {
   await expect(table).toBeVisible();
   for (const cell of await unitCells(table).all()) await expectWhollyShown(cell);
   await expectWhollyShown(table.getByRole("row", { name: /Total Units/ }).locator("td"));
-  for (const button of await table.getByRole("button", { name: /^Remove / }).all()) await expectWhollyShown(button);
+  for (const button of await table.getByRole("button", { name: /^Remove / }).all())
+    await expectWhollyShown(button);
 }
 
 /** The table keeps its page when the semester changes: go back to the first. */
@@ -49,7 +57,8 @@ async function toFirstPage(page: Page) {
 }
 
 async function tapEveryUntickedBox(page: Page) {
-  for (const box of await courseTable(page).getByRole("checkbox").all()) if (!(await box.isChecked())) await box.tap();
+  for (const box of await courseTable(page).getByRole("checkbox").all())
+    if (!(await box.isChecked())) await box.tap();
 }
 
 /**
@@ -59,11 +68,21 @@ async function tapEveryUntickedBox(page: Page) {
 async function expectThumbSizedControls(page: Page) {
   const small = await page.locator("main").evaluate((main) =>
     [...main.querySelectorAll<HTMLElement>("button, a, input:not([type=hidden]), select, textarea")]
-      .filter((control) => control.getClientRects().length > 0 && !control.closest("[data-sonner-toaster], .toasts"))
+      .filter(
+        (control) =>
+          control.getClientRects().length > 0 && !control.closest("[data-sonner-toaster], .toasts"),
+      )
       .map((control) => {
-        const target = control.matches("[type=checkbox], [type=radio]") ? (control.closest("label") ?? control) : control;
+        const target = control.matches("[type=checkbox], [type=radio]")
+          ? (control.closest("label") ?? control)
+          : control;
         const { width, height } = target.getBoundingClientRect();
-        return { control: control.getAttribute("aria-label") ?? control.textContent?.trim() ?? control.outerHTML, width, height };
+        return {
+          control:
+            control.getAttribute("aria-label") ?? control.textContent?.trim() ?? control.outerHTML,
+          width,
+          height,
+        };
       })
       .filter(({ width, height }) => width < 40 || height < 40),
   );
@@ -142,7 +161,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(/You cannot delete courses/)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Reset First Semester" })).toBeVisible();
     await page.getByRole("button", { name: "Reset Second Semester" }).tap();
-    await page.getByRole("dialog", { name: "Reset registration" }).getByRole("button", { name: "Yes, reset" }).tap();
+    await page
+      .getByRole("dialog", { name: "Reset registration" })
+      .getByRole("button", { name: "Yes, reset" })
+      .tap();
     await expect(page.getByText("Reset successful")).toBeInViewport();
     await expect(registeredTable(page).locator("tbody tr")).toHaveCount(15);
     await expect(page.getByRole("button", { name: "Reset Second Semester" })).toHaveCount(0);
@@ -157,31 +179,48 @@ test.describe("with JavaScript", () => {
 
   test("an approved semester shows the warning and offers no reset", async ({ page }) => {
     // The returning student's 2023/2024 registration is approved in both semesters.
-    await signIn(page, DEMO.returning, "/course-reg?level=100&session=2023%2F2024&keep_registered=1");
+    await signIn(
+      page,
+      DEMO.returning,
+      "/course-reg?level=100&session=2023%2F2024&keep_registered=1",
+    );
     await waitForIslands(page);
     await expect(
-      page.getByText("You cannot delete courses after the Course Advisor have approved your course registration."),
+      page.getByText(
+        "You cannot delete courses after the Course Advisor have approved your course registration.",
+      ),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: /^Reset/ })).toHaveCount(0);
     await expectUnitsAndControlsShown(registeredTable(page));
   });
 
-  test("the slip of a 15-course semester prints its signature table with the last courses", async ({ page, browser }) => {
+  test("the slip of a 15-course semester prints its signature table with the last courses", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, await freshStudent(browser, 63), "/course-reg");
     const answer = await page.evaluate(async () => {
       const offered = await (await fetch("/api/courses/mapped/read?mapped_level=100")).json();
-      const first = (offered.data.data as { course_id: number; semester: number }[]).filter((course) => course.semester === 1);
+      const first = (offered.data.data as { course_id: number; semester: number }[]).filter(
+        (course) => course.semester === 1,
+      );
       const response = await fetch("/api/courses/register", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ courses: first.map((course) => course.course_id), registration_level: 100, session: "2024/2025" }),
+        body: JSON.stringify({
+          courses: first.map((course) => course.course_id),
+          registration_level: 100,
+          session: "2024/2025",
+        }),
       });
       return { courses: first.length, status: response.status };
     });
     expect(answer).toEqual({ courses: 15, status: 201 });
 
     await page.goto("/course-reg/print?level=100&session=2024%2F2025");
-    await expect(page.getByRole("table", { name: "First Semester Courses" }).locator("tbody tr")).toHaveCount(15);
+    await expect(
+      page.getByRole("table", { name: "First Semester Courses" }).locator("tbody tr"),
+    ).toHaveCount(15);
     const pages = pdfPageTexts(await page.pdf({ format: "A4" }));
     const course = /\b(BIO|CHM|EDU|GSE) 11\d\b/;
     expect(pages.length).toBeGreaterThan(1);

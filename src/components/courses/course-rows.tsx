@@ -13,7 +13,9 @@ export function CourseCells({ course, pickId }: { course: Course; pickId?: strin
     <>
       <td className="c-code">{name(course.code)}</td>
       <td className="c-title">{name(course.title)}</td>
-      <td className="c-unit" data-label="Units">{course.unit}</td>
+      <td className="c-unit" data-label="Units">
+        {course.unit}
+      </td>
       <td className="c-semester">{SEMESTER_NAMES[course.semester]}</td>
     </>
   );
