@@ -153,10 +153,12 @@ export function CoursePicker(props: CoursePickerProps) {
             <p role="status">Loading courses…</p>
           ) : (
             <CourseTable
+              // Another semester is another list: start it at its first page, unfiltered.
+              key={picker.semester}
               courses={picker.offeredNow}
               selected={picker.selected}
-              keyword={props.keyword}
-              page={props.page}
+              keyword={picker.semester === props.semester ? props.keyword : ""}
+              page={picker.semester === props.semester ? props.page : 0}
               hydrated={hydrated}
               notice={at(picker.notice, "table")}
               onToggle={(course, on) => (on ? picker.add(course, "table") : picker.remove(course))}
