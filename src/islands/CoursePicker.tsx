@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
 import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
-import { searchStatus } from "../lib/courses/picker-notices.ts";
+import { NOTICE_ID, searchStatus } from "../lib/courses/picker-notices.ts";
 import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
@@ -10,15 +10,16 @@ import { RegisteredCourses } from "../components/courses/RegisteredCourses.tsx";
 import { SearchCoursesDialog } from "../components/courses/SearchCoursesDialog.tsx";
 import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
+import { NoticeLine } from "../components/courses/NoticeLine.tsx";
 import { useCoursePicker } from "../components/courses/use-course-picker.ts";
 import { handled, type CoursePickerProps, type Notice } from "../components/courses/picker-state.ts";
 
-const NoticeLine = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) =>
-  notice?.place === place ? (
-    <p role={notice.tone === "error" ? "alert" : "status"} className={`alert alert-${notice.tone}`}>
-      {notice.text}
-    </p>
-  ) : null;
+/** The notice if it belongs at `place`. */
+const at = (notice: Notice | null, place: Notice["place"]) => (notice?.place === place ? notice : null);
+const NoticeAt = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) => {
+  const here = at(notice, place);
+  return here ? <NoticeLine notice={here} /> : null;
+};
 
 /**
  * /course-reg: choose level, session and semester, pick courses within the cap, register, reset.
@@ -31,6 +32,9 @@ export function CoursePicker(props: CoursePickerProps) {
   const [showRegistered, setShowRegistered] = useState(props.showRegistered);
   const [searching, setSearching] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
+  // Without a message, a page the server answered opens at the part just used.
+  const landingId = (part: CoursePickerProps["landing"]) =>
+    !props.notice && props.landing === part ? NOTICE_ID : undefined;
   const carryOverUnits = totalUnits(picker.view.courses) - totalUnits(picker.registeredHere);
   // Register Courses is disabled while it sends; when a refusal enables it again, focus returns to it.
   const registerButton = useRef<HTMLButtonElement>(null);
@@ -44,10 +48,12 @@ export function CoursePicker(props: CoursePickerProps) {
     <form
       className="picker"
       method="get"
-      action="/course-reg"
+      // The server's answer opens at its message, wherever the page puts it (a redirect keeps the fragment).
+      action={`/course-reg#${NOTICE_ID}`}
       onSubmit={(event) => event.preventDefault()}
     >
       <PortalToaster />
+      <NoticeAt notice={picker.notice} place="top" />
       {/* The selection as rendered: the next submission starts from it. */}
       <input type="hidden" name="sel_level" value={picker.level} />
       {picker.selected.map((course) => (
@@ -141,18 +147,20 @@ export function CoursePicker(props: CoursePickerProps) {
       </section>
 
       {picker.semester && (
-        <section className="card" aria-labelledby="courses-title">
+        <section className="card" id={landingId("courses")} aria-labelledby="courses-title">
           <h2 id="courses-title">Courses</h2>
-          <NoticeLine notice={picker.notice} place="table" />
           {picker.loadingCourses ? (
             <p role="status">Loading courses…</p>
           ) : (
             <CourseTable
+              // Another semester is another list: start it at its first page, unfiltered.
+              key={picker.semester}
               courses={picker.offeredNow}
               selected={picker.selected}
-              keyword={props.keyword}
-              page={props.page}
+              keyword={picker.semester === props.semester ? props.keyword : ""}
+              page={picker.semester === props.semester ? props.page : 0}
               hydrated={hydrated}
+              notice={at(picker.notice, "table")}
               onToggle={(course, on) => (on ? picker.add(course, "table") : picker.remove(course))}
             />
           )}
@@ -164,11 +172,12 @@ export function CoursePicker(props: CoursePickerProps) {
           code={props.code}
           results={props.searchResults ?? []}
           status={searchStatus(props.code, props.searchResults)}
-          notice={props.notice?.place === "dialog" ? props.notice : null}
+          notice={at(props.notice, "dialog")}
+          anchorId={landingId("search")}
         />
       )}
 
-      <section className="card" aria-labelledby="selected-title">
+      <section className="card" id={landingId("selected")} aria-labelledby="selected-title">
         <h2 id="selected-title">Selected Courses</h2>
         <SelectedCourses courses={picker.selected} onRemove={picker.remove} />
         {carryOverUnits > 0 && (
@@ -177,7 +186,7 @@ export function CoursePicker(props: CoursePickerProps) {
             towards the {MAX_UNITS}-unit cap.
           </p>
         )}
-        <NoticeLine notice={picker.notice} place="actions" />
+        <NoticeAt notice={picker.notice} place="actions" />
         <div className="actions">
           {hydrated ? (
             <button type="button" className="button-secondary" onClick={() => setSearching(true)}>
@@ -204,7 +213,7 @@ export function CoursePicker(props: CoursePickerProps) {
         open={searching}
         level={picker.level}
         selected={picker.selected}
-        notice={picker.notice?.place === "dialog" ? picker.notice : null}
+        notice={at(picker.notice, "dialog")}
         onAdd={(course) => picker.add(course, "dialog")}
         onRemove={picker.remove}
         onClose={() => {

@@ -83,7 +83,8 @@ test("the fresher registers within 80 units, is refused past it, prints the slip
 
   await page.getByLabel("Session", { exact: true }).selectOption("2024/2025");
   await page.getByRole("button", { name: "Register Courses" }).click();
-  await expect(page).toHaveURL(/\/course-reg\?session=2024%2F2025&level=100&registered=1$/);
+  // The form submits to #answer and the redirect keeps it: the page opens at the message (decision 145).
+  await expect(page).toHaveURL(/\/course-reg\?session=2024%2F2025&level=100&registered=1#answer$/);
   await expect(page.getByText("Your courses have been registered.")).toBeVisible();
   await expect(page.getByText("No courses selected yet.")).toBeVisible();
 

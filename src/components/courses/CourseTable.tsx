@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
-import { handled } from "./picker-state.ts";
+import { NoticeLine } from "./NoticeLine.tsx";
+import { NOTICE_ID } from "../../lib/courses/picker-notices.ts";
+import { handled, type Notice } from "./picker-state.ts";
 import type { Course } from "../../lib/courses/registered-course.ts";
 import { matchesKeyword, pageOf } from "../../lib/courses/selection.ts";
 
@@ -11,6 +13,8 @@ const PAGE_SIZE = 10;
  * Before hydration it is part of the picker's GET form: Filter, the pager and "Add ticked
  * courses" submit it, and `shown` tells the page server which boxes were on screen (an unticked
  * box sends nothing). After hydration the same controls answer at once.
+ * A refused tick is answered in a row under the course refused, where the student is looking;
+ * a refusal of no course on screen goes above the table.
  */
 export function CourseTable(props: {
   courses: Course[];
@@ -18,6 +22,7 @@ export function CourseTable(props: {
   keyword: string;
   page: number;
   hydrated: boolean;
+  notice: Notice | null;
   onToggle: (course: Course, selected: boolean) => void;
 }) {
   const [keyword, setKeyword] = useState(props.keyword);
@@ -27,6 +32,9 @@ export function CourseTable(props: {
   const isSelected = (course: Course) =>
     props.selected.some((chosen) => chosen.course_id === course.course_id);
   const selectedHere = props.courses.filter(isSelected);
+  const { notice } = props;
+  const refused = (course: Course) => notice?.courseId === course.course_id;
+  const inRow = shown.items.some(refused);
   const pagerButton = (label: string, to: number, disabled: boolean) => (
     <button
       type="submit"
@@ -42,6 +50,7 @@ export function CourseTable(props: {
 
   return (
     <div className="course-table">
+      {notice && !inRow && <NoticeLine notice={notice} />}
       <div className="inline-form">
         <div className="field">
           <label htmlFor="course-keyword">Search courses</label>
@@ -68,7 +77,7 @@ export function CourseTable(props: {
         <input key={course.course_id} type="hidden" name="shown" value={course.course_id} />
       ))}
       <div className="table-scroll">
-        <table aria-label="Courses you can register">
+        <table className="course-list" aria-label="Courses you can register">
           <thead>
             <tr>
               <th scope="col">
@@ -82,24 +91,37 @@ export function CourseTable(props: {
           </thead>
           <tbody>
             {shown.items.map((course) => (
-              <tr key={course.course_id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    className="tick"
-                    name="pick"
-                    value={course.course_id}
-                    aria-label={`Select ${course.code}`}
-                    checked={isSelected(course)}
-                    onChange={(event) => props.onToggle(course, event.target.checked)}
-                  />
-                </td>
-                <CourseCells course={course} />
-              </tr>
+              <Fragment key={course.course_id}>
+                <tr id={refused(course) ? NOTICE_ID : undefined}>
+                  <td className="c-tick">
+                    {/* The label is the thumb-sized target around the box; code and title label it too. */}
+                    <label className="tick-target">
+                      <input
+                        type="checkbox"
+                        id={`pick-${course.course_id}`}
+                        className="tick"
+                        name="pick"
+                        value={course.course_id}
+                        aria-label={`Select ${course.code}`}
+                        checked={isSelected(course)}
+                        onChange={(event) => props.onToggle(course, event.target.checked)}
+                      />
+                    </label>
+                  </td>
+                  <CourseCells course={course} pickId={`pick-${course.course_id}`} />
+                </tr>
+                {notice && refused(course) && (
+                  <tr className="row-notice">
+                    <td className="c-whole" colSpan={5}>
+                      <NoticeLine notice={notice} anchored={false} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
             {shown.items.length === 0 && (
               <tr>
-                <td colSpan={5}>No course matches “{keyword}”.</td>
+                <td className="c-whole" colSpan={5}>No course matches “{keyword}”.</td>
               </tr>
             )}
           </tbody>

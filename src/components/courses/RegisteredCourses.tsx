@@ -25,14 +25,16 @@ export function RegisteredCourses(props: {
     props.approvals,
     props.returns,
   );
-  // An approved semester is frozen on the server: offer no reset the server would refuse.
-  const resettable = ([1, 2] as const).filter(
-    (semester) => !props.approvals.some((approval) => approval.semester === semester),
-  );
+  const approved = (semester: 1 | 2) => props.approvals.some((approval) => approval.semester === semester);
+  const held = ([1, 2] as const).filter((semester) => props.courses.some((course) => course.semester === semester));
+  // Offer no reset the server would refuse (an approved semester is frozen) or that would do
+  // nothing (a semester with no courses at this level); warn only when something is frozen.
+  const resettable = held.filter((semester) => !approved(semester));
+  const frozen = held.some(approved);
   return (
     <div className="registered">
       <div className="table-scroll">
-        <table aria-label="Registered courses">
+        <table className="course-list" aria-label="Registered courses">
           <thead>
             <tr>
               <th scope="col">Course Code</th>
@@ -58,7 +60,7 @@ export function RegisteredCourses(props: {
           </tfoot>
         </table>
       </div>
-      <p className="note">{APPROVED_CANNOT_RESET}</p>
+      {frozen && <p className="note">{APPROVED_CANNOT_RESET}</p>}
       <ul className="advisor" aria-label="Course Advisor">
         {lines.map((line) => (
           <li key={line.semester} className={`tone-${line.tone}`}>

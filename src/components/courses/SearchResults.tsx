@@ -1,6 +1,7 @@
 import type { Course } from "../../lib/courses/registered-course.ts";
 import type { Notice } from "../../lib/courses/picker-notices.ts";
 import { handled } from "./picker-state.ts";
+import { NoticeLine } from "./NoticeLine.tsx";
 
 /**
  * What a course-code search found, the line about it and the refusal of the last pick: shared
@@ -18,11 +19,7 @@ export function SearchResults(props: {
       <p className="muted" aria-live="polite">
         {props.status}
       </p>
-      {props.notice && (
-        <p role="alert" className={`alert alert-${props.notice.tone}`}>
-          {props.notice.text}
-        </p>
-      )}
+      {props.notice && <NoticeLine notice={props.notice} />}
       <ul className="search-results" aria-label="Search results">
         {props.results.map((course) => (
           <li key={course.course_id}>
@@ -51,16 +48,18 @@ export function CourseSearchSection(props: {
   results: Course[];
   status: string;
   notice: Notice | null;
+  /** The id the page's answer opens at, when this search was just used. */
+  anchorId: string | undefined;
 }) {
   return (
     <section className="card" id="search-courses" aria-labelledby="search-courses-title">
       <h2 id="search-courses-title">Search Courses</h2>
-      <div className="inline-form">
+      <div className="inline-form" id={props.anchorId}>
         <div className="field">
           <label htmlFor="course-code">Course code</label>
           <input id="course-code" name="code" defaultValue={props.code} placeholder="e.g. EDU 121" autoComplete="off" />
         </div>
-        <button type="submit" className="button-secondary">
+        <button type="submit" name="search" value="1" className="button-secondary">
           Search Courses
         </button>
       </div>

@@ -7,7 +7,7 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
   if (props.courses.length === 0) return <p className="muted">No courses selected yet.</p>;
   return (
     <div className="table-scroll">
-      <table aria-label="Selected courses">
+      <table className="course-list" aria-label="Selected courses">
         <thead>
           <tr>
             <th scope="col">Course Code</th>
@@ -23,7 +23,7 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
           {props.courses.map((course) => (
             <tr key={course.course_id}>
               <CourseCells course={course} />
-              <td>
+              <td className="c-action">
                 <button
                   type="submit"
                   name="drop"

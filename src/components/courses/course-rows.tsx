@@ -2,14 +2,21 @@ import type { Course } from "../../lib/courses/registered-course.ts";
 import { totalUnits } from "../../lib/courses/registration-status.ts";
 import { SEMESTER_NAMES } from "./picker-state.ts";
 
-/** The four cells every course table shows: Course Code, Course Title, Course Unit, Semester. */
-export function CourseCells({ course }: { course: Course }) {
+/**
+ * The four cells every course table shows: Course Code, Course Title, Course Unit, Semester.
+ * Their classes place them in a course card on a phone (course-list.css). With `pickId` the code
+ * and title are labels of that course's checkbox, so tapping the name ticks it.
+ */
+export function CourseCells({ course, pickId }: { course: Course; pickId?: string }) {
+  const name = (text: string) => (pickId ? <label htmlFor={pickId}>{text}</label> : text);
   return (
     <>
-      <td className="code">{course.code}</td>
-      <td>{course.title}</td>
-      <td>{course.unit}</td>
-      <td>{SEMESTER_NAMES[course.semester]}</td>
+      <td className="c-code">{name(course.code)}</td>
+      <td className="c-title">{name(course.title)}</td>
+      <td className="c-unit" data-label="Units">
+        {course.unit}
+      </td>
+      <td className="c-semester">{SEMESTER_NAMES[course.semester]}</td>
     </>
   );
 }
@@ -22,7 +29,7 @@ export function TotalUnitsRow(props: {
   valueSpan: number;
 }) {
   return (
-    <tr>
+    <tr className="total">
       <th scope="row" colSpan={props.labelSpan}>
         {props.label}
       </th>

@@ -1,5 +1,5 @@
 import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
-import type { Notice } from "../../lib/courses/picker-notices.ts";
+import type { Landing, Notice } from "../../lib/courses/picker-notices.ts";
 
 export type { Notice };
 
@@ -35,6 +35,8 @@ export type CoursePickerProps = {
   code: string;
   searchResults: Course[] | null;
   notice: Notice | null;
+  /** Without a notice, the part of the page the answer opens at (the form submits to `#answer`). */
+  landing: Landing | null;
 };
 
 export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" };

@@ -36,6 +36,14 @@ export function useCoursePicker(props: CoursePickerProps) {
   const [registering, setRegistering] = useState(false);
   // Answers can come back out of order on a slow line: only the latest request may set state.
   const latestView = useRef(0);
+  // A message the student's action caused is brought on screen (a row's refusal can land just
+  // below the fold); the one the server rendered is left where the page opened.
+  const shownNotice = useRef(notice);
+  useEffect(() => {
+    if (notice === shownNotice.current) return;
+    shownNotice.current = notice;
+    document.querySelector("[data-notice]")?.scrollIntoView({ block: "nearest" });
+  }, [notice]);
 
   const modifiable =
     props.sessions.find((entry) => entry.name === session)?.course_modifiable ?? false;
@@ -83,12 +91,15 @@ export function useCoursePicker(props: CoursePickerProps) {
   /** Adds a course unless it is taken already or would pass the cap; says why not. */
   function add(course: Course, place: "table" | "dialog") {
     const refusal = refusalToPick(view.courses, selected, course);
-    if (refusal === "duplicate") return setNotice({ text: ALREADY_SELECTED, tone: "error", place });
+    // A refused tick is answered in the course's own row, beside the box just tapped.
+    const courseId = course.course_id;
+    if (refusal === "duplicate") return setNotice({ text: ALREADY_SELECTED, tone: "error", place, courseId });
     if (refusal === "over-cap") {
       return setNotice({
         text: place === "table" ? OVER_CAP_IN_TABLE : OVER_CAP,
         tone: "error",
         place,
+        courseId,
       });
     }
     setNotice(null);

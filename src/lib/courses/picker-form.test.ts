@@ -26,6 +26,13 @@ describe("readPickerForm", () => {
     expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0").level).toBe("");
     expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0")).toMatchObject({ semester: "", sel: [], pick: [1000], add: null });
   });
+  it("opens the answer at the part whose button was pressed", () => {
+    expect(read("goto=2&code=EDU").landing).toBe("courses");
+    expect(read("code=EDU&search=1").landing).toBe("search");
+    expect(read("add=5&goto=1").landing).toBe("search");
+    expect(read("drop=5&code=EDU").landing).toBe("selected");
+    expect(read("semester=1").landing).toBeNull();
+  });
   it("takes the pager's page over the kept one, and toggles the registered table", () => {
     expect(read("page=2&goto=3").page).toBe(2);
     expect(read("keep_registered=1").showRegistered).toBe(true);
@@ -46,19 +53,19 @@ describe("wantedCourseIds", () => {
 
 describe("resolveSelection", () => {
   const offered = [course(1, 40), course(2, 30), course(3, 8), course(4, 4), course(5, 2)];
-  it("keeps courses within the cap and names the first refusal in the table's words", () => {
+  it("keeps courses within the cap and names the first refusal in the table's words, with the course refused", () => {
     const form = read("level=100&pick=1&pick=2&pick=3&pick=5");
     const { selected, notice } = resolveSelection(form, offered, []);
     expect(selected.map((entry) => entry.course_id)).toEqual([1, 2, 3, 5]);
     expect(notice).toBeNull();
     const over = resolveSelection(read("level=100&pick=1&pick=2&pick=3&pick=4"), offered, []);
     expect(over.selected.map((entry) => entry.course_id)).toEqual([1, 2, 3]);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units", tone: "error", place: "table" });
+    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units", tone: "error", place: "table", courseId: 4 });
   });
   it("counts the session's registrations and answers a search pick in the modal's words", () => {
     const registered = [course(9, 40)];
     const over = resolveSelection(read("level=100&sel_level=100&sel=2&add=1"), offered, registered);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units!", tone: "error", place: "dialog" });
+    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units!", tone: "error", place: "dialog", courseId: 1 });
     const twice = resolveSelection(read("level=100&sel_level=100&sel=3&add=3"), offered, registered);
     expect(twice.selected).toHaveLength(1);
     expect(twice.notice?.text).toBe("Course already selected!");

@@ -7,7 +7,7 @@ import {
   OVER_CAP_IN_TABLE,
   refusalToPick,
 } from "./selection.ts";
-import type { Notice } from "./picker-notices.ts";
+import type { Landing, Notice } from "./picker-notices.ts";
 
 /**
  * The course picker as a plain HTML form (decision 092): every choice travels in the form, so
@@ -35,6 +35,8 @@ export type PickerForm = {
   pick: number[];
   add: number | null;
   drop: number | null;
+  /** Where the answer opens when it has no message: the part whose button was pressed. */
+  landing: Landing | null;
 };
 
 type Fields = { get(name: string): unknown; getAll(name: string): unknown[] };
@@ -51,6 +53,13 @@ const level = (value: unknown) => {
   const wanted = text(value, 3);
   return LEVELS.some((known) => String(known) === wanted) ? wanted : "";
 };
+
+// The pager, Filter and "Add ticked courses" send `goto`; Search Courses sends `search`.
+function landing(fields: Fields): Landing | null {
+  if (fields.get("drop") !== null) return "selected";
+  if (fields.get("add") !== null || fields.get("search") !== null) return "search";
+  return fields.get("goto") !== null ? "courses" : null;
+}
 
 /** Reads the picker's fields from the address (GET) or a posted form, tolerating anything. */
 export function readPickerForm(fields: Fields, defaultLevel: number): PickerForm {
@@ -73,6 +82,7 @@ export function readPickerForm(fields: Fields, defaultLevel: number): PickerForm
     pick: ids(fields.getAll("pick")),
     add: id(fields.get("add")),
     drop: id(fields.get("drop")),
+    landing: landing(fields),
   };
 }
 
@@ -93,7 +103,8 @@ export function wantedCourseIds(form: PickerForm): number[] {
 /**
  * The selection the page shows: each wanted course in turn, if it is offered at the level and
  * passes the same check Register makes (refusalToPick). The first refusal becomes the notice,
- * in the spec's wording for where the course was picked.
+ * in the spec's wording for where the course was picked, naming the course so the table can
+ * show it in that course's row.
  */
 export function resolveSelection(
   form: PickerForm,
@@ -112,8 +123,8 @@ export function resolveSelection(
       continue;
     }
     const refusal = refusalToPick(sessionRegistered, selected, course);
-    if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place });
-    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place });
+    if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place, courseId });
+    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place, courseId });
     else selected.push(course);
   }
   return { selected, notice };

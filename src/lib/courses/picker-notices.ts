@@ -2,12 +2,24 @@ import { SELECT_A_SESSION } from "./selection.ts";
 
 // What the course picker's island and its page server both say; no zod here (decision 004).
 
-/** A message shown by the course table, by the action buttons or by the course search; errors use role="alert". */
+/**
+ * A message shown where the student will see it: an outcome at the top of the picker, a refused
+ * tick in the row of the course refused (`courseId`), a refused Register by its button, a refused
+ * search result by the search. Errors use role="alert". The page carries one at a time, with
+ * `NOTICE_ID`, which the form's address names: a page the server answers opens at the message.
+ */
 export type Notice = {
   text: string;
   tone: "error" | "info" | "success";
-  place: "table" | "actions" | "dialog";
+  place: "top" | "table" | "actions" | "dialog";
+  courseId?: number;
 };
+
+/** The id of the one notice on the page, and the fragment the form submits to. */
+export const NOTICE_ID = "answer";
+
+/** The part of the picker a submission without JavaScript came from, where its answer opens. */
+export type Landing = "courses" | "search" | "selected";
 
 /** What Register Courses says before asking the server, on the page and in the island alike. */
 export function refusalBeforeRegister(session: string, level: string, selected: readonly unknown[]): Notice | null {
