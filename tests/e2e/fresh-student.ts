@@ -41,5 +41,5 @@ export async function freshStudent(browser: Browser, n: number) {
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/login?password_changed=1");
   await context.close();
-  return { phone, password: PASSWORD };
+  return { phone, email, password: PASSWORD };
 }

@@ -10,9 +10,6 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 const WRONG = "That phone number or password is wrong. Check both and try again.";
 const LINK_NOT_VALID = "This password reset link is not valid";
 
-/** Fresh students made by the registry (fresh-student.ts); these numbers are this file's. */
-const emailOf = (n: number) => `fresh.${900 + n}@students.example`;
-
 /** Visible controls in the page's main area smaller than 40 × 40 CSS pixels, by their text. */
 async function smallTapTargets(page: Page) {
   return page.locator("main").evaluate((main) => {
@@ -78,9 +75,9 @@ test.describe("with JavaScript", () => {
   });
 
   test("a used reset link says so before the form, and each step's outcome is on screen", async ({ page, browser }) => {
-    await freshStudent(browser, 72);
-    await askForResetLink(page, emailOf(42));
-    const link = await resetLink(page, emailOf(42));
+    const { email } = await freshStudent(browser, 72);
+    await askForResetLink(page, email);
+    const link = await resetLink(page, email);
 
     await page.goto(link);
     await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
@@ -141,7 +138,7 @@ test.describe("with JavaScript", () => {
     });
     await expect(page.locator("#photo-error")).toHaveText(/That photo is 21 MB, too large to prepare on this device\./);
 
-    const newEmail = "fresh.944.new@students.example";
+    const newEmail = "fresh.974.new@students.example";
     await page.getByLabel("Email").fill(newEmail);
     const refusals = page.locator("[data-sonner-toast][data-type=error]");
     for (const wrong of ["not-my-password", "still-not-it"]) {
@@ -209,9 +206,9 @@ test.describe("without JavaScript", () => {
   });
 
   test("a reset link: each outcome on screen, and once used it is refused before the form", async ({ page, browser }) => {
-    await freshStudent(browser, 76);
-    await askForResetLink(page, emailOf(46));
-    const link = await resetLink(page, emailOf(46));
+    const { email } = await freshStudent(browser, 76);
+    await askForResetLink(page, email);
+    const link = await resetLink(page, email);
 
     await page.goto(link);
     expect(await smallTapTargets(page)).toEqual([]);
