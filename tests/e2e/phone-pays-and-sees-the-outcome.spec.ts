@@ -1,16 +1,29 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { freshStudent } from "./fresh-student.ts";
-import { DEMO, SANDBOX_ORIGIN, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
+import {
+  DEMO,
+  SANDBOX_ORIGIN,
+  signIn,
+  signInWithoutJavaScript,
+  waitForIslands,
+} from "./support.ts";
 
 // Issue 29 on a cheap Android phone: a 360 px screen, touch, with and without JavaScript. Each
 // journey has its own new student (numbers 41 to 44), so the order of journeys does not matter.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+test.use({
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+});
 
 // The local Paystack sandbox scripts/start.ts runs beside the portal, and its key.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
 }
 
 /** Within the screen's width: seen without swiping sideways (it may be further down). */
@@ -29,14 +42,22 @@ function smallTapTargets(page: Page) {
   return page.locator("main").evaluate((main) => {
     const bigEnough = (box: DOMRect) => box.width >= 40 && box.height >= 40;
     const small: string[] = [];
-    for (const control of main.querySelectorAll<HTMLElement>("a[href], button, select, input:not([type=hidden]), textarea, summary")) {
+    for (const control of main.querySelectorAll<HTMLElement>(
+      "a[href], button, select, input:not([type=hidden]), textarea, summary",
+    )) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue; // not shown
       const text = (control.textContent ?? "").trim();
-      if (control instanceof HTMLAnchorElement && (control.parentElement?.textContent ?? "").trim() !== text) continue;
+      if (
+        control instanceof HTMLAnchorElement &&
+        (control.parentElement?.textContent ?? "").trim() !== text
+      )
+        continue;
       const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined;
       if (bigEnough(box) || (label && bigEnough(label.getBoundingClientRect()))) continue;
-      small.push(`${control.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      small.push(
+        `${control.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
     }
     return small;
   });
@@ -84,13 +105,18 @@ async function startOffline(page: Page, js: boolean, way: "Pay by bank transfer"
   return new URL(page.url()).searchParams.get("reference")!;
 }
 
-const feeRow = (page: Page, reference: string) => page.getByRole("row").filter({ hasText: reference });
+const feeRow = (page: Page, reference: string) =>
+  page.getByRole("row").filter({ hasText: reference });
 
 for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("a student who left a card checkout and paid later sees every payment whole, the attempt marked not used", async ({ page, browser, request }) => {
+    test("a student who left a card checkout and paid later sees every payment whole, the attempt marked not used", async ({
+      page,
+      browser,
+      request,
+    }) => {
       const student = await freshStudent(browser, js ? 41 : 42);
       if (js) await signIn(page, student, "/payment");
       else await signInWithoutJavaScript(page, student, "/payment");
@@ -108,21 +134,29 @@ for (const js of [true, false]) {
       for (const reference of [left, paidLater]) {
         await expect(feeRow(page, reference)).toContainText("Pending");
         await expectWithinWidth(feeRow(page, reference).getByText("Pending"));
-        await expectWithinWidth(feeRow(page, reference).getByRole("button", { name: `Requery ${reference}` }));
+        await expectWithinWidth(
+          feeRow(page, reference).getByRole("button", { name: `Requery ${reference}` }),
+        );
       }
       // Before the fee is paid, Requery says what an unpaid attempt means, where it is seen.
-      await feeRow(page, left).getByRole("button", { name: /Requery/ }).click();
-      await expectSeenOnArrival(page.getByText(/^Verification Failed: No money is recorded for this attempt/));
-      await expect(page.getByText(/^Verification Failed: No money is recorded for this attempt/)).toContainText(
-        "If you left Paystack's page without paying, nothing was taken",
+      await feeRow(page, left)
+        .getByRole("button", { name: /Requery/ })
+        .click();
+      await expectSeenOnArrival(
+        page.getByText(/^Verification Failed: No money is recorded for this attempt/),
       );
+      await expect(
+        page.getByText(/^Verification Failed: No money is recorded for this attempt/),
+      ).toContainText("If you left Paystack's page without paying, nothing was taken");
 
       // The student pays the second attempt at Paystack after all; the page still shows it pending.
       const paid = await request.post(`${SANDBOX_ORIGIN}/__sandbox/transactions/${paidLater}/pay`, {
         headers: { authorization: `Bearer ${SANDBOX_KEY}` },
       });
       expect(paid.ok()).toBe(true);
-      await feeRow(page, paidLater).getByRole("button", { name: /Requery/ }).click();
+      await feeRow(page, paidLater)
+        .getByRole("button", { name: /Requery/ })
+        .click();
       await expectSeenOnArrival(page.getByText(`Payment ${paidLater} is verified.`));
       await expectPhoneFriendly(page);
 
@@ -141,7 +175,10 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL("/history/payments");
     });
 
-    test("a student paying by transfer sees each check's answer at the top, and the USSD code dials when tapped", async ({ page, browser }) => {
+    test("a student paying by transfer sees each check's answer at the top, and the USSD code dials when tapped", async ({
+      page,
+      browser,
+    }) => {
       const student = await freshStudent(browser, js ? 43 : 44);
       if (js) await signIn(page, student, "/payment");
       else await signInWithoutJavaScript(page, student, "/payment");
@@ -150,13 +187,18 @@ for (const js of [true, false]) {
       // The code, "#" and all, goes to the dialler: a bare "#" would end the number there.
       const code = page.getByTestId("ussd-code");
       await expect(code).toHaveText(/^\*737\*33\*4\*\d{5}#$/);
-      await expect(code).toHaveAttribute("href", `tel:${(await code.textContent())!.replace("#", "%23")}`);
+      await expect(code).toHaveAttribute(
+        "href",
+        `tel:${(await code.textContent())!.replace("#", "%23")}`,
+      );
       await expectPhoneFriendly(page);
 
       const transfer = await startOffline(page, js, "Pay by bank transfer");
       await page.getByRole("button", { name: "I have paid — check now" }).click();
       await expectSeenOnArrival(page.getByTestId("payment-message"));
-      await expect(page.getByTestId("payment-message")).toContainText("Paystack has not received this payment yet");
+      await expect(page.getByTestId("payment-message")).toContainText(
+        "Paystack has not received this payment yet",
+      );
       await expectPhoneFriendly(page);
 
       // The bank sends the money while the page still shows the account.
@@ -164,7 +206,9 @@ for (const js of [true, false]) {
       const bank = await page.context().newPage();
       await bank.goto(`${SANDBOX_ORIGIN}/simulate/${transfer}`);
       await bank.getByRole("button", { name: "The transfer arrives" }).click();
-      await expect(bank.getByRole("status")).toContainText("The signed charge.success webhook was delivered to the portal.");
+      await expect(bank.getByRole("status")).toContainText(
+        "The signed charge.success webhook was delivered to the portal.",
+      );
       await bank.close();
       await page.getByRole("button", { name: "I have paid — check now" }).click();
       await expectSeenOnArrival(page.getByTestId("offline-status"));
@@ -184,7 +228,9 @@ for (const js of [true, false]) {
 test.describe("without JavaScript, the returning student's seeded payments", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("are cards on a phone, the hostel payment too, with the pager in reach", async ({ page }) => {
+  test("are cards on a phone, the hostel payment too, with the pager in reach", async ({
+    page,
+  }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/history/payments");
     await expectPhoneFriendly(page);
     const fee = feeRow(page, "CCE-20231009-4D7KQ2M9XW3P");
@@ -196,19 +242,30 @@ test.describe("without JavaScript, the returning student's seeded payments", () 
     await expectWithinWidth(page.getByRole("button", { name: "Show", exact: true }));
     await expectWithinWidth(page.getByRole("navigation", { name: "Payments pages" }));
     await fee.getByRole("link", { name: /^Print/ }).tap();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P",
+    );
     await expectPhoneFriendly(page);
   });
 });
 
 test.describe("on a wide screen", () => {
-  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false, deviceScaleFactor: 1, javaScriptEnabled: false });
+  test.use({
+    viewport: { width: 1280, height: 800 },
+    hasTouch: false,
+    isMobile: false,
+    deviceScaleFactor: 1,
+    javaScriptEnabled: false,
+  });
 
   test("the payments stay a table with its column headers", async ({ page }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/history/payments");
     await expect(page.getByRole("columnheader", { name: "Status" }).first()).toBeVisible();
     const fee = feeRow(page, "CCE-20231009-4D7KQ2M9XW3P");
-    const [reference, print] = [await fee.getByText("CCE-20231009-4D7KQ2M9XW3P", { exact: true }).boundingBox(), await fee.getByRole("link", { name: /^Print/ }).boundingBox()];
+    const [reference, print] = [
+      await fee.getByText("CCE-20231009-4D7KQ2M9XW3P", { exact: true }).boundingBox(),
+      await fee.getByRole("link", { name: /^Print/ }).boundingBox(),
+    ];
     // One line per payment: the reference and its Print button side by side.
     expect(Math.abs(reference!.y - print!.y)).toBeLessThan(print!.height);
   });

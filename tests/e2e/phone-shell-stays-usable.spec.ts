@@ -3,7 +3,12 @@ import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support
 import { withoutPopovers } from "./without-popovers.ts";
 
 // A cheap Android phone (issue 29): 360 px wide, touch, a dense screen.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+test.use({
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+});
 
 const THUMB_PX = 40;
 
@@ -23,7 +28,9 @@ async function expectTapsReach(control: Locator) {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     if (hit && element.contains(hit)) return "the control";
-    return hit ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}.${[...hit.classList].join(".")}` : "nothing";
+    return hit
+      ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}.${[...hit.classList].join(".")}`
+      : "nothing";
   });
   expect(landsOn, `a tap at the centre of ${control}`).toBe("the control");
 }
@@ -50,7 +57,9 @@ async function expectFadedToastsLetTapsThrough(page: Page) {
   const landsInToasts = await page.locator("#toasts").evaluate((region) => {
     const box = region.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return false;
-    return region.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    return region.contains(
+      document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+    );
   });
   expect(landsInToasts).toBe(false);
 }
@@ -58,7 +67,9 @@ async function expectFadedToastsLetTapsThrough(page: Page) {
 /** The toast, once it has slid in, does not reach up into the top bar (Profile, Logout, Appearance). */
 async function expectBelowTopBar(page: Page, toast: Locator) {
   const topBar = (await page.locator(".top-bar").boundingBox())!;
-  await expect.poll(async () => (await toast.boundingBox())?.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y)
+    .toBeGreaterThanOrEqual(topBar.y + topBar.height);
 }
 
 test("right after signing in, Profile, Logout, Appearance and the menu take taps, during 'Login successful' and after it fades", async ({
@@ -77,7 +88,9 @@ test("right after signing in, Profile, Logout, Appearance and the menu take taps
   await expect(page).toHaveURL("/biodata");
 });
 
-test("a refusal from the small toaster sits below the top bar with a close button a thumb can hit", async ({ page }) => {
+test("a refusal from the small toaster sits below the top bar with a close button a thumb can hit", async ({
+  page,
+}) => {
   await signIn(page, DEMO.returning, "/complaint");
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
   await page.route("**/api/complaint/", (route) => route.abort());
@@ -94,13 +107,17 @@ test("a refusal from the small toaster sits below the top bar with a close butto
   await expect(toast).toHaveCount(0);
 });
 
-test("a refusal from an island's toaster sits below the top bar with a close button a thumb can hit", async ({ page }) => {
+test("a refusal from an island's toaster sits below the top bar with a close button a thumb can hit", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher, "/payment");
   await waitForIslands(page);
   await page.getByLabel("Payment category").selectOption("second_installment");
   await page.getByLabel("Level").selectOption("100");
   await page.getByLabel("Session").selectOption("2022/2023");
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: /^Pay the first installment/ });
+  const toast = page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: /^Pay the first installment/ });
   await expect(toast).toBeVisible();
   await expectBelowTopBar(page, toast);
   await expectTopBarTappable(page);
@@ -110,7 +127,9 @@ test("a refusal from an island's toaster sits below the top bar with a close but
   await expect(toast).toHaveCount(0);
 });
 
-test("every control of the shell and the library's breadcrumb is big enough for a thumb", async ({ page }) => {
+test("every control of the shell and the library's breadcrumb is big enough for a thumb", async ({
+  page,
+}) => {
   await signIn(page, DEMO.returning, "/library");
   await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeHidden();
   await expectThumbSized(page.getByRole("banner").locator("a:visible, button:visible"));
@@ -132,7 +151,9 @@ test("every control of the shell and the library's breadcrumb is big enough for 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("right after signing in, the top bar takes taps during 'Login successful' and after it fades", async ({ page }) => {
+  test("right after signing in, the top bar takes taps during 'Login successful' and after it fades", async ({
+    page,
+  }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/");
     const flash = page.getByRole("status").filter({ hasText: "Login successful" });
     await expect(flash).toBeVisible();
@@ -150,7 +171,9 @@ test.describe("without JavaScript", () => {
 /** The page is no wider than the phone, and its content keeps most of the width. */
 async function expectReadableWidth(page: Page) {
   const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
   const main = (await page.locator("main").boundingBox())!;
   expect(main.width).toBeGreaterThanOrEqual(width - 60);
 }
@@ -159,7 +182,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`in a browser without popovers, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the dashboard, payment and course pages keep their width and the menu's links can be followed", async ({ page }) => {
+    test("the dashboard, payment and course pages keep their width and the menu's links can be followed", async ({
+      page,
+    }) => {
       if (javaScriptEnabled) await signIn(page, DEMO.fresher);
       else await signInWithoutJavaScript(page, DEMO.fresher, "/");
       await withoutPopovers(page);
@@ -192,5 +217,6 @@ async function expectTopBarControlsWithoutPopovers(page: Page) {
   const { menu, profile, logout, appearance } = topBarControls(page);
   await expect(menu).toBeHidden();
   await expect(appearance).toBeHidden();
-  for (const control of [profile, logout, page.getByRole("link", { name: "Go to the menu" })]) await expectTapsReach(control);
+  for (const control of [profile, logout, page.getByRole("link", { name: "Go to the menu" })])
+    await expectTapsReach(control);
 }
