@@ -51,11 +51,54 @@ export async function expectFirstScreenControlsReachable(page: Page, options: Op
 /**
  * Every visible control is at least 40 × 40 CSS px, or is a checkbox or radio button with a
  * label at least that big which toggles it. Exempt: links inside running text (see above).
+ * Given a locator rather than the page: each element it finds (there must be one), and the
+ * controls inside them, such as a toast's close button or the breadcrumb.
  */
-export async function expectTapTargets(page: Page, options: Options = {}) {
+export async function expectTapTargets(scope: Page | Locator, options: Options = {}) {
+  if (!("page" in scope)) {
+    assertion(options)(
+      await offenders(scope, "targets"),
+      `${where(scope)}: controls too small for a thumb`,
+    ).toEqual([]);
+    return;
+  }
+  const found = await scope.all();
+  assertion(options)(found.length, `${scope} finds something to measure`).toBeGreaterThan(0);
+  const small = [];
+  for (const element of found) small.push(...(await offenders(scope.page(), "targets", element)));
+  assertion(options)(small, `${where(scope.page())}: controls too small for a thumb`).toEqual([]);
+}
+
+/**
+ * A tap lands on each control the locator finds (there must be one), wherever it is on the page:
+ * scrolled into view, the element at its centre is the control, inside it, or its label. For
+ * the controls a journey names, such as the top bar's under a toast; every control of the first
+ * screen is expectFirstScreenControlsReachable's.
+ */
+export async function expectTapsReach(controls: Locator, options: Options = {}) {
+  const found = await controls.all();
+  assertion(options)(found.length, `${controls} finds a control`).toBeGreaterThan(0);
+  for (const control of found) {
+    // Playwright would wait for a hidden control to show; the inspection says it is not shown.
+    if (await control.isVisible()) await control.scrollIntoViewIfNeeded();
+    assertion(options)(
+      await offenders(control.page(), "tap-lands", control),
+      `${where(control.page())}: a tap does not land on the control`,
+    ).toEqual([]);
+  }
+}
+
+/**
+ * The element is seen whole without swiping sideways (it may be further down): inside the
+ * screen's width, its content not wider than itself, and not cut off by a box around it, even
+ * one that scrolls sideways on purpose. What a student must read or press in a table or a card
+ * (a course's units, a payment's status and Print link), where the page-wide overflow check lets
+ * a scrolling box hide part of a wide table.
+ */
+export async function expectWhollyShown(element: Locator, options: Options = {}) {
   assertion(options)(
-    await offenders(page, "targets"),
-    `${where(page)}: controls too small for a thumb`,
+    await offenders(element.page(), "shown-whole", element),
+    `${where(element.page())}: not shown whole across the screen`,
   ).toEqual([]);
 }
 
@@ -85,7 +128,8 @@ export async function expectPageFitsPhone(page: Page, options: Options = {}) {
 
 /**
  * An outcome message the student must see where they are: wholly inside the screen and not under
- * anything else (the element at its centre is the message or inside it).
+ * anything else (the element at its centre is the message or inside it). A toast that lets taps
+ * through to the page (decision 149) is asked as if it took them: what lies under it is not on top.
  */
 export async function expectInViewport(
   message: Locator,
@@ -108,10 +152,17 @@ export async function expectInViewport(
           ) {
             return `outside the ${width}×${height} screen: ${where}`;
           }
+          const { style } = el as HTMLElement;
+          const own = [
+            style.getPropertyValue("pointer-events"),
+            style.getPropertyPriority("pointer-events"),
+          ];
+          style.setProperty("pointer-events", "auto", "important");
           const hit = document.elementFromPoint(
             rect.left + rect.width / 2,
             rect.top + rect.height / 2,
           );
+          style.setProperty("pointer-events", own[0]!, own[1]);
           if (hit && !el.contains(hit))
             return `covered by ${hit.tagName} “${(hit.textContent ?? "").trim().slice(0, 50)}”: ${where}`;
           return "in view";
