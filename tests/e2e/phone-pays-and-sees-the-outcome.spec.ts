@@ -1,5 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { freshStudent } from "./fresh-student.ts";
+import { expectInViewport, expectPageFitsPhone, expectWhollyShown } from "./phone/checks.ts";
+import { PHONE_360 } from "./phone/phones.ts";
 import {
   DEMO,
   SANDBOX_ORIGIN,
@@ -10,69 +12,10 @@ import {
 
 // Issue 29 on a cheap Android phone: a 360 px screen, touch, with and without JavaScript. Each
 // journey has its own new student (numbers 41 to 44), so the order of journeys does not matter.
-test.use({
-  viewport: { width: 360, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-});
+test.use(PHONE_360);
 
 // The local Paystack sandbox scripts/start.ts runs beside the portal, and its key.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
-}
-
-/** Within the screen's width: seen without swiping sideways (it may be further down). */
-async function expectWithinWidth(locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  const width = await locator.page().evaluate(() => window.innerWidth);
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-}
-
-/**
- * Controls in the page's main part smaller than 40 × 40 px, unless a label of that size toggles
- * them. A link within a sentence is exempt, as WCAG 2.5.8 has it: its text is the target.
- */
-function smallTapTargets(page: Page) {
-  return page.locator("main").evaluate((main) => {
-    const bigEnough = (box: DOMRect) => box.width >= 40 && box.height >= 40;
-    const small: string[] = [];
-    for (const control of main.querySelectorAll<HTMLElement>(
-      "a[href], button, select, input:not([type=hidden]), textarea, summary",
-    )) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue; // not shown
-      const text = (control.textContent ?? "").trim();
-      if (
-        control instanceof HTMLAnchorElement &&
-        (control.parentElement?.textContent ?? "").trim() !== text
-      )
-        continue;
-      const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined;
-      if (bigEnough(box) || (label && bigEnough(label.getBoundingClientRect()))) continue;
-      small.push(
-        `${control.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`,
-      );
-    }
-    return small;
-  });
-}
-
-async function expectPhoneFriendly(page: Page) {
-  await expectNoSidewaysScroll(page);
-  expect(await smallTapTargets(page)).toEqual([]);
-}
-
-/** An outcome the student sees without scrolling when the page arrives. */
-async function expectSeenOnArrival(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await expect(locator).toBeInViewport({ ratio: 1 });
-}
 
 /** Chooses the full 100-level fee: at once with scripts, by the GET form without. */
 async function chooseFullFee(page: Page, js: boolean) {
@@ -84,8 +27,8 @@ async function chooseFullFee(page: Page, js: boolean) {
   if (!js) await page.getByRole("button", { name: "Show the amount" }).click();
   await expect(page.getByTestId("fee-amount")).toHaveText("₦120,000");
   // The amount the choices lead to, and the way on to pay, come into view with it.
-  await expectSeenOnArrival(page.getByTestId("fee-amount"));
-  await expectPhoneFriendly(page);
+  await expectInViewport(page.getByTestId("fee-amount"));
+  await expectPageFitsPhone(page);
 }
 
 /** Starts a card payment and leaves Paystack's checkout without paying; answers its reference. */
@@ -126,15 +69,15 @@ for (const js of [true, false]) {
       // Back from Paystack without paying: the verify page says so at the top.
       await page.goto(`/paystack/verify?reference=${left}`);
       if (!js) await page.getByRole("link", { name: "Check the payment now" }).click();
-      await expectSeenOnArrival(page.getByText("We could not confirm this payment yet."));
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByText("We could not confirm this payment yet."));
+      await expectPageFitsPhone(page);
 
       await page.goto("/history/payments");
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
       for (const reference of [left, paidLater]) {
         await expect(feeRow(page, reference)).toContainText("Pending");
-        await expectWithinWidth(feeRow(page, reference).getByText("Pending"));
-        await expectWithinWidth(
+        await expectWhollyShown(feeRow(page, reference).getByText("Pending"));
+        await expectWhollyShown(
           feeRow(page, reference).getByRole("button", { name: `Requery ${reference}` }),
         );
       }
@@ -142,7 +85,7 @@ for (const js of [true, false]) {
       await feeRow(page, left)
         .getByRole("button", { name: /Requery/ })
         .click();
-      await expectSeenOnArrival(
+      await expectInViewport(
         page.getByText(/^Verification Failed: No money is recorded for this attempt/),
       );
       await expect(
@@ -157,20 +100,20 @@ for (const js of [true, false]) {
       await feeRow(page, paidLater)
         .getByRole("button", { name: /Requery/ })
         .click();
-      await expectSeenOnArrival(page.getByText(`Payment ${paidLater} is verified.`));
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByText(`Payment ${paidLater} is verified.`));
+      await expectPageFitsPhone(page);
 
       await expect(feeRow(page, paidLater)).toContainText("Success");
-      await expectWithinWidth(feeRow(page, paidLater).getByText("Success"));
-      await expectWithinWidth(feeRow(page, paidLater).getByRole("link", { name: /^Print/ }));
+      await expectWhollyShown(feeRow(page, paidLater).getByText("Success"));
+      await expectWhollyShown(feeRow(page, paidLater).getByRole("link", { name: /^Print/ }));
       await expect(feeRow(page, left)).toContainText("Not used — no money taken");
       await expect(feeRow(page, left)).not.toContainText("Pending");
-      await expectWithinWidth(feeRow(page, left).getByText("Not used — no money taken"));
+      await expectWhollyShown(feeRow(page, left).getByText("Not used — no money taken"));
       await expect(feeRow(page, left).getByRole("button", { name: /Requery/ })).toHaveCount(0);
 
       await page.goto("/successful");
-      await expectSeenOnArrival(page.getByRole("heading", { name: "Payment successful" }));
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByRole("heading", { name: "Payment successful" }));
+      await expectPageFitsPhone(page);
       await page.getByRole("link", { name: "Go to Payments Management now" }).tap();
       await expect(page).toHaveURL("/history/payments");
     });
@@ -191,15 +134,15 @@ for (const js of [true, false]) {
         "href",
         `tel:${(await code.textContent())!.replace("#", "%23")}`,
       );
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
 
       const transfer = await startOffline(page, js, "Pay by bank transfer");
       await page.getByRole("button", { name: "I have paid — check now" }).click();
-      await expectSeenOnArrival(page.getByTestId("payment-message"));
+      await expectInViewport(page.getByTestId("payment-message"));
       await expect(page.getByTestId("payment-message")).toContainText(
         "Paystack has not received this payment yet",
       );
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
 
       // The bank sends the money while the page still shows the account.
       await page.goto(`/payment?reference=${transfer}`);
@@ -211,15 +154,15 @@ for (const js of [true, false]) {
       );
       await bank.close();
       await page.getByRole("button", { name: "I have paid — check now" }).click();
-      await expectSeenOnArrival(page.getByTestId("offline-status"));
+      await expectInViewport(page.getByTestId("offline-status"));
       await expect(page.getByTestId("offline-status")).toContainText("Payment received.");
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
 
       await page.goto("/history/payments");
-      await expectPhoneFriendly(page);
-      await expectWithinWidth(feeRow(page, transfer).getByText("Success"));
-      await expectWithinWidth(feeRow(page, transfer).getByRole("link", { name: /^Print/ }));
-      await expectWithinWidth(feeRow(page, ussd).getByText("Not used — no money taken"));
+      await expectPageFitsPhone(page);
+      await expectWhollyShown(feeRow(page, transfer).getByText("Success"));
+      await expectWhollyShown(feeRow(page, transfer).getByRole("link", { name: /^Print/ }));
+      await expectWhollyShown(feeRow(page, ussd).getByText("Not used — no money taken"));
       await expect(feeRow(page, ussd).getByRole("button", { name: /Requery/ })).toHaveCount(0);
     });
   });
@@ -232,26 +175,27 @@ test.describe("without JavaScript, the returning student's seeded payments", () 
     page,
   }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/history/payments");
-    await expectPhoneFriendly(page);
+    await expectPageFitsPhone(page);
     const fee = feeRow(page, "CCE-20231009-4D7KQ2M9XW3P");
-    await expectWithinWidth(fee.getByText("Success"));
-    await expectWithinWidth(fee.getByRole("link", { name: /^Print/ }));
+    await expectWhollyShown(fee.getByText("Success"));
+    await expectWhollyShown(fee.getByRole("link", { name: /^Print/ }));
     const hostel = feeRow(page, "Queen Amina Hall — 4-bed room");
-    await expectWithinWidth(hostel.getByText(/^(Success|Paid)$/));
-    await expectWithinWidth(hostel.getByRole("link", { name: /^Print/ }));
-    await expectWithinWidth(page.getByRole("button", { name: "Show", exact: true }));
-    await expectWithinWidth(page.getByRole("navigation", { name: "Payments pages" }));
+    await expectWhollyShown(hostel.getByText(/^(Success|Paid)$/));
+    await expectWhollyShown(hostel.getByRole("link", { name: /^Print/ }));
+    await expectWhollyShown(page.getByRole("button", { name: "Show", exact: true }));
+    await expectWhollyShown(page.getByRole("navigation", { name: "Payments pages" }));
     await fee.getByRole("link", { name: /^Print/ }).tap();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P",
     );
-    await expectPhoneFriendly(page);
+    await expectPageFitsPhone(page);
   });
 });
 
 test.describe("on a wide screen", () => {
   test.use({
     viewport: { width: 1280, height: 800 },
+    screen: { width: 1280, height: 800 },
     hasTouch: false,
     isMobile: false,
     deviceScaleFactor: 1,

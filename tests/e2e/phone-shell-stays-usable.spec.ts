@@ -1,16 +1,16 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  expectNoSidewaysOverflow,
+  expectOpenPanelUsable,
+  expectTapsReach,
+  expectTapTargets,
+} from "./phone/checks.ts";
+import { PHONE_360 } from "./phone/phones.ts";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 import { withoutPopovers } from "./without-popovers.ts";
 
 // A cheap Android phone (issue 29): 360 px wide, touch, a dense screen.
-test.use({
-  viewport: { width: 360, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-});
-
-const THUMB_PX = 40;
+test.use(PHONE_360);
 
 function topBarControls(page: Page) {
   return {
@@ -21,35 +21,8 @@ function topBarControls(page: Page) {
   };
 }
 
-/** The element a tap at the control's centre lands on is the control itself (or inside it). */
-async function expectTapsReach(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const landsOn = await control.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    if (hit && element.contains(hit)) return "the control";
-    return hit
-      ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}.${[...hit.classList].join(".")}`
-      : "nothing";
-  });
-  expect(landsOn, `a tap at the centre of ${control}`).toBe("the control");
-}
-
 async function expectTopBarTappable(page: Page) {
   for (const control of Object.values(topBarControls(page))) await expectTapsReach(control);
-}
-
-/** Every element the locator finds is at least a thumb wide and high. */
-async function expectThumbSized(controls: Locator) {
-  const count = await controls.count();
-  expect(count, `${controls} finds something to measure`).toBeGreaterThan(0);
-  for (let index = 0; index < count; index += 1) {
-    const control = controls.nth(index);
-    const box = (await control.boundingBox())!;
-    const name = (await control.getAttribute("aria-label")) ?? (await control.textContent());
-    const size = `${Math.round(box.width)} × ${Math.round(box.height)} px`;
-    expect(box.width >= THUMB_PX && box.height >= THUMB_PX, `${name}: ${size}`).toBe(true);
-  }
 }
 
 /** A faded toast keeps its box until the page changes: a tap there reaches what lies under it. */
@@ -102,7 +75,7 @@ test("a refusal from the small toaster sits below the top bar with a close butto
   await expectBelowTopBar(page, toast);
   await expectTopBarTappable(page);
   const dismiss = toast.getByRole("button", { name: "Dismiss" });
-  await expectThumbSized(dismiss);
+  await expectTapTargets(dismiss);
   await dismiss.tap();
   await expect(toast).toHaveCount(0);
 });
@@ -122,7 +95,7 @@ test("a refusal from an island's toaster sits below the top bar with a close but
   await expectBelowTopBar(page, toast);
   await expectTopBarTappable(page);
   const close = toast.getByRole("button", { name: /close/i });
-  await expectThumbSized(close);
+  await expectTapTargets(close);
   await close.tap();
   await expect(toast).toHaveCount(0);
 });
@@ -132,20 +105,19 @@ test("every control of the shell and the library's breadcrumb is big enough for 
 }) => {
   await signIn(page, DEMO.returning, "/library");
   await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeHidden();
-  await expectThumbSized(page.getByRole("banner").locator("a:visible, button:visible"));
+  await expectTapTargets(page.getByRole("banner"));
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
-  await expectThumbSized(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link"));
+  await expectTapTargets(page.getByRole("navigation", { name: "Breadcrumb" }));
   // The footer has no links today; any it gets must be thumb-sized too.
-  const footerControls = page.getByRole("contentinfo").locator("a, button");
-  if ((await footerControls.count()) > 0) await expectThumbSized(footerControls);
+  await expectTapTargets(page.getByRole("contentinfo"));
 
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
-  await expectThumbSized(skip);
+  await expectTapTargets(skip);
 
   await topBarControls(page).menu.tap();
-  await expectThumbSized(page.getByRole("complementary", { name: "Main menu" }).getByRole("link"));
+  await expectOpenPanelUsable(page.getByRole("complementary", { name: "Main menu" }));
 });
 
 test.describe("without JavaScript", () => {
@@ -170,10 +142,8 @@ test.describe("without JavaScript", () => {
 
 /** The page is no wider than the phone, and its content keeps most of the width. */
 async function expectReadableWidth(page: Page) {
+  await expectNoSidewaysOverflow(page);
   const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
   const main = (await page.locator("main").boundingBox())!;
   expect(main.width).toBeGreaterThanOrEqual(width - 60);
 }
@@ -195,13 +165,13 @@ for (const javaScriptEnabled of [true, false]) {
       const menu = page.getByRole("complementary", { name: "Main menu" });
       await page.getByRole("link", { name: "Go to the menu" }).tap();
       await expect(menu.getByRole("link", { name: "Payments" })).toBeInViewport();
-      await expectThumbSized(menu.getByRole("link"));
+      await expectTapTargets(menu.getByRole("link"));
       await menu.getByRole("link", { name: "Payments" }).tap();
 
       await expect(page).toHaveURL("/payment");
       await expectReadableWidth(page);
       // Nothing of the shell lies over the payment choices.
-      for (const choice of await page.locator("main select").all()) await expectTapsReach(choice);
+      await expectTapsReach(page.locator("main select"));
       await page.getByRole("link", { name: "Go to the menu" }).tap();
       await menu.getByRole("link", { name: "New Registration" }).tap();
 
