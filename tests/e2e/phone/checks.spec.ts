@@ -149,7 +149,7 @@ test("given a locator, the tap-target check measures what it finds and the contr
   await expect(inBreadcrumb).rejects.toThrow(/A “Dashboard” \d+×\d+ at \d+,\d+ is smaller/);
   await expect(inBreadcrumb).rejects.not.toThrow(/Far/);
   // A locator that finds nothing proves nothing: the footer a journey names must be there.
-  await expect(expectTapTargets(page.getByRole("contentinfo"))).rejects.toThrow(
+  await expect(expectTapTargets(page.getByRole("contentinfo"), { timeout: 1_000 })).rejects.toThrow(
     /finds something to measure/,
   );
 
@@ -186,7 +186,9 @@ test("a tap must land on each control a journey names, wherever on the page it i
   await expect(expectTapsReach(page.locator("button"))).rejects.toThrow(
     /BUTTON “Menu” .* is not shown/,
   );
-  await expect(expectTapsReach(page.locator("select"))).rejects.toThrow(/finds a control/);
+  await expect(expectTapsReach(page.locator("select"), { timeout: 1_000 })).rejects.toThrow(
+    /finds a control/,
+  );
 });
 
 test("a unit or status cut off by its box, or wider than it, fails the wholly-shown check", async ({

@@ -9,6 +9,8 @@ import { CONTROLS, MIN_TARGET, offendersIn, type Inspection } from "./inspect-pa
  */
 
 type Options = { soft?: boolean };
+/** For a check that waits for its element: how long, when not the configured expect timeout. */
+type WaitingOptions = Options & { timeout?: number };
 
 function offenders(page: Page, inspection: Inspection, within = page.locator(":root")) {
   return within.evaluate(offendersIn, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
@@ -54,7 +56,7 @@ export async function expectFirstScreenControlsReachable(page: Page, options: Op
  * Given a locator rather than the page: each element it finds (there must be one), and the
  * controls inside them, such as a toast's close button or the breadcrumb.
  */
-export async function expectTapTargets(scope: Page | Locator, options: Options = {}) {
+export async function expectTapTargets(scope: Page | Locator, options: WaitingOptions = {}) {
   if (!("page" in scope)) {
     assertion(options)(
       await offenders(scope, "targets"),
@@ -62,8 +64,10 @@ export async function expectTapTargets(scope: Page | Locator, options: Options =
     ).toEqual([]);
     return;
   }
+  await assertion(options)(scope.first(), `${scope} finds something to measure`).toBeAttached({
+    timeout: options.timeout,
+  });
   const found = await scope.all();
-  assertion(options)(found.length, `${scope} finds something to measure`).toBeGreaterThan(0);
   const small = [];
   for (const element of found) small.push(...(await offenders(scope.page(), "targets", element)));
   assertion(options)(small, `${where(scope.page())}: controls too small for a thumb`).toEqual([]);
@@ -75,10 +79,11 @@ export async function expectTapTargets(scope: Page | Locator, options: Options =
  * the controls a journey names, such as the top bar's under a toast; every control of the first
  * screen is expectFirstScreenControlsReachable's.
  */
-export async function expectTapsReach(controls: Locator, options: Options = {}) {
-  const found = await controls.all();
-  assertion(options)(found.length, `${controls} finds a control`).toBeGreaterThan(0);
-  for (const control of found) {
+export async function expectTapsReach(controls: Locator, options: WaitingOptions = {}) {
+  await assertion(options)(controls.first(), `${controls} finds a control`).toBeAttached({
+    timeout: options.timeout,
+  });
+  for (const control of await controls.all()) {
     // Playwright would wait for a hidden control to show; the inspection says it is not shown.
     if (await control.isVisible()) await control.scrollIntoViewIfNeeded();
     assertion(options)(
@@ -131,10 +136,7 @@ export async function expectPageFitsPhone(page: Page, options: Options = {}) {
  * anything else (the element at its centre is the message or inside it). A toast that lets taps
  * through to the page (decision 149) is asked as if it took them: what lies under it is not on top.
  */
-export async function expectInViewport(
-  message: Locator,
-  options: Options & { timeout?: number } = {},
-) {
+export async function expectInViewport(message: Locator, options: WaitingOptions = {}) {
   await expect(message).toBeVisible();
   await assertion(options)
     .poll(
