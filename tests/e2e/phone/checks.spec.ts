@@ -268,6 +268,13 @@ test("an outcome message below the screen or under something fails the in-view c
   await show(page, `<p role="status">Your courses have been registered.</p>`);
   await expectInViewport(page.getByRole("status"));
 
+  // A message in bold over two lines is aimed at where its words are, not at the gap between them.
+  await show(
+    page,
+    `<p style="width: 200px"><strong class="outcome">We could not confirm this payment yet.</strong></p>`,
+  );
+  await expectInViewport(page.locator(".outcome"));
+
   // A toast that lets taps through to what lies under it (decision 149) is still on top.
   await show(
     page,

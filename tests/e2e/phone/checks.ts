@@ -133,46 +133,15 @@ export async function expectPageFitsPhone(page: Page, options: Options = {}) {
 
 /**
  * An outcome message the student must see where they are: wholly inside the screen and not under
- * anything else (the element at its centre is the message or inside it). A toast that lets taps
- * through to the page (decision 149) is asked as if it took them: what lies under it is not on top.
+ * anything else (the element at its centre is the message or inside it; for a message wrapped over
+ * two lines, the centre of its bigger line).
  */
 export async function expectInViewport(message: Locator, options: WaitingOptions = {}) {
   await expect(message).toBeVisible();
   await assertion(options)
-    .poll(
-      () =>
-        message.evaluate((el) => {
-          const rect = el.getBoundingClientRect();
-          const width = document.documentElement.clientWidth;
-          const height = window.innerHeight;
-          const where = `${Math.round(rect.width)}×${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)}`;
-          if (
-            rect.left < -0.5 ||
-            rect.top < -0.5 ||
-            rect.right > width + 0.5 ||
-            rect.bottom > height + 0.5
-          ) {
-            return `outside the ${width}×${height} screen: ${where}`;
-          }
-          const { style } = el as HTMLElement;
-          const own = [
-            style.getPropertyValue("pointer-events"),
-            style.getPropertyPriority("pointer-events"),
-          ];
-          style.setProperty("pointer-events", "auto", "important");
-          const hit = document.elementFromPoint(
-            rect.left + rect.width / 2,
-            rect.top + rect.height / 2,
-          );
-          style.setProperty("pointer-events", own[0]!, own[1]);
-          if (hit && !el.contains(hit))
-            return `covered by ${hit.tagName} “${(hit.textContent ?? "").trim().slice(0, 50)}”: ${where}`;
-          return "in view";
-        }),
-      {
-        message: `the outcome message “${(await message.textContent())?.trim().slice(0, 60)}” wholly on screen`,
-        timeout: options.timeout,
-      },
-    )
-    .toBe("in view");
+    .poll(() => offenders(message.page(), "in-view", message), {
+      message: `the outcome message “${(await message.textContent())?.trim().slice(0, 60)}” wholly on screen`,
+      timeout: options.timeout,
+    })
+    .toEqual([]);
 }

@@ -11,9 +11,10 @@ export const MIN_TARGET = 40;
 /**
  * What to inspect. Page-wide, or within a panel `root`: "overflow", the first screen's controls
  * "reachable", tap "targets" (`root` itself too if it is a control). Of `root` alone, where the
- * page now shows it: "tap-lands" on it, it is "shown-whole" across the screen.
+ * page now shows it: "tap-lands" on it, it is "shown-whole" across the screen, it is "in-view".
  */
-export type Inspection = "overflow" | "reachable" | "targets" | "tap-lands" | "shown-whole";
+export type Inspection =
+  "overflow" | "reachable" | "targets" | "tap-lands" | "shown-whole" | "in-view";
 
 /**
  * Runs in the page: the offending elements for one inspection, described. One function, so the
@@ -81,6 +82,29 @@ export function offendersIn(
         )
       : el.getBoundingClientRect();
   };
+
+  if (inspection === "in-view") {
+    const rect = root.getBoundingClientRect();
+    if (
+      rect.left < -0.5 ||
+      rect.top < -0.5 ||
+      rect.right > viewportWidth + 0.5 ||
+      rect.bottom > viewportHeight + 0.5
+    )
+      return [`${describe(root)} is outside the ${viewportWidth}×${viewportHeight} screen`];
+    // A toast that lets taps through to the page (decision 149) is asked as if it took them:
+    // what lies under it is not on top of it.
+    const { style } = root as HTMLElement;
+    const own = [
+      style.getPropertyValue("pointer-events"),
+      style.getPropertyPriority("pointer-events"),
+    ];
+    style.setProperty("pointer-events", "auto", "important");
+    const aim = aimedAt(root);
+    const hit = document.elementFromPoint(aim.left + aim.width / 2, aim.top + aim.height / 2);
+    style.setProperty("pointer-events", own[0]!, own[1]);
+    return hit && !root.contains(hit) ? [`${describe(root)} is covered by ${describe(hit)}`] : [];
+  }
 
   if (inspection === "overflow") {
     const offenders: string[] = [];
