@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { PHONE_360, PHONE_390 } from "./tests/e2e/phone/phones.ts";
 
 // Playwright cannot download its own browser on our machines: use the system Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,16 +24,9 @@ process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-
 const PHONE_FOLDER = "phone/**";
 const PHONE_JOURNEYS = "phone/**/*.spec.ts";
 
-/** An Android phone in Chromium: touch, a mobile viewport, two device pixels per CSS pixel. */
-function phone(size: { width: number; height: number }) {
-  return {
-    ...devices["Galaxy S8"],
-    viewport: size,
-    screen: size,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  };
+/** One of the phones, in Chromium, saying it is an Android phone as a student's browser does. */
+function android(phone: typeof PHONE_360) {
+  return { ...devices["Galaxy S8"], ...phone };
 }
 
 export default defineConfig({
@@ -54,9 +48,9 @@ export default defineConfig({
   projects: [
     { name: "chromium", testIgnore: PHONE_FOLDER, use: { ...devices["Desktop Chrome"], channel: undefined } },
     // The cheap Android phones students use (issue 29): the phone folder only, at two common widths.
-    { name: "phone-360", testMatch: PHONE_JOURNEYS, use: phone({ width: 360, height: 740 }) },
+    { name: "phone-360", testMatch: PHONE_JOURNEYS, use: android(PHONE_360) },
     // The checks' own tests on small made-up pages do not depend on the width: once is enough.
-    { name: "phone-390", testMatch: PHONE_JOURNEYS, testIgnore: "phone/checks.spec.ts", use: phone({ width: 390, height: 844 }) },
+    { name: "phone-390", testMatch: PHONE_JOURNEYS, testIgnore: "phone/checks.spec.ts", use: android(PHONE_390) },
   ],
   webServer: {
     command: "node scripts/start.ts",

@@ -1,57 +1,21 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { freshStudent } from "./fresh-student.ts";
-import { DEMO, SANDBOX_ORIGIN, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
+import { expectInViewport, expectPageFitsPhone, expectWhollyShown } from "./phone/checks.ts";
+import { PHONE_360 } from "./phone/phones.ts";
+import {
+  DEMO,
+  SANDBOX_ORIGIN,
+  signIn,
+  signInWithoutJavaScript,
+  waitForIslands,
+} from "./support.ts";
 
 // Issue 29 on a cheap Android phone: a 360 px screen, touch, with and without JavaScript. Each
 // journey has its own new student (numbers 41 to 44), so the order of journeys does not matter.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+test.use(PHONE_360);
 
 // The local Paystack sandbox scripts/start.ts runs beside the portal, and its key.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** Within the screen's width: seen without swiping sideways (it may be further down). */
-async function expectWithinWidth(locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  const width = await locator.page().evaluate(() => window.innerWidth);
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-}
-
-/**
- * Controls in the page's main part smaller than 40 × 40 px, unless a label of that size toggles
- * them. A link within a sentence is exempt, as WCAG 2.5.8 has it: its text is the target.
- */
-function smallTapTargets(page: Page) {
-  return page.locator("main").evaluate((main) => {
-    const bigEnough = (box: DOMRect) => box.width >= 40 && box.height >= 40;
-    const small: string[] = [];
-    for (const control of main.querySelectorAll<HTMLElement>("a[href], button, select, input:not([type=hidden]), textarea, summary")) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue; // not shown
-      const text = (control.textContent ?? "").trim();
-      if (control instanceof HTMLAnchorElement && (control.parentElement?.textContent ?? "").trim() !== text) continue;
-      const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined;
-      if (bigEnough(box) || (label && bigEnough(label.getBoundingClientRect()))) continue;
-      small.push(`${control.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-    }
-    return small;
-  });
-}
-
-async function expectPhoneFriendly(page: Page) {
-  await expectNoSidewaysScroll(page);
-  expect(await smallTapTargets(page)).toEqual([]);
-}
-
-/** An outcome the student sees without scrolling when the page arrives. */
-async function expectSeenOnArrival(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await expect(locator).toBeInViewport({ ratio: 1 });
-}
 
 /** Chooses the full 100-level fee: at once with scripts, by the GET form without. */
 async function chooseFullFee(page: Page, js: boolean) {
@@ -63,8 +27,8 @@ async function chooseFullFee(page: Page, js: boolean) {
   if (!js) await page.getByRole("button", { name: "Show the amount" }).click();
   await expect(page.getByTestId("fee-amount")).toHaveText("₦120,000");
   // The amount the choices lead to, and the way on to pay, come into view with it.
-  await expectSeenOnArrival(page.getByTestId("fee-amount"));
-  await expectPhoneFriendly(page);
+  await expectInViewport(page.getByTestId("fee-amount"));
+  await expectPageFitsPhone(page);
 }
 
 /** Starts a card payment and leaves Paystack's checkout without paying; answers its reference. */
@@ -84,13 +48,18 @@ async function startOffline(page: Page, js: boolean, way: "Pay by bank transfer"
   return new URL(page.url()).searchParams.get("reference")!;
 }
 
-const feeRow = (page: Page, reference: string) => page.getByRole("row").filter({ hasText: reference });
+const feeRow = (page: Page, reference: string) =>
+  page.getByRole("row").filter({ hasText: reference });
 
 for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("a student who left a card checkout and paid later sees every payment whole, the attempt marked not used", async ({ page, browser, request }) => {
+    test("a student who left a card checkout and paid later sees every payment whole, the attempt marked not used", async ({
+      page,
+      browser,
+      request,
+    }) => {
       const student = await freshStudent(browser, js ? 41 : 42);
       if (js) await signIn(page, student, "/payment");
       else await signInWithoutJavaScript(page, student, "/payment");
@@ -100,48 +69,59 @@ for (const js of [true, false]) {
       // Back from Paystack without paying: the verify page says so at the top.
       await page.goto(`/paystack/verify?reference=${left}`);
       if (!js) await page.getByRole("link", { name: "Check the payment now" }).click();
-      await expectSeenOnArrival(page.getByText("We could not confirm this payment yet."));
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByText("We could not confirm this payment yet."));
+      await expectPageFitsPhone(page);
 
       await page.goto("/history/payments");
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
       for (const reference of [left, paidLater]) {
         await expect(feeRow(page, reference)).toContainText("Pending");
-        await expectWithinWidth(feeRow(page, reference).getByText("Pending"));
-        await expectWithinWidth(feeRow(page, reference).getByRole("button", { name: `Requery ${reference}` }));
+        await expectWhollyShown(feeRow(page, reference).getByText("Pending"));
+        await expectWhollyShown(
+          feeRow(page, reference).getByRole("button", { name: `Requery ${reference}` }),
+        );
       }
       // Before the fee is paid, Requery says what an unpaid attempt means, where it is seen.
-      await feeRow(page, left).getByRole("button", { name: /Requery/ }).click();
-      await expectSeenOnArrival(page.getByText(/^Verification Failed: No money is recorded for this attempt/));
-      await expect(page.getByText(/^Verification Failed: No money is recorded for this attempt/)).toContainText(
-        "If you left Paystack's page without paying, nothing was taken",
+      await feeRow(page, left)
+        .getByRole("button", { name: /Requery/ })
+        .click();
+      await expectInViewport(
+        page.getByText(/^Verification Failed: No money is recorded for this attempt/),
       );
+      await expect(
+        page.getByText(/^Verification Failed: No money is recorded for this attempt/),
+      ).toContainText("If you left Paystack's page without paying, nothing was taken");
 
       // The student pays the second attempt at Paystack after all; the page still shows it pending.
       const paid = await request.post(`${SANDBOX_ORIGIN}/__sandbox/transactions/${paidLater}/pay`, {
         headers: { authorization: `Bearer ${SANDBOX_KEY}` },
       });
       expect(paid.ok()).toBe(true);
-      await feeRow(page, paidLater).getByRole("button", { name: /Requery/ }).click();
-      await expectSeenOnArrival(page.getByText(`Payment ${paidLater} is verified.`));
-      await expectPhoneFriendly(page);
+      await feeRow(page, paidLater)
+        .getByRole("button", { name: /Requery/ })
+        .click();
+      await expectInViewport(page.getByText(`Payment ${paidLater} is verified.`));
+      await expectPageFitsPhone(page);
 
       await expect(feeRow(page, paidLater)).toContainText("Success");
-      await expectWithinWidth(feeRow(page, paidLater).getByText("Success"));
-      await expectWithinWidth(feeRow(page, paidLater).getByRole("link", { name: /^Print/ }));
+      await expectWhollyShown(feeRow(page, paidLater).getByText("Success"));
+      await expectWhollyShown(feeRow(page, paidLater).getByRole("link", { name: /^Print/ }));
       await expect(feeRow(page, left)).toContainText("Not used — no money taken");
       await expect(feeRow(page, left)).not.toContainText("Pending");
-      await expectWithinWidth(feeRow(page, left).getByText("Not used — no money taken"));
+      await expectWhollyShown(feeRow(page, left).getByText("Not used — no money taken"));
       await expect(feeRow(page, left).getByRole("button", { name: /Requery/ })).toHaveCount(0);
 
       await page.goto("/successful");
-      await expectSeenOnArrival(page.getByRole("heading", { name: "Payment successful" }));
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByRole("heading", { name: "Payment successful" }));
+      await expectPageFitsPhone(page);
       await page.getByRole("link", { name: "Go to Payments Management now" }).tap();
       await expect(page).toHaveURL("/history/payments");
     });
 
-    test("a student paying by transfer sees each check's answer at the top, and the USSD code dials when tapped", async ({ page, browser }) => {
+    test("a student paying by transfer sees each check's answer at the top, and the USSD code dials when tapped", async ({
+      page,
+      browser,
+    }) => {
       const student = await freshStudent(browser, js ? 43 : 44);
       if (js) await signIn(page, student, "/payment");
       else await signInWithoutJavaScript(page, student, "/payment");
@@ -150,32 +130,39 @@ for (const js of [true, false]) {
       // The code, "#" and all, goes to the dialler: a bare "#" would end the number there.
       const code = page.getByTestId("ussd-code");
       await expect(code).toHaveText(/^\*737\*33\*4\*\d{5}#$/);
-      await expect(code).toHaveAttribute("href", `tel:${(await code.textContent())!.replace("#", "%23")}`);
-      await expectPhoneFriendly(page);
+      await expect(code).toHaveAttribute(
+        "href",
+        `tel:${(await code.textContent())!.replace("#", "%23")}`,
+      );
+      await expectPageFitsPhone(page);
 
       const transfer = await startOffline(page, js, "Pay by bank transfer");
       await page.getByRole("button", { name: "I have paid — check now" }).click();
-      await expectSeenOnArrival(page.getByTestId("payment-message"));
-      await expect(page.getByTestId("payment-message")).toContainText("Paystack has not received this payment yet");
-      await expectPhoneFriendly(page);
+      await expectInViewport(page.getByTestId("payment-message"));
+      await expect(page.getByTestId("payment-message")).toContainText(
+        "Paystack has not received this payment yet",
+      );
+      await expectPageFitsPhone(page);
 
       // The bank sends the money while the page still shows the account.
       await page.goto(`/payment?reference=${transfer}`);
       const bank = await page.context().newPage();
       await bank.goto(`${SANDBOX_ORIGIN}/simulate/${transfer}`);
       await bank.getByRole("button", { name: "The transfer arrives" }).click();
-      await expect(bank.getByRole("status")).toContainText("The signed charge.success webhook was delivered to the portal.");
+      await expect(bank.getByRole("status")).toContainText(
+        "The signed charge.success webhook was delivered to the portal.",
+      );
       await bank.close();
       await page.getByRole("button", { name: "I have paid — check now" }).click();
-      await expectSeenOnArrival(page.getByTestId("offline-status"));
+      await expectInViewport(page.getByTestId("offline-status"));
       await expect(page.getByTestId("offline-status")).toContainText("Payment received.");
-      await expectPhoneFriendly(page);
+      await expectPageFitsPhone(page);
 
       await page.goto("/history/payments");
-      await expectPhoneFriendly(page);
-      await expectWithinWidth(feeRow(page, transfer).getByText("Success"));
-      await expectWithinWidth(feeRow(page, transfer).getByRole("link", { name: /^Print/ }));
-      await expectWithinWidth(feeRow(page, ussd).getByText("Not used — no money taken"));
+      await expectPageFitsPhone(page);
+      await expectWhollyShown(feeRow(page, transfer).getByText("Success"));
+      await expectWhollyShown(feeRow(page, transfer).getByRole("link", { name: /^Print/ }));
+      await expectWhollyShown(feeRow(page, ussd).getByText("Not used — no money taken"));
       await expect(feeRow(page, ussd).getByRole("button", { name: /Requery/ })).toHaveCount(0);
     });
   });
@@ -184,31 +171,45 @@ for (const js of [true, false]) {
 test.describe("without JavaScript, the returning student's seeded payments", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("are cards on a phone, the hostel payment too, with the pager in reach", async ({ page }) => {
+  test("are cards on a phone, the hostel payment too, with the pager in reach", async ({
+    page,
+  }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/history/payments");
-    await expectPhoneFriendly(page);
+    await expectPageFitsPhone(page);
     const fee = feeRow(page, "CCE-20231009-4D7KQ2M9XW3P");
-    await expectWithinWidth(fee.getByText("Success"));
-    await expectWithinWidth(fee.getByRole("link", { name: /^Print/ }));
+    await expectWhollyShown(fee.getByText("Success"));
+    await expectWhollyShown(fee.getByRole("link", { name: /^Print/ }));
     const hostel = feeRow(page, "Queen Amina Hall — 4-bed room");
-    await expectWithinWidth(hostel.getByText(/^(Success|Paid)$/));
-    await expectWithinWidth(hostel.getByRole("link", { name: /^Print/ }));
-    await expectWithinWidth(page.getByRole("button", { name: "Show", exact: true }));
-    await expectWithinWidth(page.getByRole("navigation", { name: "Payments pages" }));
+    await expectWhollyShown(hostel.getByText(/^(Success|Paid)$/));
+    await expectWhollyShown(hostel.getByRole("link", { name: /^Print/ }));
+    await expectWhollyShown(page.getByRole("button", { name: "Show", exact: true }));
+    await expectWhollyShown(page.getByRole("navigation", { name: "Payments pages" }));
     await fee.getByRole("link", { name: /^Print/ }).tap();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P");
-    await expectPhoneFriendly(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "School Fees Payment Slip CCE-20231009-4D7KQ2M9XW3P",
+    );
+    await expectPageFitsPhone(page);
   });
 });
 
 test.describe("on a wide screen", () => {
-  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false, deviceScaleFactor: 1, javaScriptEnabled: false });
+  test.use({
+    viewport: { width: 1280, height: 800 },
+    screen: { width: 1280, height: 800 },
+    hasTouch: false,
+    isMobile: false,
+    deviceScaleFactor: 1,
+    javaScriptEnabled: false,
+  });
 
   test("the payments stay a table with its column headers", async ({ page }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/history/payments");
     await expect(page.getByRole("columnheader", { name: "Status" }).first()).toBeVisible();
     const fee = feeRow(page, "CCE-20231009-4D7KQ2M9XW3P");
-    const [reference, print] = [await fee.getByText("CCE-20231009-4D7KQ2M9XW3P", { exact: true }).boundingBox(), await fee.getByRole("link", { name: /^Print/ }).boundingBox()];
+    const [reference, print] = [
+      await fee.getByText("CCE-20231009-4D7KQ2M9XW3P", { exact: true }).boundingBox(),
+      await fee.getByRole("link", { name: /^Print/ }).boundingBox(),
+    ];
     // One line per payment: the reference and its Print button side by side.
     expect(Math.abs(reference!.y - print!.y)).toBeLessThan(print!.height);
   });

@@ -1,44 +1,24 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { freshStudent } from "./fresh-student.ts";
 import { pdfPageTexts } from "./pdf-text.ts";
+import {
+  expectInViewport,
+  expectNoSidewaysOverflow,
+  expectTapTargets,
+  expectWhollyShown,
+} from "./phone/checks.ts";
+import { PHONE_360 } from "./phone/phones.ts";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 
 // Issue 29 on a cheap Android phone: a 360 px screen, touch, JavaScript on and off. Each journey
 // has a fresh 100-level NCE Biology/Chemistry student: 15 courses (43 units) in each semester.
-test.use({
-  viewport: { width: 360, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-});
+test.use(PHONE_360);
 
 const courseTable = (page: Page) => page.getByRole("table", { name: "Courses you can register" });
 const selectedTable = (page: Page) => page.getByRole("table", { name: "Selected courses" });
 const registeredTable = (page: Page) => page.getByRole("table", { name: "Registered courses" });
 const unitCells = (table: Locator) =>
   table.locator("tbody td").filter({ hasText: /^(Units )?\d+$/ });
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
-/** Inside the screen's width and not cut off by a scrolling or clipping box around it. */
-async function expectWhollyShown(element: Locator) {
-  const cut = await element.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    if (box.width === 0 || box.left < 0 || box.right > document.documentElement.clientWidth)
-      return `outside the screen (${Math.round(box.left)} to ${Math.round(box.right)} px)`;
-    if (node.scrollWidth > node.clientWidth + 1) return "wider than its own box";
-    for (let frame = node.parentElement; frame; frame = frame.parentElement) {
-      if (getComputedStyle(frame).overflowX === "visible") continue;
-      const edges = frame.getBoundingClientRect();
-      if (box.left < edges.left - 0.5 || box.right > edges.right + 0.5)
-        return `cut off by ${frame.tagName}.${frame.className}`;
-    }
-    return null;
-  });
-  expect(cut, `"${await element.textContent()}"`).toBeNull();
-}
 
 /** Every unit, the total and every remove button of a course table can be read and reached. */
 async function expectUnitsAndControlsShown(table: Locator) {
@@ -61,34 +41,6 @@ async function tapEveryUntickedBox(page: Page) {
     if (!(await box.isChecked())) await box.tap();
 }
 
-/**
- * A thumb can hit every control of the page's own: 40 × 40 px at least, a checkbox by its label.
- * Toasts are the shell's, checked with it.
- */
-async function expectThumbSizedControls(page: Page) {
-  const small = await page.locator("main").evaluate((main) =>
-    [...main.querySelectorAll<HTMLElement>("button, a, input:not([type=hidden]), select, textarea")]
-      .filter(
-        (control) =>
-          control.getClientRects().length > 0 && !control.closest("[data-sonner-toaster], .toasts"),
-      )
-      .map((control) => {
-        const target = control.matches("[type=checkbox], [type=radio]")
-          ? (control.closest("label") ?? control)
-          : control;
-        const { width, height } = target.getBoundingClientRect();
-        return {
-          control:
-            control.getAttribute("aria-label") ?? control.textContent?.trim() ?? control.outerHTML,
-          width,
-          height,
-        };
-      })
-      .filter(({ width, height }) => width < 40 || height < 40),
-  );
-  expect(small).toEqual([]);
-}
-
 /** The row of the course whose box `alert` answers: the row just above it, as the student sees it. */
 async function expectAlertRightUnder(alert: Locator, row: Locator) {
   const rowBox = (await row.boundingBox())!;
@@ -106,7 +58,7 @@ test.describe("with JavaScript", () => {
     await signIn(page, await freshStudent(browser, 61), "/course-reg");
     await waitForIslands(page);
     await page.getByLabel("Semester", { exact: true }).selectOption({ label: "FIRST" });
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
     await expectUnitsAndControlsShown(courseTable(page));
 
     // The course's title and code tick its box.
@@ -114,7 +66,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("checkbox", { name: "Select BIO 111" })).toBeChecked();
     await courseTable(page).getByText("BIO 112", { exact: true }).tap();
     await expect(page.getByRole("checkbox", { name: "Select BIO 112" })).toBeChecked();
-    await expectThumbSizedControls(page);
+    await expectTapTargets(page);
     for (;;) {
       await tapEveryUntickedBox(page);
       const next = page.getByRole("button", { name: "Next" });
@@ -143,18 +95,18 @@ test.describe("with JavaScript", () => {
     await expect(refusal).toHaveText("Cannot exceed maximum of 80 units");
     await expect(refused!).not.toBeChecked();
     await expect(refused!).toBeInViewport();
-    await expect(refusal).toBeInViewport();
+    await expectInViewport(refusal);
     await expectAlertRightUnder(refusal, refused!.locator("xpath=ancestor::tr[1]"));
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
 
     await expectUnitsAndControlsShown(selectedTable(page));
     await expect(selectedTable(page).getByRole("row", { name: /Total Units/ })).toContainText("80");
-    await expectThumbSizedControls(page);
+    await expectTapTargets(page);
 
     await page.getByRole("button", { name: "Register Courses" }).tap();
     await expect(page).toHaveURL(/registered=1$/);
     await waitForIslands(page);
-    await expect(page.getByText("Your courses have been registered.")).toBeInViewport();
+    await expectInViewport(page.getByText("Your courses have been registered."));
 
     // Pending approval: no warning about approved courses; a reset for each semester that has courses.
     await page.getByRole("button", { name: "View Registered Courses" }).tap();
@@ -166,15 +118,15 @@ test.describe("with JavaScript", () => {
       .getByRole("dialog", { name: "Reset registration" })
       .getByRole("button", { name: "Yes, reset" })
       .tap();
-    await expect(page.getByText("Reset successful")).toBeInViewport();
+    await expectInViewport(page.getByText("Reset successful"));
     await expect(registeredTable(page).locator("tbody tr")).toHaveCount(15);
     await expect(page.getByRole("button", { name: "Reset Second Semester" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Reset First Semester" })).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await expectThumbSizedControls(page);
+    await expectNoSidewaysOverflow(page);
+    await expectTapTargets(page);
 
     await page.goto("/course-reg/history?session=2024%2F2025");
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
     await expectUnitsAndControlsShown(registeredTable(page));
   });
 
@@ -240,9 +192,9 @@ test.describe("without JavaScript", () => {
     browser,
   }) => {
     await signInWithoutJavaScript(page, await freshStudent(browser, 62), "/course-reg?semester=1");
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
     await expectUnitsAndControlsShown(courseTable(page));
-    await expectThumbSizedControls(page);
+    await expectTapTargets(page);
 
     await courseTable(page).getByText("General Biology I", { exact: true }).tap();
     await expect(page.getByRole("checkbox", { name: "Select BIO 111" })).toBeChecked();
@@ -257,7 +209,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Search Courses" }).tap();
     await expect(page.getByRole("button", { name: /^EDU 121 / })).toBeInViewport();
     await expectUnitsAndControlsShown(selectedTable(page));
-    await expectThumbSizedControls(page);
+    await expectTapTargets(page);
 
     // Second semester: every box ticked, page by page. Page 1 (BIO, CHM, EDU 121–122) brings the
     // selection to 75 units; on page 2 EDU 123 and 124 reach 80 and GSE 121 is the first refused.
@@ -274,29 +226,29 @@ test.describe("without JavaScript", () => {
     const refusal = page.getByRole("alert");
     // The answer opens at the refusal, right under the course refused, whose box is not ticked.
     await expect(refusal).toHaveText("Cannot exceed maximum of 80 units");
-    await expect(refusal).toBeInViewport();
+    await expectInViewport(refusal);
     const refusedRow = courseTable(page).locator("tr:has(+ tr [role=alert])");
     await expect(refusedRow.getByRole("checkbox")).toHaveAccessibleName("Select GSE 121");
     await expect(refusedRow.getByRole("checkbox")).not.toBeChecked();
     await expect(refusedRow).toBeInViewport();
     await expectAlertRightUnder(refusal, refusedRow);
     await expect(selectedTable(page).getByRole("row", { name: /Total Units/ })).toContainText("80");
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
 
     await page.getByRole("button", { name: "Register Courses" }).tap();
     await expect(page).toHaveURL(/registered=1#answer$/);
-    await expect(page.getByText("Your courses have been registered.")).toBeInViewport();
+    await expectInViewport(page.getByText("Your courses have been registered."));
 
     await page.getByRole("button", { name: "View Registered Courses" }).tap();
     await expectUnitsAndControlsShown(registeredTable(page));
     await expect(page.getByText(/You cannot delete courses/)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Reset First Semester" })).toBeVisible();
-    await expectThumbSizedControls(page);
+    await expectTapTargets(page);
     await page.getByRole("button", { name: "Reset Second Semester" }).tap();
     await page.getByRole("button", { name: "Yes, reset" }).tap();
-    await expect(page.getByRole("status").filter({ hasText: "Reset successful" })).toBeInViewport();
+    await expectInViewport(page.getByRole("status").filter({ hasText: "Reset successful" }));
     await expect(page.getByRole("button", { name: "Reset Second Semester" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Reset First Semester" })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page);
   });
 });

@@ -1,11 +1,16 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  expectNoSidewaysOverflow,
+  expectOpenPanelUsable,
+  expectTapsReach,
+  expectTapTargets,
+} from "./phone/checks.ts";
+import { PHONE_360 } from "./phone/phones.ts";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 import { withoutPopovers } from "./without-popovers.ts";
 
 // A cheap Android phone (issue 29): 360 px wide, touch, a dense screen.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-
-const THUMB_PX = 40;
+test.use(PHONE_360);
 
 function topBarControls(page: Page) {
   return {
@@ -16,33 +21,8 @@ function topBarControls(page: Page) {
   };
 }
 
-/** The element a tap at the control's centre lands on is the control itself (or inside it). */
-async function expectTapsReach(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const landsOn = await control.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    if (hit && element.contains(hit)) return "the control";
-    return hit ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}.${[...hit.classList].join(".")}` : "nothing";
-  });
-  expect(landsOn, `a tap at the centre of ${control}`).toBe("the control");
-}
-
 async function expectTopBarTappable(page: Page) {
   for (const control of Object.values(topBarControls(page))) await expectTapsReach(control);
-}
-
-/** Every element the locator finds is at least a thumb wide and high. */
-async function expectThumbSized(controls: Locator) {
-  const count = await controls.count();
-  expect(count, `${controls} finds something to measure`).toBeGreaterThan(0);
-  for (let index = 0; index < count; index += 1) {
-    const control = controls.nth(index);
-    const box = (await control.boundingBox())!;
-    const name = (await control.getAttribute("aria-label")) ?? (await control.textContent());
-    const size = `${Math.round(box.width)} × ${Math.round(box.height)} px`;
-    expect(box.width >= THUMB_PX && box.height >= THUMB_PX, `${name}: ${size}`).toBe(true);
-  }
 }
 
 /** A faded toast keeps its box until the page changes: a tap there reaches what lies under it. */
@@ -50,7 +30,9 @@ async function expectFadedToastsLetTapsThrough(page: Page) {
   const landsInToasts = await page.locator("#toasts").evaluate((region) => {
     const box = region.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return false;
-    return region.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    return region.contains(
+      document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+    );
   });
   expect(landsInToasts).toBe(false);
 }
@@ -58,7 +40,9 @@ async function expectFadedToastsLetTapsThrough(page: Page) {
 /** The toast, once it has slid in, does not reach up into the top bar (Profile, Logout, Appearance). */
 async function expectBelowTopBar(page: Page, toast: Locator) {
   const topBar = (await page.locator(".top-bar").boundingBox())!;
-  await expect.poll(async () => (await toast.boundingBox())?.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y)
+    .toBeGreaterThanOrEqual(topBar.y + topBar.height);
 }
 
 test("right after signing in, Profile, Logout, Appearance and the menu take taps, during 'Login successful' and after it fades", async ({
@@ -77,7 +61,9 @@ test("right after signing in, Profile, Logout, Appearance and the menu take taps
   await expect(page).toHaveURL("/biodata");
 });
 
-test("a refusal from the small toaster sits below the top bar with a close button a thumb can hit", async ({ page }) => {
+test("a refusal from the small toaster sits below the top bar with a close button a thumb can hit", async ({
+  page,
+}) => {
   await signIn(page, DEMO.returning, "/complaint");
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
   await page.route("**/api/complaint/", (route) => route.abort());
@@ -89,50 +75,57 @@ test("a refusal from the small toaster sits below the top bar with a close butto
   await expectBelowTopBar(page, toast);
   await expectTopBarTappable(page);
   const dismiss = toast.getByRole("button", { name: "Dismiss" });
-  await expectThumbSized(dismiss);
+  await expectTapTargets(dismiss);
   await dismiss.tap();
   await expect(toast).toHaveCount(0);
 });
 
-test("a refusal from an island's toaster sits below the top bar with a close button a thumb can hit", async ({ page }) => {
+test("a refusal from an island's toaster sits below the top bar with a close button a thumb can hit", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher, "/payment");
   await waitForIslands(page);
   await page.getByLabel("Payment category").selectOption("second_installment");
   await page.getByLabel("Level").selectOption("100");
   await page.getByLabel("Session").selectOption("2022/2023");
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: /^Pay the first installment/ });
+  const toast = page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: /^Pay the first installment/ });
   await expect(toast).toBeVisible();
   await expectBelowTopBar(page, toast);
   await expectTopBarTappable(page);
   const close = toast.getByRole("button", { name: /close/i });
-  await expectThumbSized(close);
+  await expectTapTargets(close);
   await close.tap();
   await expect(toast).toHaveCount(0);
 });
 
-test("every control of the shell and the library's breadcrumb is big enough for a thumb", async ({ page }) => {
+test("every control of the shell and the library's breadcrumb is big enough for a thumb", async ({
+  page,
+}) => {
   await signIn(page, DEMO.returning, "/library");
   await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeHidden();
-  await expectThumbSized(page.getByRole("banner").locator("a:visible, button:visible"));
+  await expectTapTargets(page.getByRole("banner"));
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
-  await expectThumbSized(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link"));
+  await expectTapTargets(page.getByRole("navigation", { name: "Breadcrumb" }));
   // The footer has no links today; any it gets must be thumb-sized too.
-  const footerControls = page.getByRole("contentinfo").locator("a, button");
-  if ((await footerControls.count()) > 0) await expectThumbSized(footerControls);
+  await expectTapTargets(page.getByRole("contentinfo"));
 
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
-  await expectThumbSized(skip);
+  await expectTapTargets(skip);
 
   await topBarControls(page).menu.tap();
-  await expectThumbSized(page.getByRole("complementary", { name: "Main menu" }).getByRole("link"));
+  await expectOpenPanelUsable(page.getByRole("complementary", { name: "Main menu" }));
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("right after signing in, the top bar takes taps during 'Login successful' and after it fades", async ({ page }) => {
+  test("right after signing in, the top bar takes taps during 'Login successful' and after it fades", async ({
+    page,
+  }) => {
     await signInWithoutJavaScript(page, DEMO.returning, "/");
     const flash = page.getByRole("status").filter({ hasText: "Login successful" });
     await expect(flash).toBeVisible();
@@ -149,8 +142,8 @@ test.describe("without JavaScript", () => {
 
 /** The page is no wider than the phone, and its content keeps most of the width. */
 async function expectReadableWidth(page: Page) {
+  await expectNoSidewaysOverflow(page);
   const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   const main = (await page.locator("main").boundingBox())!;
   expect(main.width).toBeGreaterThanOrEqual(width - 60);
 }
@@ -159,7 +152,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`in a browser without popovers, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the dashboard, payment and course pages keep their width and the menu's links can be followed", async ({ page }) => {
+    test("the dashboard, payment and course pages keep their width and the menu's links can be followed", async ({
+      page,
+    }) => {
       if (javaScriptEnabled) await signIn(page, DEMO.fresher);
       else await signInWithoutJavaScript(page, DEMO.fresher, "/");
       await withoutPopovers(page);
@@ -170,13 +165,13 @@ for (const javaScriptEnabled of [true, false]) {
       const menu = page.getByRole("complementary", { name: "Main menu" });
       await page.getByRole("link", { name: "Go to the menu" }).tap();
       await expect(menu.getByRole("link", { name: "Payments" })).toBeInViewport();
-      await expectThumbSized(menu.getByRole("link"));
+      await expectTapTargets(menu.getByRole("link"));
       await menu.getByRole("link", { name: "Payments" }).tap();
 
       await expect(page).toHaveURL("/payment");
       await expectReadableWidth(page);
       // Nothing of the shell lies over the payment choices.
-      for (const choice of await page.locator("main select").all()) await expectTapsReach(choice);
+      await expectTapsReach(page.locator("main select"));
       await page.getByRole("link", { name: "Go to the menu" }).tap();
       await menu.getByRole("link", { name: "New Registration" }).tap();
 
@@ -192,5 +187,6 @@ async function expectTopBarControlsWithoutPopovers(page: Page) {
   const { menu, profile, logout, appearance } = topBarControls(page);
   await expect(menu).toBeHidden();
   await expect(appearance).toBeHidden();
-  for (const control of [profile, logout, page.getByRole("link", { name: "Go to the menu" })]) await expectTapsReach(control);
+  for (const control of [profile, logout, page.getByRole("link", { name: "Go to the menu" })])
+    await expectTapsReach(control);
 }

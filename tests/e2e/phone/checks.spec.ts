@@ -4,7 +4,9 @@ import {
   expectInViewport,
   expectNoSidewaysOverflow,
   expectOpenPanelUsable,
+  expectTapsReach,
   expectTapTargets,
+  expectWhollyShown,
 } from "./checks.ts";
 
 // The phone checks on small pages made for them: each must pass a page that is right and fail,
@@ -132,6 +134,97 @@ test("small controls fail the tap-target check, while links in a sentence and bi
   await expectTapTargets(page);
 });
 
+test("given a locator, the tap-target check measures what it finds and the controls inside", async ({
+  page,
+}) => {
+  await show(
+    page,
+    `<div class="toast" role="status">Saved <button class="close" style="width: 24px; height: 24px" aria-label="Dismiss">×</button></div>
+    <nav aria-label="Breadcrumb"><a href="/">Dashboard</a></nav><button style="width: 20px">Far</button>`,
+  );
+  await expect(expectTapTargets(page.getByRole("button", { name: "Dismiss" }))).rejects.toThrow(
+    /BUTTON\.close “Dismiss” 24×24 at \d+,\d+ is smaller than 40×40/,
+  );
+  const inBreadcrumb = expectTapTargets(page.getByRole("navigation", { name: "Breadcrumb" }));
+  await expect(inBreadcrumb).rejects.toThrow(/A “Dashboard” \d+×\d+ at \d+,\d+ is smaller/);
+  await expect(inBreadcrumb).rejects.not.toThrow(/Far/);
+  // A locator that finds nothing proves nothing: the footer a journey names must be there.
+  await expect(expectTapTargets(page.getByRole("contentinfo"), { timeout: 1_000 })).rejects.toThrow(
+    /finds something to measure/,
+  );
+
+  await show(page, `<div role="status">Saved <button aria-label="Dismiss">×</button></div>`);
+  await expectTapTargets(page.getByRole("status"));
+  await expectTapTargets(page.getByRole("button", { name: "Dismiss" }));
+});
+
+test("a tap must land on each control a journey names, wherever on the page it is", async ({
+  page,
+}) => {
+  const topBar = `<header style="display: flex; justify-content: flex-end"><button>Appearance</button><button aria-label="Profile">P</button></header>`;
+  await show(
+    page,
+    `${topBar}<div class="toast" style="position: fixed; top: 0; right: 0; width: 70%; height: 56px; background: #fff">Login successful</div>`,
+  );
+  await expect(expectTapsReach(page.getByRole("button", { name: "Profile" }))).rejects.toThrow(
+    /BUTTON “Profile” 44×44 at \d+,0 is covered by DIV\.toast “Login successful”/,
+  );
+
+  // Far below the first screen: scrolled to, and still under a backdrop that covers the screen.
+  const far = `<div style="height: 2000px"></div><select aria-label="Level"><option>100</option></select><div style="height: 2000px"></div>`;
+  await show(
+    page,
+    `${far}<div class="backdrop" style="position: fixed; inset: 0; background: #fff8">Choose a session</div>`,
+  );
+  await expect(expectTapsReach(page.getByRole("combobox", { name: "Level" }))).rejects.toThrow(
+    /SELECT “Level” .* is covered by DIV\.backdrop “Choose a session”/,
+  );
+  await show(page, far);
+  await expectTapsReach(page.getByRole("combobox", { name: "Level" }));
+
+  await show(page, `<button style="visibility: hidden">Menu</button>`);
+  await expect(expectTapsReach(page.locator("button"))).rejects.toThrow(
+    /BUTTON “Menu” .* is not shown/,
+  );
+  await expect(expectTapsReach(page.locator("select"), { timeout: 1_000 })).rejects.toThrow(
+    /finds a control/,
+  );
+});
+
+test("a unit or status cut off by its box, or wider than it, fails the wholly-shown check", async ({
+  page,
+}) => {
+  // The page-wide check lets the wrapper scroll; the student would have to scroll it to see the units.
+  await show(
+    page,
+    `<main><div class="table-wrap" style="overflow-x: auto; width: 200px"><table style="width: 300px"><tr>
+    <td style="width: 230px">General Biology I</td><td class="units">3</td></tr></table></div></main>`,
+  );
+  await expectNoSidewaysOverflow(page);
+  await expect(expectWhollyShown(page.locator(".units"))).rejects.toThrow(
+    /TD\.units “3” \d+×\d+ at \d+,\d+ is cut off by DIV\.table-wrap/,
+  );
+
+  await show(
+    page,
+    `<main><span class="status" style="display: inline-block; width: 40px; overflow: hidden; white-space: nowrap">Not used — no money taken</span>
+    <p class="far" style="margin-left: 400px; width: 100px">Success</p></main>`,
+  );
+  await expect(expectWhollyShown(page.locator(".status"))).rejects.toThrow(
+    /SPAN\.status “Not used — no money taken” 40×\d+ at \d+,\d+ holds \d+ px of content in 40 px/,
+  );
+  await expect(expectWhollyShown(page.locator(".far"))).rejects.toThrow(
+    /P\.far “Success” 100×\d+ .* does not fit the 360 px screen/,
+  );
+
+  await show(
+    page,
+    `<main><div style="overflow-x: auto"><p class="units" style="margin: 0">Units 3</p></div><p class="status">Success</p></main>`,
+  );
+  await expectWhollyShown(page.locator(".units"));
+  await expectWhollyShown(page.locator(".status"));
+});
+
 test("an open menu is checked for its own controls, not for the page it covers", async ({
   page,
 }) => {
@@ -173,5 +266,20 @@ test("an outcome message below the screen or under something fails the in-view c
   );
 
   await show(page, `<p role="status">Your courses have been registered.</p>`);
+  await expectInViewport(page.getByRole("status"));
+
+  // A message in bold over two lines is aimed at where its words are, not at the gap between them.
+  await show(
+    page,
+    `<p style="width: 200px"><strong class="outcome">We could not confirm this payment yet.</strong></p>`,
+  );
+  await expectInViewport(page.locator(".outcome"));
+
+  // A toast that lets taps through to what lies under it (decision 149) is still on top.
+  await show(
+    page,
+    `<button style="width: 100%; height: 200px">Pay</button>
+    <div style="position: fixed; top: 0; right: 0; pointer-events: none"><p role="status" style="margin: 0; background: #fff">Login successful</p></div>`,
+  );
   await expectInViewport(page.getByRole("status"));
 });

@@ -9,6 +9,8 @@ import { CONTROLS, MIN_TARGET, offendersIn, type Inspection } from "./inspect-pa
  */
 
 type Options = { soft?: boolean };
+/** For a check that waits for its element: how long, when not the configured expect timeout. */
+type WaitingOptions = Options & { timeout?: number };
 
 function offenders(page: Page, inspection: Inspection, within = page.locator(":root")) {
   return within.evaluate(offendersIn, { inspection, controls: CONTROLS, minTarget: MIN_TARGET });
@@ -51,11 +53,57 @@ export async function expectFirstScreenControlsReachable(page: Page, options: Op
 /**
  * Every visible control is at least 40 × 40 CSS px, or is a checkbox or radio button with a
  * label at least that big which toggles it. Exempt: links inside running text (see above).
+ * Given a locator rather than the page: each element it finds (there must be one), and the
+ * controls inside them, such as a toast's close button or the breadcrumb.
  */
-export async function expectTapTargets(page: Page, options: Options = {}) {
+export async function expectTapTargets(scope: Page | Locator, options: WaitingOptions = {}) {
+  if (!("page" in scope)) {
+    assertion(options)(
+      await offenders(scope, "targets"),
+      `${where(scope)}: controls too small for a thumb`,
+    ).toEqual([]);
+    return;
+  }
+  await assertion(options)(scope.first(), `${scope} finds something to measure`).toBeAttached({
+    timeout: options.timeout,
+  });
+  const found = await scope.all();
+  const small = [];
+  for (const element of found) small.push(...(await offenders(scope.page(), "targets", element)));
+  assertion(options)(small, `${where(scope.page())}: controls too small for a thumb`).toEqual([]);
+}
+
+/**
+ * A tap lands on each control the locator finds (there must be one), wherever it is on the page:
+ * scrolled into view, the element at its centre is the control, inside it, or its label. For
+ * the controls a journey names, such as the top bar's under a toast; every control of the first
+ * screen is expectFirstScreenControlsReachable's.
+ */
+export async function expectTapsReach(controls: Locator, options: WaitingOptions = {}) {
+  await assertion(options)(controls.first(), `${controls} finds a control`).toBeAttached({
+    timeout: options.timeout,
+  });
+  for (const control of await controls.all()) {
+    // Playwright would wait for a hidden control to show; the inspection says it is not shown.
+    if (await control.isVisible()) await control.scrollIntoViewIfNeeded();
+    assertion(options)(
+      await offenders(control.page(), "tap-lands", control),
+      `${where(control.page())}: a tap does not land on the control`,
+    ).toEqual([]);
+  }
+}
+
+/**
+ * The element is seen whole without swiping sideways (it may be further down): inside the
+ * screen's width, its content not wider than itself, and not cut off by a box around it, even
+ * one that scrolls sideways on purpose. What a student must read or press in a table or a card
+ * (a course's units, a payment's status and Print link), where the page-wide overflow check lets
+ * a scrolling box hide part of a wide table.
+ */
+export async function expectWhollyShown(element: Locator, options: Options = {}) {
   assertion(options)(
-    await offenders(page, "targets"),
-    `${where(page)}: controls too small for a thumb`,
+    await offenders(element.page(), "shown-whole", element),
+    `${where(element.page())}: not shown whole across the screen`,
   ).toEqual([]);
 }
 
@@ -85,41 +133,15 @@ export async function expectPageFitsPhone(page: Page, options: Options = {}) {
 
 /**
  * An outcome message the student must see where they are: wholly inside the screen and not under
- * anything else (the element at its centre is the message or inside it).
+ * anything else (the element at its centre is the message or inside it; for a message wrapped over
+ * two lines, the centre of its bigger line).
  */
-export async function expectInViewport(
-  message: Locator,
-  options: Options & { timeout?: number } = {},
-) {
+export async function expectInViewport(message: Locator, options: WaitingOptions = {}) {
   await expect(message).toBeVisible();
   await assertion(options)
-    .poll(
-      () =>
-        message.evaluate((el) => {
-          const rect = el.getBoundingClientRect();
-          const width = document.documentElement.clientWidth;
-          const height = window.innerHeight;
-          const where = `${Math.round(rect.width)}×${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)}`;
-          if (
-            rect.left < -0.5 ||
-            rect.top < -0.5 ||
-            rect.right > width + 0.5 ||
-            rect.bottom > height + 0.5
-          ) {
-            return `outside the ${width}×${height} screen: ${where}`;
-          }
-          const hit = document.elementFromPoint(
-            rect.left + rect.width / 2,
-            rect.top + rect.height / 2,
-          );
-          if (hit && !el.contains(hit))
-            return `covered by ${hit.tagName} “${(hit.textContent ?? "").trim().slice(0, 50)}”: ${where}`;
-          return "in view";
-        }),
-      {
-        message: `the outcome message “${(await message.textContent())?.trim().slice(0, 60)}” wholly on screen`,
-        timeout: options.timeout,
-      },
-    )
-    .toBe("in view");
+    .poll(() => offenders(message.page(), "in-view", message), {
+      message: `the outcome message “${(await message.textContent())?.trim().slice(0, 60)}” wholly on screen`,
+      timeout: options.timeout,
+    })
+    .toEqual([]);
 }

@@ -8,12 +8,17 @@ export const CONTROLS =
 /** WCAG 2.5.8's size, and the issue's: "at least 40 × 40 px or has a label that toggles it". */
 export const MIN_TARGET = 40;
 
-export type Inspection = "overflow" | "reachable" | "targets";
+/**
+ * What to inspect. Page-wide, or within a panel `root`: "overflow", the first screen's controls
+ * "reachable", tap "targets" (`root` itself too if it is a control). Of `root` alone, where the
+ * page now shows it: "tap-lands" on it, it is "shown-whole" across the screen, it is "in-view".
+ */
+export type Inspection =
+  "overflow" | "reachable" | "targets" | "tap-lands" | "shown-whole" | "in-view";
 
 /**
- * Runs in the page: the offending elements under `root` for one inspection, described. One
- * function, so the helpers every inspection shares travel to the browser with it (evaluate sends
- * source text).
+ * Runs in the page: the offending elements for one inspection, described. One function, so the
+ * helpers every inspection shares travel to the browser with it (evaluate sends source text).
  */
 export function offendersIn(
   root: Element,
@@ -78,6 +83,29 @@ export function offendersIn(
       : el.getBoundingClientRect();
   };
 
+  if (inspection === "in-view") {
+    const rect = root.getBoundingClientRect();
+    if (
+      rect.left < -0.5 ||
+      rect.top < -0.5 ||
+      rect.right > viewportWidth + 0.5 ||
+      rect.bottom > viewportHeight + 0.5
+    )
+      return [`${describe(root)} is outside the ${viewportWidth}×${viewportHeight} screen`];
+    // A toast that lets taps through to the page (decision 149) is asked as if it took them:
+    // what lies under it is not on top of it.
+    const { style } = root as HTMLElement;
+    const own = [
+      style.getPropertyValue("pointer-events"),
+      style.getPropertyPriority("pointer-events"),
+    ];
+    style.setProperty("pointer-events", "auto", "important");
+    const aim = aimedAt(root);
+    const hit = document.elementFromPoint(aim.left + aim.width / 2, aim.top + aim.height / 2);
+    style.setProperty("pointer-events", own[0]!, own[1]);
+    return hit && !root.contains(hit) ? [`${describe(root)} is covered by ${describe(hit)}`] : [];
+  }
+
   if (inspection === "overflow") {
     const offenders: string[] = [];
     const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
@@ -113,21 +141,50 @@ export function offendersIn(
     return offenders;
   }
 
-  const all = [...root.querySelectorAll(controls)];
+  if (inspection === "shown-whole") {
+    const rect = root.getBoundingClientRect();
+    if (!visible(root)) return [`${describe(root)} is not shown`];
+    if (rect.left < -0.5 || rect.right > viewportWidth + 0.5)
+      return [`${describe(root)} does not fit the ${viewportWidth} px screen`];
+    if (root.scrollWidth > root.clientWidth + 1)
+      return [
+        `${describe(root)} holds ${root.scrollWidth} px of content in ${root.clientWidth} px`,
+      ];
+    // A box around it that scrolls or clips sideways must show all of it: content a student has
+    // to scroll a box sideways to find is not shown whole.
+    for (let frame = root.parentElement; frame; frame = frame.parentElement) {
+      if (getComputedStyle(frame).overflowX === "visible") continue;
+      const edges = frame.getBoundingClientRect();
+      if (rect.left < edges.left - 0.5 || rect.right > edges.right + 0.5)
+        return [`${describe(root)} is cut off by ${describe(frame)}`];
+    }
+    return [];
+  }
 
-  if (inspection === "reachable") {
-    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  const all = [...(root.matches(controls) ? [root] : []), ...root.querySelectorAll(controls)];
+
+  if (inspection === "reachable" || inspection === "tap-lands") {
+    // The first screen's controls, from the top of the page; or the one control, where it is.
+    const firstScreen = inspection === "reachable";
+    if (firstScreen) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     const offenders: string[] = [];
-    for (const control of all) {
-      if (!visible(control)) continue;
+    for (const control of firstScreen ? all : [root]) {
+      if (!visible(control)) {
+        if (!firstScreen) offenders.push(`${describe(control)} is not shown`);
+        continue;
+      }
       const rect = aimedAt(control);
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
-      if (x < 0 || x >= viewportWidth || y < 0 || y >= viewportHeight) continue;
+      if (x < 0 || x >= viewportWidth || y < 0 || y >= viewportHeight) {
+        if (!firstScreen) offenders.push(`${describe(control)} is off the screen`);
+        continue;
+      }
       // Scrolled out of sight inside a box that scrolls (a wide table, a long panel): the student
       // scrolls it to reach it.
       const scroller = scrollingAncestor(control)?.getBoundingClientRect();
       if (
+        firstScreen &&
         scroller &&
         (x < scroller.left || x > scroller.right || y < scroller.top || y > scroller.bottom)
       )
