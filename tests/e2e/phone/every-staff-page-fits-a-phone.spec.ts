@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { freshStudent } from "../fresh-student.ts";
 import { signInWithAuthenticator, staffSignIn } from "../staff-sign-in.ts";
 import { signIn } from "../support.ts";
-import { expectNoSidewaysOverflow, expectPageFitsPhone, expectTapTargets, expectTapsReach } from "./checks.ts";
+import { expectNoSidewaysOverflow, expectPageFitsPhone, expectTapsReach } from "./checks.ts";
 
 // Every staff page each role can open, on the phone the project emulates (issue 30): nothing
 // sideways, nothing on top of the first screen's controls, targets a thumb can hit. Checks are
@@ -33,9 +33,6 @@ async function checkPage(page: Page, path: string) {
   await test.step(path, async () => {
     await page.goto(path);
     await expectPageFitsPhone(page, { soft: true });
-    // The staff menu and the signed-in bar are on every page; on a phone they wrap, not scroll.
-    const menu = page.getByRole("navigation", { name: "Staff menu" });
-    if (await menu.count()) await expectTapTargets(menu, { soft: true });
   });
 }
 
