@@ -50,7 +50,7 @@ test("the staff sign-in pages fit the phone", async ({ page }) => {
 });
 
 test("every registry page fits the phone", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await staffSignIn(page, "registry@college.example");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await checkEachPage(page, ["/staff", "/staff/students", `/staff/students?q=${encodeURIComponent(RETURNING_MATRIC)}`]);
@@ -111,7 +111,7 @@ test("every course adviser page fits the phone", async ({ page }) => {
 });
 
 test("every bursary page fits the phone", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInWithAuthenticator(page, "bursar@college.example");
   await checkEachPage(page, [
     "/staff",
@@ -128,7 +128,7 @@ test("every bursary page fits the phone", async ({ page }) => {
 });
 
 test("every help-desk page fits the phone", async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A student of this sweep's own sends a complaint with a long unbroken word, as people paste
   // links and references, so the inbox and the thread have something to wrap. One per phone size.
   const student = await freshStudent(browser, testInfo.project.name === "phone-390" ? 152 : 151);
@@ -149,7 +149,7 @@ test("every help-desk page fits the phone", async ({ page, browser }, testInfo) 
 });
 
 test("every administrator page fits the phone", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInWithAuthenticator(page, "admin@college.example");
   await checkEachPage(page, [
     "/staff",
