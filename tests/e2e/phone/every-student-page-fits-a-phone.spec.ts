@@ -4,6 +4,7 @@ import {
   expectFirstScreenControlsReachable,
   expectOpenPanelUsable,
   expectPageFitsPhone,
+  expectWhollyShown,
 } from "./checks.ts";
 
 // Every page a student opens, on the phone the project emulates: nothing sideways, nothing on
@@ -63,6 +64,19 @@ async function checkTopBarPanels(page: Page) {
   });
 }
 
+/**
+ * The dashboard's newsfeed on a phone is a list that wraps (issue 30): each announcement is read
+ * whole where it stands, not a marquee a long one takes a minute to cross.
+ */
+async function checkNewsfeedWraps(page: Page) {
+  await test.step("the newsfeed's announcements, each whole on the screen", async () => {
+    await page.goto("/");
+    const announcements = page.getByRole("region", { name: "Announcements" }).getByRole("listitem");
+    await expect(announcements.first()).toBeVisible();
+    for (const announcement of await announcements.all()) await expectWhollyShown(announcement, { soft: true });
+  });
+}
+
 /** The public page a slip's QR code opens, found on the slip as a phone's camera would. */
 async function slipVerificationPage(page: Page) {
   await page.goto(`/invoice/school-fee/${SEEDED_FEE}`);
@@ -77,6 +91,7 @@ test("every student page fits the phone, with JavaScript", async ({ page }) => {
   await test.step("the dashboard sign-in lands on", () =>
     expectFirstScreenControlsReachable(page, { soft: true }));
   await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], true);
+  await checkNewsfeedWraps(page);
   await checkTopBarPanels(page);
 });
 
@@ -90,6 +105,7 @@ test.describe("without JavaScript", () => {
     await test.step("the dashboard sign-in lands on", () =>
       expectFirstScreenControlsReachable(page, { soft: true }));
     await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], false);
+    await checkNewsfeedWraps(page);
     await checkTopBarPanels(page);
   });
 });
