@@ -75,7 +75,7 @@ describe("a pending payment after its fee changed", () => {
     expect((await kit.paymentRow(fresh)).amountKobo).toBe(13_000_000);
     await kit.payAtSandbox(fresh);
     expect((await kit.verify(fresh, me.token)).status).toBe(200);
-    expect(await studentView(me)).toMatchObject({ complete: "full" });
+    expect(await studentView(me)).toMatchObject({ complete: "full", notices: [], notes: { [old]: CLOSED, [fresh]: null } });
   });
 
   it("money Paystack took anyway is credited at what was received and flagged; a Requery closes one still unpaid; one started after the change is left alone", async () => {

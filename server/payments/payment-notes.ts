@@ -48,11 +48,14 @@ export function paymentNote(row: Payment, refund: Refund | undefined): string | 
  */
 export function feeStatusNotices(rows: readonly Payment[], refundsByPayment: ReadonlyMap<number, Refund>, session: string | null, level: number): string[] {
   if (!session) return [];
-  return rows
-    .filter((row) => row.session === session && row.level === level)
+  const thisSession = rows.filter((row) => row.session === session && row.level === level);
+  const credited = thisSession.filter((row) => row.status === "success").map((row) => row.paymentOption);
+  return thisSession
     .flatMap((row) => {
       const refund = refundsByPayment.get(row.id);
       if (refund && refund.paymentStatusBefore !== "success") return [];
+      // "Start a new payment" is no longer news once the student has.
+      if (!refund && (credited.includes(row.paymentOption) || credited.includes("full"))) return [];
       const note = paymentNote(row, refund);
       return note ? [`Payment ${row.reference}: ${note}`] : [];
     });
