@@ -61,6 +61,7 @@ test("a payment whose webhook never arrived shows up as paid at Paystack, not cr
 });
 
 test("a duplicate payment is refunded and the student's status stays right", async ({ browser, request }) => {
+  test.slow(); // two payments, a sign-in with an authenticator, a confirmation and Paystack's webhook
   const student = await browser.newPage();
   await signIn(student, STUDENT, "/payment");
   // Two tabs: the same fee started twice before either was paid, then both paid.

@@ -7,6 +7,9 @@ import { SANDBOX_ORIGIN, signIn, waitForIslands } from "./support.ts";
 // refund above REFUND_SECOND_APPROVAL_KOBO (₦50,000 by default) waits for a second approver.
 // Each journey has its own new student (numbers 101 and 102), whose fees no other journey pays.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
+// A new student, a payment, and two staff sign-ins with their authenticators: more than a minute
+// on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 /** A fresh student pays this session's full fee (₦120,000) by card and is credited; answers the page and reference. */
 async function paidStudent(browser: Browser, request: APIRequestContext, n: number) {
@@ -26,7 +29,7 @@ async function paidStudent(browser: Browser, request: APIRequestContext, n: numb
   await expect(async () => {
     await page.goto("/");
     await expect(page.getByText("Paid (Full Payment)")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   const number = String(900 + n);
   return { page, reference, name: `Fresh ${["Adamu", "Bisi", "Chidi"][n % 10]} Adamu`, matric: `COE/2024/FEE/${number}` };
 }
@@ -65,7 +68,7 @@ test("the bursar refunds part of a credited payment after a confirmation, and th
   await expect(async () => {
     await student.page.goto("/history/payments");
     await expect(student.page.getByRole("row").filter({ hasText: student.reference })).toContainText("₦20,000.00 of this payment was refunded to you", { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await student.page.goto("/");
   await expect(student.page.getByText("Paid (Full Payment)")).toBeVisible();
 });
