@@ -48,6 +48,8 @@ export type ApiDeps = {
   jobs: JobQueue;
   /** Queues the e-mail receipt of a credited payment (server/jobs, decision 096). */
   receipts: PaymentReceipts;
+  /** Refunds above this many kobo wait for a second approver (REFUND_SECOND_APPROVAL_KOBO, decision 151). */
+  refundSecondApprovalKobo: number;
   /** HMAC key for the verification links printed on slips. */
   slipSigningKey: string;
   /** Where copies of complaints go. */

@@ -102,6 +102,21 @@ describe("readServerEnv's capacity settings (decision 112)", () => {
   });
 });
 
+describe("readServerEnv's second approval of refunds (decision 151)", () => {
+  const development = { NODE_ENV: "development" };
+
+  it("waits above ₦50,000 unless told otherwise; 0 or blank are read as they say", () => {
+    expect(readServerEnv(development).REFUND_SECOND_APPROVAL_KOBO).toBe(5_000_000);
+    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "" }).REFUND_SECOND_APPROVAL_KOBO).toBe(5_000_000);
+    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "0" }).REFUND_SECOND_APPROVAL_KOBO).toBe(0);
+    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "10000000" }).REFUND_SECOND_APPROVAL_KOBO).toBe(10_000_000);
+  });
+
+  it.each(["-1", "50,000", "₦50000", "500.5", "2000000000"])("refuses REFUND_SECOND_APPROVAL_KOBO=%s, naming it", (value) => {
+    expect(() => readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: value })).toThrow("REFUND_SECOND_APPROVAL_KOBO:");
+  });
+});
+
 describe("readServerEnv's photo store (decision 128)", () => {
   const development = { NODE_ENV: "development" };
   const bucket = {

@@ -64,6 +64,18 @@ export const ServerEnv = z.object({
   /** Defaults to the proxy PORT + 8. */
   PAYSTACK_SANDBOX_PORT: blankMeansDefault(port.optional()),
   ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
+  /**
+   * Refunds of more than this many kobo wait for a second bursary officer or an administrator
+   * before Paystack is asked (decision 151); 0 sends every refund to a second approver.
+   */
+  REFUND_SECOND_APPROVAL_KOBO: blankMeansDefault(
+    z.coerce
+      .number({ error: "Write the amount in kobo, e.g. 5000000 for ₦50,000." })
+      .int("Write the amount in whole kobo, e.g. 5000000 for ₦50,000.")
+      .min(0, "Write 0 or more kobo.")
+      .max(1_000_000_000, "Write at most 1000000000 kobo (₦10,000,000).")
+      .default(5_000_000),
+  ),
   /** Signs the QR links on slips so a bursar can tell a genuine slip; required in production. */
   SLIP_SIGNING_SECRET: z.string().min(32, "Use at least 32 random characters.").optional(),
   SMTP_URL: optionalUrl,

@@ -95,6 +95,7 @@ export async function startApiService(layout: PortalLayout, options: { logger: L
     jobs,
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,
+    refundSecondApprovalKobo: serverEnv.REFUND_SECOND_APPROVAL_KOBO,
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,

@@ -1,9 +1,10 @@
 import { createPaymentsKit } from "../payments/payments-test-kit.ts";
+import type { HarnessOverrides } from "../testing/api-harness.ts";
 import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
 
 /** The payments kit with a signed-in bursar and the steps the bursary's tests repeat. */
-export async function createBursaryKit() {
-  const kit = await createPaymentsKit();
+export async function createBursaryKit(overrides: HarnessOverrides = {}) {
+  const kit = await createPaymentsKit(overrides);
   const { api } = kit;
   const bursar = await createStaff(api, { roles: ["bursar"], totp: true });
   const token = await staffSignIn(api, bursar);

@@ -10,7 +10,8 @@ import { createBursaryKit, type BursaryKit } from "./bursary-test-kit.ts";
 
 let kit: BursaryKit;
 beforeAll(async () => {
-  kit = await createBursaryKit();
+  // Above the ₦120,000 fee: refunds go to Paystack on one bursar's word (decision 151).
+  kit = await createBursaryKit({ refundSecondApprovalKobo: 20_000_000 });
 });
 afterAll(() => kit.api.close());
 

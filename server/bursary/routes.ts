@@ -2,20 +2,22 @@ import { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
-import { startRefund } from "../payments/refunds.ts";
+import { approveRefund, askRefund, checkRefund, declineRefund, refundForApproval, type RefundOutcome } from "../payments/refunds.ts";
 import { toCsv } from "../staff/csv/csv-file.ts";
 import { requireStaff } from "../staff/require-staff.ts";
 import {
-  formatKobo,
+  DeclineRequest,
   GROUP_TITLES,
   PaymentActionRequest,
   PaymentSearchQuery,
   ReconciliationQuery,
   ReferenceParam,
+  RefundIdParam,
   RefundRequest,
+  refundTo,
 } from "../../src/lib/staff/bursary.ts";
 import { recordReversal, verifyAndCredit } from "./payment-actions.ts";
-import { paymentDetail, refundQueue, searchPayments } from "./payment-records.ts";
+import { paymentDetail, refundQueue, searchPayments, waitingRefunds } from "./payment-records.ts";
 import { reconcile } from "./reconciliation.ts";
 
 const CSV_COLUMNS = ["group", "reference", "student", "matric_no", "session", "our_status", "our_amount", "our_currency", "paystack_status", "paystack_amount", "paystack_currency", "created_at", "note"];
@@ -62,12 +64,40 @@ export function bursaryRoutes(deps: ApiDeps) {
 
   app.get("/staff/refunds", bursar, async (c) => c.json({ data: await refundQueue(db) }));
 
+  // A second approver may be another bursary officer or an administrator (decision 151).
+  const approver = requireStaff(deps, { roles: ["bursar", "admin"] });
+  app.get("/staff/refunds/awaiting", approver, async (c) => c.json({ data: await waitingRefunds(db) }));
+
+  app.post("/staff/refunds/check", bursar, async (c) => c.json({ data: await checkRefund(deps, await readJson(c, RefundRequest)) }));
+
   app.post("/staff/refunds", bursar, async (c) => {
-    const request = await readJson(c, RefundRequest);
-    const refund = await startRefund(deps, c.var.staff.id, request);
-    const message = `Paystack accepted a refund of ${formatKobo(refund.amountKobo, refund.currency)} for ${refund.reference}. It shows as refunded when Paystack confirms it.`;
-    return c.json({ status: "success", message }, 201);
+    const outcome = await askRefund(deps, c.var.staff.id, await readJson(c, RefundRequest));
+    return c.json({ status: "success", message: refundMessage(outcome) }, 201);
+  });
+
+  app.get("/staff/refunds/:id", approver, async (c) => c.json({ data: await refundForApproval(deps, readParams(c, RefundIdParam).id) }));
+
+  app.post("/staff/refunds/:id/approve", approver, async (c) => {
+    const outcome = await approveRefund(deps, c.var.staff.id, readParams(c, RefundIdParam).id);
+    return c.json({ status: "success", message: `Refund approved: ${refundMessage(outcome)}` });
+  });
+
+  app.post("/staff/refunds/:id/decline", approver, async (c) => {
+    const { id } = readParams(c, RefundIdParam);
+    const { reason } = await readJson(c, DeclineRequest);
+    const refund = await declineRefund(deps, c.var.staff.id, id, reason);
+    return c.json({ status: "success", message: `Refund declined: ${refundTo(refund)} for payment ${refund.reference} will not be paid. The payment is unchanged.` });
   });
 
   return app;
+}
+
+/** The outcome in words: who gets how much, and what happens next. */
+function refundMessage(outcome: RefundOutcome) {
+  const who = `${refundTo(outcome)} for payment ${outcome.reference}`;
+  if (outcome.state === "waiting") {
+    return `Refund waiting for a second approver: ${who}. Another bursary officer or an administrator approves or declines it under Refunds; Paystack is asked only then.`;
+  }
+  const fees = !outcome.credited ? "" : outcome.whole ? " The payment no longer counts towards the student's fees." : " The payment still counts towards the student's fees.";
+  return `Refund of ${who} asked of Paystack. It shows as refunded when Paystack confirms it.${fees}`;
 }

@@ -427,7 +427,7 @@ export const paymentEvents = pgTable(
   (table) => [index().on(table.paymentId, table.at)],
 );
 
-/** A refund the bursary asked Paystack for (decision 102). */
+/** A refund the bursary asked for (decisions 102, 151). */
 export const refunds = pgTable(
   "refunds",
   {
@@ -437,24 +437,39 @@ export const refunds = pgTable(
       .references(() => payments.id),
     amountKobo: integer().notNull(),
     currency: text().notNull(),
-    /** pending until Paystack's refund.processed or refund.failed webhook. */
+    /**
+     * awaiting_approval (above REFUND_SECOND_APPROVAL_KOBO, Paystack not yet asked) until a second
+     * approver approves (pending) or declines it (declined); pending until Paystack's
+     * refund.processed or refund.failed webhook.
+     */
     status: text().notNull().default("pending"),
     reason: text().notNull(),
-    /** duplicate or mismatch: where the payment returns if Paystack's refund fails. */
+    /**
+     * success, duplicate or mismatch when it was asked: where the payment returns if Paystack's
+     * refund fails, and what an approval checks the payment still is.
+     */
     paymentStatusBefore: text().notNull(),
     paystackRefundId: integer(),
     requestedBy: integer()
       .notNull()
       .references(() => staff.id),
     requestedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The second approver of a refund that waited for one; never the one who asked. */
+    approvedBy: integer().references(() => staff.id),
+    approvedAt: timestamp({ withTimezone: true }),
+    declinedBy: integer().references(() => staff.id),
+    declinedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
     settledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    // One refund per payment; a failed one may be tried again.
+    // One refund per payment; a failed or declined one may be asked again.
     uniqueIndex("refunds_one_live_per_payment")
       .on(table.paymentId)
-      .where(sql`${table.status} <> 'failed'`),
+      .where(sql`${table.status} not in ('failed', 'declined')`),
+    index("refunds_payment_id_index").on(table.paymentId),
     check("refunds_amount_positive", sql`${table.amountKobo} > 0`),
+    check("refunds_approver_is_not_asker", sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.requestedBy}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments } from "../db/schema.ts";
 import { feeRefusal, type FeeChoice } from "../../src/lib/payments/fees.ts";
@@ -9,6 +9,9 @@ import type { PaystackTransaction } from "../paystack/client.ts";
 import type { PaymentReceipts } from "./receipt.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { creditedOptions } from "./fee-schedule.ts";
+import { formatKobo } from "../../src/lib/staff/bursary.ts";
+import { flagForBursary } from "./bursary-flags.ts";
+import { outdatedBy } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -117,6 +120,7 @@ export async function applyProviderResult(
         });
         if (row) await deps.receipts.enqueue(tx, row, payer!);
         if (row) await recordPaymentEvent(tx, row.id, "credited", now, { source });
+        if (row) await flagIfFeeChanged(tx, row, now);
         return row ?? null;
       });
       if (credited === "overpaid") throw new OverpaidFee();
@@ -149,6 +153,18 @@ export async function applyProviderResult(
   }
   const change = { gatewayResponse: result.gatewayResponse, lastCheckedAt: now };
   return settle(deps.db, payment, change, "not-paid", now);
+}
+
+/**
+ * Money Paystack took for a payment more than a day old whose fee changed since (abandoned, or
+ * about to be) still credits, at what was received; the bursary decides about the difference
+ * (decision 152).
+ */
+async function flagIfFeeChanged(tx: Transaction, row: PaymentRow, now: Date) {
+  const newKobo = await outdatedBy(tx, row, now);
+  if (newKobo === null) return;
+  const reason = `Credited at ${formatKobo(row.paidAmountKobo ?? row.amountKobo, row.paidCurrency ?? row.currency)} received, though the fee changed to ${formatKobo(newKobo)} after this payment was started and it was not paid within 24 hours. Decide whether the student owes the difference or is owed a refund.`;
+  await flagForBursary(tx, { studentId: row.studentId, paymentId: row.id, reason, at: now });
 }
 
 /** A payment by its reference, as the student's verify and Paystack's webhook look it up. */

@@ -50,7 +50,7 @@ const creditedOptionsQuery = preparedQuery((db) =>
  * student's own programme or study mode and fees for all of them can both match: the most
  * specific wins, programme before study mode (decision 095).
  */
-export async function scheduledFee(db: Database, choice: FeeChoice, payer: Payer): Promise<{ id: number; amountKobo: number } | null> {
+export async function scheduledFee(db: Database | Transaction, choice: FeeChoice, payer: Payer): Promise<{ id: number; amountKobo: number } | null> {
   const [row] = await scheduledFeeQuery(db).execute({
     option: choice.option,
     level: choice.level,

@@ -14,6 +14,8 @@ export type PaymentEventKind =
   | "mismatch"
   | "failed"
   | "abandoned"
+  | "refund-awaiting-approval"
+  | "refund-declined"
   | "refund-requested"
   | "refund-unconfirmed"
   | "refund-processed"

@@ -5,6 +5,7 @@ import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-
 import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
+import { feeStatusNotices, mayHaveRefunds, paymentNote, refundsOfStudent } from "./payment-notes.ts";
 
 /**
  * `amount_paid` is what Paystack received once it says so (a mismatch differs from the fee), in
@@ -40,6 +41,8 @@ export const paymentsOfStudent = preparedQuery((db) =>
  */
 export async function loadPaymentInfo(db: Database, studentId: number, session: string | null, level: number): Promise<PaymentInfo> {
   const rows = await paymentsOfStudent(db).execute({ studentId });
+  const refundRows = mayHaveRefunds(rows) ? await refundsOfStudent(db).execute({ studentId }) : [];
+  const refundsByPayment = new Map(refundRows.map((refund) => [refund.paymentId, refund]));
   // The fee status comes from the rows in hand: every payment of the student is among them. A fee
   // of another level paid in the session does not settle it.
   const paidThisSession = rows.filter((row) => row.session === session && row.level === level && row.status === "success");
@@ -47,8 +50,9 @@ export async function loadPaymentInfo(db: Database, studentId: number, session: 
     school_fees_payment: {
       payment_complete: session ? paymentCompleteFrom(paidThisSession.map((row) => row.paymentOption)) : null,
       session,
+      notices: feeStatusNotices(rows, refundsByPayment, session, level),
     },
     hostel_fees_payment: null,
-    school_fee_payment: rows.map((row) => ({ ...toPaymentRecord(row), unused_attempt: isUnusedAttempt(row, rows) })),
+    school_fee_payment: rows.map((row) => ({ ...toPaymentRecord(row), unused_attempt: isUnusedAttempt(row, rows), note: paymentNote(row, refundsByPayment.get(row.id)) })),
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from "../http/logger.ts";
 import type { PaystackClient } from "../paystack/client.ts";
 import { applyProviderResult, type CreditOutcome } from "./credit.ts";
 import type { PaymentReceipts } from "./receipt.ts";
+import { abandonIfFeeChanged } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
 type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient; receipts: PaymentReceipts };
@@ -24,7 +25,8 @@ const DEFAULTS = { minAgeMs: 5 * MINUTE, giveUpAfterMs: 48 * 60 * MINUTE, batchS
 /**
  * Re-verifies pending payments older than a few minutes with Paystack, so a student whose
  * browser closed after paying (and whose webhook was lost) is credited without doing anything.
- * Answers how many payments it credited.
+ * One still unpaid a day after it was started, whose fee has changed since, is closed (decision
+ * 152). Answers how many payments it credited.
  */
 export async function reconcilePendingPayments(
   deps: ReconcileDeps,
@@ -56,6 +58,8 @@ export async function reconcilePendingPayments(
       if (transaction)
         outcome = (await applyProviderResult(deps, payment, transaction, "reconcile")).kind;
       if (outcome === "credited") credited += 1;
+      // Paystack was asked first, so money it already took is credited above, never abandoned.
+      if (outcome === "not-paid" && (await abandonIfFeeChanged(deps.db, payment, now))) continue;
       if ((outcome === "not-paid" && stale) || outcome === "unknown") {
         const note = transaction
           ? payment.gatewayResponse

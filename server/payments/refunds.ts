@@ -1,59 +1,228 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
-import { payments, refunds } from "../db/schema.ts";
+import type { Transaction } from "../db/client.ts";
+import { payments, refunds, staff, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { formatKobo, type RefundRequest } from "../../src/lib/staff/bursary.ts";
+import { lockStudent } from "../students/student-lock.ts";
+import { formatKobo, refundTo, type RefundPreview, type RefundRequest } from "../../src/lib/staff/bursary.ts";
+import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
+import { flagForBursary } from "./bursary-flags.ts";
+import { creditRefusal, type PaymentRow } from "./credit.ts";
+import { creditedOptions } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
-/** Paid but never credited: the only payments the bursary refunds from the portal (decision 102). */
+/** Paid but never credited: held for a refund (decision 102). */
 export const REFUNDABLE_STATUSES = ["duplicate", "mismatch"];
+/** What the bursary refunds from the portal: those, and any credited payment (decision 151). */
+const REFUNDABLE_HERE = ["success", ...REFUNDABLE_STATUSES];
+/** A refund in these states no longer holds its payment: it may be asked again. */
+const ENDED = ["failed", "declined"];
 
 const ALREADY = "This payment already has a refund under way or done. A payment is refunded once.";
 
+type RefundDeps = Pick<ApiDeps, "db" | "now" | "logger" | "paystack" | "refundSecondApprovalKobo">;
+type RefundRow = typeof refunds.$inferSelect;
+type Payer = { payment: PaymentRow; studentName: string; matricNo: string | null };
+
+/** The payment and whose it is; locked when asked, so every change to its refunds queues behind it. */
+async function paymentAndPayer(tx: Transaction, where: { reference: string } | { id: number }, lock: boolean): Promise<Payer> {
+  const query = tx
+    .select({ payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo })
+    .from(payments)
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .where("reference" in where ? eq(payments.reference, where.reference) : eq(payments.id, where.id));
+  const [row] = lock ? await query.for("update", { of: payments }) : await query;
+  if (!row) throw new ApiError(404, "There is no payment with that reference.");
+  return { payment: row.payment, studentName: `${row.surname} ${row.othername}`, matricNo: row.matricNo };
+}
+
+const paidOf = (payment: PaymentRow) => ({ kobo: payment.paidAmountKobo ?? payment.amountKobo, currency: payment.paidCurrency ?? payment.currency });
+
 /**
- * Starts a refund: in one transaction the payment (locked) moves to `refunding`, the refund row
- * and its audit row are written — so a second click, or a second bursar, is refused — and then
- * Paystack is asked. If Paystack refuses, the refund is marked failed and the payment returns
- * to where it was, so it can be tried again; if Paystack does not answer, both stay as they are
- * until Paystack says what became of the refund (504).
+ * Whether this refund may be asked, and what it would do: refuses (and changes nothing) a payment
+ * Paystack holds no money for, one with a refund already, or an amount above what was paid.
  */
-export async function startRefund(deps: ApiDeps, staffId: number, request: RefundRequest) {
-  const { db, now } = deps;
-  let started;
+async function plan(tx: Transaction, deps: Pick<RefundDeps, "refundSecondApprovalKobo">, payer: Payer, request: RefundRequest): Promise<RefundPreview> {
+  const { payment } = payer;
+  const live = await tx.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.paymentId, payment.id), notInArray(refunds.status, ENDED)));
+  if (live.length || payment.status === "refunding" || payment.status === "refunded") throw new ApiError(409, ALREADY);
+  if (!REFUNDABLE_HERE.includes(payment.status)) {
+    throw new ApiError(409, `Paystack holds no money of this payment to refund: it is ${payment.status}. Only a credited payment, or one paid twice or at another amount, is refunded.`);
+  }
+  const paid = paidOf(payment);
+  const amountKobo = request.amount_kobo ?? paid.kobo;
+  if (amountKobo > paid.kobo) {
+    throw new ApiError(400, `A refund cannot be more than what was paid (${formatKobo(paid.kobo, paid.currency)}).`, { fields: { amount_kobo: "More than was paid." } });
+  }
+  return {
+    reference: payment.reference,
+    student_name: payer.studentName,
+    matric_no: payer.matricNo,
+    amount_kobo: amountKobo,
+    currency: paid.currency,
+    paid_kobo: paid.kobo,
+    reason: request.reason,
+    credited: payment.status === "success",
+    whole: amountKobo === paid.kobo,
+    needs_second_approval: amountKobo > deps.refundSecondApprovalKobo,
+  };
+}
+
+/** What a refund asked of Paystack leaves the payment as: a part of a credited payment leaves it credited. */
+const statusWhileRefunding = (preview: Pick<RefundPreview, "credited" | "whole">) => (preview.credited && !preview.whole ? "success" : "refunding");
+
+/** The confirmation page's facts: what the refund would do, checked as asking it would, changing nothing. */
+export async function checkRefund(deps: RefundDeps, request: RefundRequest): Promise<RefundPreview> {
+  return deps.db.transaction(async (tx) => plan(tx, deps, await paymentAndPayer(tx, request, false), request));
+}
+
+export type RefundOutcome = RefundPreview & { state: "asked" | "waiting" };
+
+/**
+ * Asks for a refund. In one transaction the payment is locked and the refund row and its audit
+ * row written, so a second click or a second bursar is refused. Above the second-approval line
+ * the refund waits (nothing else changes); otherwise the payment moves to `refunding` (a part of
+ * a credited payment leaves it credited) and Paystack is asked after the commit.
+ */
+export async function askRefund(deps: RefundDeps, staffId: number, request: RefundRequest): Promise<RefundOutcome> {
+  const { now } = deps;
+  let asked;
   try {
-    started = await db.transaction(async (tx) => {
-      const [payment] = await tx.select().from(payments).where(eq(payments.reference, request.reference)).for("update");
-      if (!payment) throw new ApiError(404, "There is no payment with that reference.");
-      if (payment.status === "refunding" || payment.status === "refunded") throw new ApiError(409, ALREADY);
-      if (!REFUNDABLE_STATUSES.includes(payment.status)) {
-        throw new ApiError(409, `Only a duplicate or mismatched payment is refunded here; this one is ${payment.status}.`);
-      }
-      const paidKobo = payment.paidAmountKobo ?? payment.amountKobo;
-      const currency = payment.paidCurrency ?? payment.currency;
-      const amountKobo = request.amount_kobo ?? paidKobo;
-      if (amountKobo > paidKobo) {
-        throw new ApiError(400, `A refund cannot be more than what was paid (${formatKobo(paidKobo, currency)}).`, { fields: { amount_kobo: "More than was paid." } });
-      }
+    asked = await deps.db.transaction(async (tx) => {
+      const payer = await paymentAndPayer(tx, request, true);
+      const preview = await plan(tx, deps, payer, request);
+      const { payment } = payer;
+      const waiting = preview.needs_second_approval;
       const [refund] = await tx
         .insert(refunds)
-        .values({ paymentId: payment.id, amountKobo, currency, reason: request.reason, paymentStatusBefore: payment.status, requestedBy: staffId, requestedAt: now() })
+        .values({
+          paymentId: payment.id,
+          amountKobo: preview.amount_kobo,
+          currency: preview.currency,
+          reason: request.reason,
+          status: waiting ? "awaiting_approval" : "pending",
+          paymentStatusBefore: payment.status,
+          requestedBy: staffId,
+          requestedAt: now(),
+        })
         .returning();
-      await tx.update(payments).set({ status: "refunding" }).where(eq(payments.id, payment.id));
-      await recordPaymentEvent(tx, payment.id, "refund-requested", now(), { refund_id: refund!.id, amount_kobo: amountKobo, reason: request.reason, staff_id: staffId });
-      await recordAudit(tx, { staffId, action: "payment.refund", entity: "payment", entityId: payment.reference, before: { status: payment.status }, after: { status: "refunding", amount_kobo: amountKobo, reason: request.reason } }, now());
-      return { payment, refund: refund! };
+      const facts = { refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason, staff_id: staffId };
+      if (waiting) {
+        await recordPaymentEvent(tx, payment.id, "refund-awaiting-approval", now(), facts);
+        await recordAudit(tx, { staffId, action: "payment.refund_request", entity: "payment", entityId: payment.reference, before: { status: payment.status }, after: { refund: "awaiting_approval", refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason } }, now());
+      } else {
+        const status = statusWhileRefunding(preview);
+        await tx.update(payments).set({ status }).where(eq(payments.id, payment.id));
+        await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
+        await recordAudit(tx, { staffId, action: "payment.refund", entity: "payment", entityId: payment.reference, before: { status: payment.status }, after: { status, refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason } }, now());
+      }
+      return { preview, refund: refund!, payment };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, ALREADY);
     throw error;
   }
-  const { payment, refund } = started;
+  if (asked.preview.needs_second_approval) return { ...asked.preview, state: "waiting" };
+  await sendToPaystack(deps, asked.payment, asked.refund, asked.preview);
+  return { ...asked.preview, state: "asked" };
+}
+
+/** A refund waiting for its second approver, read with the payment (locked when asked). */
+async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
+  const [found] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!found) throw new ApiError(404, "There is no such refund.");
+  // The payment first, as asking a refund locks it: one order of locks, so no deadlock.
+  const payer = await paymentAndPayer(tx, { id: found.paymentId }, lock);
+  const [refund] = lock ? await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update") : [found];
+  if (refund!.status !== "awaiting_approval") {
+    const now = refund!.status === "declined" ? "was declined" : refund!.status === "pending" ? "was approved and asked of Paystack" : `is ${refund!.status}`;
+    throw new ApiError(409, `This refund is no longer waiting for an approver: it ${now}.`);
+  }
+  return { refund: refund!, ...payer };
+}
+
+/** What the approval page shows: the refund, its payment and whose it is. */
+export async function refundForApproval(deps: Pick<RefundDeps, "db">, refundId: number) {
+  return deps.db.transaction(async (tx) => describeWaiting(tx, await waitingRefund(tx, refundId, false)));
+}
+
+async function describeWaiting(tx: Transaction, { refund, payment, studentName, matricNo }: { refund: RefundRow } & Payer) {
+  const [asker] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, refund.requestedBy));
+  const paid = paidOf(payment);
+  return {
+    id: refund.id,
+    status: refund.status,
+    reference: payment.reference,
+    student_name: studentName,
+    matric_no: matricNo,
+    amount_kobo: refund.amountKobo,
+    currency: refund.currency,
+    paid_kobo: paid.kobo,
+    reason: refund.reason,
+    credited: refund.paymentStatusBefore === "success",
+    whole: refund.amountKobo === paid.kobo,
+    requested_by: asker?.name ?? "",
+    requested_by_id: refund.requestedBy,
+    requested_at: refund.requestedAt.toISOString(),
+  };
+}
+
+const SAME_PERSON = "You asked for this refund, so someone else must approve it: another bursary officer or an administrator.";
+
+/**
+ * The second approver's yes: only someone other than the one who asked, only while the refund
+ * waits and its payment is as it was when asked. Then the refund goes to Paystack as any other.
+ */
+export async function approveRefund(deps: RefundDeps, staffId: number, refundId: number): Promise<RefundOutcome> {
+  const { now } = deps;
+  const approved = await deps.db.transaction(async (tx) => {
+    const found = await waitingRefund(tx, refundId, true);
+    const { refund, payment } = found;
+    if (refund.requestedBy === staffId) throw new ApiError(403, SAME_PERSON);
+    if (payment.status !== refund.paymentStatusBefore) {
+      throw new ApiError(409, `The payment changed since this refund was asked (it was ${refund.paymentStatusBefore}, now ${payment.status}). Decline this refund, and ask again if one is still owed.`);
+    }
+    const described = await describeWaiting(tx, found);
+    await tx.update(refunds).set({ status: "pending", approvedBy: staffId, approvedAt: now() }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "awaiting_approval")));
+    const status = statusWhileRefunding(described);
+    await tx.update(payments).set({ status }).where(eq(payments.id, payment.id));
+    const facts = { refund_id: refund.id, amount_kobo: refund.amountKobo, reason: refund.reason, staff_id: refund.requestedBy, approved_by: staffId };
+    await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
+    await recordAudit(tx, { staffId, action: "payment.refund_approve", entity: "payment", entityId: payment.reference, before: { status: payment.status, refund: "awaiting_approval" }, after: { status, refund: "pending", refund_id: refund.id, amount_kobo: refund.amountKobo } }, now());
+    return { described, refund: { ...refund, status: "pending" }, payment };
+  });
+  const preview = { ...approved.described, needs_second_approval: true };
+  await sendToPaystack(deps, approved.payment, approved.refund, preview);
+  return { ...preview, state: "asked" };
+}
+
+/** A waiting refund turned down, with the reason; the payment is as it was, and may be refunded again later. */
+export async function declineRefund(deps: Pick<RefundDeps, "db" | "now">, staffId: number, refundId: number, reason: string) {
+  const { now } = deps;
+  return deps.db.transaction(async (tx) => {
+    const found = await waitingRefund(tx, refundId, true);
+    const { refund, payment } = found;
+    const described = await describeWaiting(tx, found);
+    await tx.update(refunds).set({ status: "declined", declinedBy: staffId, declinedAt: now(), declineReason: reason }).where(eq(refunds.id, refund.id));
+    await recordPaymentEvent(tx, payment.id, "refund-declined", now(), { refund_id: refund.id, amount_kobo: refund.amountKobo, reason, staff_id: staffId });
+    await recordAudit(tx, { staffId, action: "payment.refund_decline", entity: "payment", entityId: payment.reference, before: { refund: "awaiting_approval", refund_id: refund.id }, after: { refund: "declined", reason } }, now());
+    return described;
+  });
+}
+
+/**
+ * Asks Paystack for a refund already written as pending. If Paystack refuses, the refund is
+ * marked failed and the payment returns to where it was, so it can be tried again; if Paystack
+ * does not answer, both stay as they are until Paystack says what became of it (504, decision 141).
+ */
+async function sendToPaystack(deps: RefundDeps, payment: PaymentRow, refund: RefundRow, preview: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">) {
+  const { now } = deps;
   try {
-    const answer = await deps.paystack.refund({ reference: payment.reference, amountKobo: refund.amountKobo, merchantNote: request.reason });
-    await db.update(refunds).set({ paystackRefundId: answer.id }).where(eq(refunds.id, refund.id));
+    const answer = await deps.paystack.refund({ reference: payment.reference, amountKobo: refund.amountKobo, merchantNote: refund.reason });
+    await deps.db.update(refunds).set({ paystackRefundId: answer.id }).where(eq(refunds.id, refund.id));
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
     if (!isRefusal(error)) {
@@ -61,14 +230,13 @@ export async function startRefund(deps: ApiDeps, staffId: number, request: Refun
       // put the payment back in the queue to be refunded twice. Its webhook or the refund
       // reconciler settles it (decision 141).
       deps.logger.error("paystack did not answer a refund; left pending", { reference: payment.reference, error: error.message });
-      await recordPaymentEvent(db, payment.id, "refund-unconfirmed", now(), { refund_id: refund.id, error: error.message });
-      throw new ApiError(504, `Paystack did not answer the refund of ${formatKobo(refund.amountKobo, refund.currency)} for ${payment.reference}, so it may have gone through. Do not refund it again: it stays pending and shows its result when Paystack confirms it.`);
+      await recordPaymentEvent(deps.db, payment.id, "refund-unconfirmed", now(), { refund_id: refund.id, error: error.message });
+      throw new ApiError(504, `Paystack did not answer the refund of ${refundTo(preview)} for ${payment.reference}, so it may have gone through. Do not refund it again: it stays pending and shows its result when Paystack confirms it.`);
     }
     deps.logger.error("paystack refused a refund", { reference: payment.reference, error: error.message });
     await settleRefund(deps, refund.id, "failed", { error: error.paystackMessage ?? error.message });
-    throw new ApiError(502, `Paystack did not accept the refund (${error.paystackMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`);
+    throw new ApiError(502, `Paystack did not accept the refund of ${refundTo(preview)} (${error.paystackMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`);
   }
-  return { reference: payment.reference, amountKobo: refund.amountKobo, currency: refund.currency };
 }
 
 /**
@@ -80,9 +248,9 @@ function isRefusal(error: PaystackError) {
 }
 
 /**
- * Records Paystack's verdict on a pending refund: processed leaves the payment `refunded`,
- * failed returns it to the queue. Answers false when the refund was already settled (a replayed
- * webhook changes nothing).
+ * Records Paystack's verdict on a pending refund: processed leaves a payment that was refunding
+ * `refunded` (a part of a credited payment stays credited), failed returns it to where it was.
+ * Answers false when the refund was already settled (a replayed webhook changes nothing).
  */
 export async function settleRefund(
   deps: Pick<ApiDeps, "db" | "now">,
@@ -99,9 +267,27 @@ export async function settleRefund(
       .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
       .returning();
     if (!refund) return false;
-    const status = outcome === "processed" ? "refunded" : refund.paymentStatusBefore;
-    await tx.update(payments).set({ status }).where(and(eq(payments.id, refund.paymentId), inArray(payments.status, ["refunding"])));
+    const status = outcome === "processed" ? "refunded" : await statusAfterFailedRefund(deps, tx, refund);
+    await tx.update(payments).set({ status }).where(and(eq(payments.id, refund.paymentId), eq(payments.status, "refunding")));
     await recordPaymentEvent(tx, refund.paymentId, outcome === "processed" ? "refund-processed" : "refund-failed", deps.now(), { refund_id: refund.id, ...detail });
     return true;
   });
+}
+
+/**
+ * A credited payment whose whole refund failed counts again, unless the student paid the same
+ * fee again meanwhile: then it is paid twice, held for a refund and flagged (decision 151).
+ */
+async function statusAfterFailedRefund(deps: Pick<ApiDeps, "now">, tx: Transaction, refund: RefundRow) {
+  if (refund.paymentStatusBefore !== "success") return refund.paymentStatusBefore;
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+  if (payment!.status !== "refunding") return refund.paymentStatusBefore;
+  // The student's row first, as crediting takes it: the same order of locks.
+  await lockStudent(tx, payment!.studentId);
+  const credited = await creditedOptions(tx, payment!.studentId, payment!, payment!.reference);
+  const choice = { option: payment!.paymentOption as PaymentOption, level: payment!.level, session: payment!.session };
+  if (!credited.includes(choice.option) && !creditRefusal(choice, credited)) return "success";
+  const reason = `Paystack did not refund ${payment!.reference} (${formatKobo(refund.amountKobo, refund.currency)}), but the student paid the same fee again meanwhile: it is held as paid twice. Refund it from the queue.`;
+  await flagForBursary(tx, { studentId: payment!.studentId, paymentId: payment!.id, reason, at: deps.now() });
+  return "duplicate";
 }

@@ -43,6 +43,7 @@ describe("GET /student/payment-info/:id", () => {
     expect(body.data.school_fees_payment).toEqual({
       payment_complete: "part",
       session: "2024/2025",
+      notices: [],
     });
     expect(
       body.data.school_fee_payment.map((row: { paystack_ref: string }) => row.paystack_ref),
@@ -51,6 +52,7 @@ describe("GET /student/payment-info/:id", () => {
       "amount_paid",
       "generated_date",
       "installment",
+      "note",
       "payment_level",
       "payment_session",
       "payment_status",

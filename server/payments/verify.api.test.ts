@@ -71,6 +71,7 @@ describe("GET /paystack/verify/:reference", () => {
     expect(info.data.school_fees_payment).toEqual({
       payment_complete: "full",
       session: "2024/2025",
+      notices: [],
     });
     expect(info.data.school_fee_payment).toHaveLength(1);
     const student = await (await kit.api.request("/student/me", { token: me.token })).json();

@@ -2,6 +2,7 @@ import type { ApiDeps } from "../app.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
+import { abandonIfFeeChanged } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import { paymentsOfStudent } from "./payment-info.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
@@ -53,7 +54,7 @@ export async function verifyOwnPayment(
     case "already-credited":
       return outcome.payment;
     case "not-paid":
-      throw new ApiError(409, await notPaidYet(deps, payment));
+      throw new ApiError(409, (await abandonIfFeeChanged(deps.db, payment, deps.now())) ?? (await notPaidYet(deps, payment)));
     case "failed":
       throw new ApiError(
         409,

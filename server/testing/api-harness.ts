@@ -89,6 +89,7 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
     jobs,
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
+    refundSecondApprovalKobo: 5_000_000,
     slipSigningKey,
     passwordCost: TEST_PASSWORD_COST,
     proxySecret: TEST_PROXY_SECRET,

@@ -23,6 +23,8 @@ export const PaymentHistoryRecord = PaymentRecord.extend({
    * it as not used, without Requery, so it does not look like a payment gone missing.
    */
   unused_attempt: z.boolean(),
+  /** A sentence under the status: a refund of it, or why it was closed when its fee changed. */
+  note: z.string().nullable().default(null),
 });
 export type PaymentHistoryRecord = z.infer<typeof PaymentHistoryRecord>;
 
@@ -30,6 +32,8 @@ export const PaymentInfo = z.object({
   school_fees_payment: z.object({
     payment_complete: PaymentComplete,
     session: z.string().nullable(),
+    /** What changed the status in words: a refunded payment, one closed when its fee changed. */
+    notices: z.array(z.string()).default([]),
   }),
   hostel_fees_payment: z.null(),
   school_fee_payment: z.array(PaymentHistoryRecord),

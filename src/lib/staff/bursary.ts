@@ -48,7 +48,19 @@ export const PaymentDetail = z.object({
     channel: z.string().nullable(),
     flag: z.string().nullable(),
     events: z.array(z.object({ at: z.string(), kind: z.string(), detail: z.record(z.string(), z.unknown()) })),
-    refunds: z.array(z.object({ id: z.number(), amount_kobo: z.number(), status: z.string(), reason: z.string(), requested_at: z.string(), requested_by: z.string() })),
+    refunds: z.array(
+      z.object({
+        id: z.number(),
+        amount_kobo: z.number(),
+        status: z.string(),
+        reason: z.string(),
+        requested_at: z.string(),
+        requested_by: z.string(),
+        /** Who approved or declined a refund that waited for a second approver. */
+        second_person: z.string().nullable(),
+        decline_reason: z.string().nullable(),
+      }),
+    ),
   }),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetail>["data"];
@@ -115,12 +127,56 @@ export const RefundRequest = z.object({
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
+/** What a refund will do, checked by the server before the bursar confirms it (decision 151). */
+export const RefundPreview = z.object({
+  reference: z.string(),
+  student_name: z.string(),
+  matric_no: z.string().nullable(),
+  amount_kobo: z.number(),
+  currency: z.string(),
+  /** What Paystack received for the payment. */
+  paid_kobo: z.number(),
+  reason: z.string(),
+  /** The payment counts towards the student's fees (it is credited). */
+  credited: z.boolean(),
+  /** All of what was paid: a credited payment then stops counting. */
+  whole: z.boolean(),
+  /** Above REFUND_SECOND_APPROVAL_KOBO: waits for a second approver before Paystack is asked. */
+  needs_second_approval: z.boolean(),
+});
+export type RefundPreview = z.infer<typeof RefundPreview>;
+
+/** A refund asked for and waiting for a second approver, or one shown for approval. */
+export const WaitingRefund = RefundPreview.omit({ needs_second_approval: true }).extend({
+  id: z.number(),
+  status: z.string(),
+  requested_by: z.string(),
+  requested_by_id: z.number(),
+  requested_at: z.string(),
+});
+export type WaitingRefund = z.infer<typeof WaitingRefund>;
+
+export const RefundIdParam = z.object({
+  id: z.coerce.number({ error: "There is no such refund." }).int("There is no such refund.").positive("There is no such refund.").max(2_147_483_647, "There is no such refund."),
+});
+
+export const DeclineRequest = z.object({
+  reason: z.string({ error: "Say why the refund is declined." }).trim().min(3, "Say why the refund is declined.").max(500, "Keep the reason under 500 characters."),
+});
+export type DeclineRequest = z.infer<typeof DeclineRequest>;
+
+/** "₦20,000.00 to Amina Bello (COE/2024/001)": who gets how much, as every refund message says it. */
+export function refundTo(refund: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">) {
+  return `${formatKobo(refund.amount_kobo, refund.currency)} to ${refund.student_name}${refund.matric_no ? ` (${refund.matric_no})` : ""}`;
+}
+
 export const RefundQueue = z.object({
   data: z.object({
     waiting: z.array(PaymentSummary.extend({ paid_amount_kobo: z.number().nullable(), paid_currency: z.string().nullable(), gateway_response: z.string().nullable() })),
-    refunds: z.array(z.object({ id: z.number(), reference: z.string(), student_name: z.string(), amount_kobo: z.number(), currency: z.string(), status: z.string(), reason: z.string(), requested_at: z.string() })),
+    refunds: z.array(z.object({ id: z.number(), reference: z.string(), student_name: z.string(), matric_no: z.string().nullable(), amount_kobo: z.number(), currency: z.string(), status: z.string(), reason: z.string(), requested_at: z.string(), requested_by: z.string() })),
   }),
 });
+export const WaitingRefunds = z.object({ data: z.array(WaitingRefund) });
 export type RefundQueue = z.infer<typeof RefundQueue>["data"];
 
 export const Done = z.object({ status: z.string(), message: z.string() });

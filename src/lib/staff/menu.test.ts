@@ -6,7 +6,7 @@ describe("the staff menu by role", () => {
     [["support"], ["/staff", "/staff/complaints", "/staff/totp"]],
     [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/totp"]],
-    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/fees", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
+    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/fees", "/staff/refunds", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
     [["bursar"], ["/staff", "/staff/fees", "/staff/payments", "/staff/reconciliation", "/staff/refunds", "/staff/totp"]],
     [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
@@ -44,6 +44,7 @@ describe("which staff pages a role may open", () => {
     ["/staff/payments", ["support"], false],
     ["/staff/reconciliation/export.csv", ["support"], false],
     ["/staff/refunds", ["registry"], false],
+    ["/staff/refunds", ["admin"], true],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });

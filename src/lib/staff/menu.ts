@@ -13,7 +13,8 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/fees", label: "Fee schedule", roles: ["bursar", "admin"] },
   { href: "/staff/payments", label: "Payments", roles: ["bursar"] },
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
-  { href: "/staff/refunds", label: "Refunds", roles: ["bursar"] },
+  // Administrators approve large refunds as a second approver (decision 151).
+  { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },
