@@ -88,7 +88,7 @@ export function auditRoutes(deps: ApiDeps) {
         after: walls.after,
         hidden: walls.hidden,
         // A summary row counts the rows of its import, for the link to them.
-        parts: sql<number>`(select count(*)::int from audit_log part where part.part_of = ${auditLog.id})`,
+        parts: sql<number>`(select count(*)::int from audit_log part where part.part_of = "audit_log"."id")`,
       })
       .from(auditLog)
       .where(where)
