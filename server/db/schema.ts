@@ -694,7 +694,8 @@ export const staffPasswordTokens = pgTable("staff_password_tokens", {
 
 /**
  * Every change staff make: who, when, what, which record, the values before and after. The
- * product only ever inserts here; a trigger refuses updates and deletes (migration 0002).
+ * product only ever inserts here; triggers refuse updates, deletes and TRUNCATE (migration 0002 and
+ * the audit_log_readable one, decision 162).
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -708,6 +709,10 @@ export const auditLog = pgTable(
     entityId: text(),
     before: jsonb(),
     after: jsonb(),
+    /** The student who made the change themselves (setting a password from a link); staffId is then null. */
+    byStudentId: integer(),
+    /** The import's summary row this row belongs to: one row per file, linking to a row per record. */
+    partOf: integer(),
   },
-  (table) => [index().on(table.at), index().on(table.entity, table.entityId), index().on(table.staffId)],
+  (table) => [index().on(table.at), index().on(table.entity, table.entityId), index().on(table.staffId), index().on(table.partOf)],
 );

@@ -3,6 +3,8 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
+import { isUnusablePasswordHash } from "../auth/password.ts";
+import { recordAudit } from "../staff/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { decodeUid } from "./uidb64.ts";
 
@@ -121,6 +123,9 @@ export async function completeReset(
       )
       .returning({ id: students.id });
     if (changed.length === 0) return false;
+    // The student did it, so no staff member: the row names them (never the link or the password).
+    const action = isUnusablePasswordHash(live.student.passwordHash) ? "student.activated" : "student.password_reset";
+    await recordAudit(tx, { staffId: null, byStudentId: live.student.id, action, entity: "student", entityId: live.student.id }, now);
     // The transaction has the database's query builder; signing out commits with the change.
     await endAllSessions(tx as unknown as Database, live.student.id, now);
     return true;

@@ -10,6 +10,10 @@ export type AuditEntry = {
   entityId?: string | number | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** A student who changed something of their own (a password set from a link); staffId is null then. */
+  byStudentId?: number | null;
+  /** The id of the import's summary row this row belongs to (recordImportAudits sets it). */
+  partOf?: number | null;
 };
 
 const toRow = (entry: AuditEntry, at: Date) => ({
@@ -20,11 +24,14 @@ const toRow = (entry: AuditEntry, at: Date) => ({
   entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
   before: entry.before ?? null,
   after: entry.after ?? null,
+  byStudentId: entry.byStudentId ?? null,
+  partOf: entry.partOf ?? null,
 });
 
-/** Writes the audit row inside the caller's transaction, so a change is never kept without its record. */
-export async function recordAudit(db: Database | Transaction, entry: AuditEntry, at: Date) {
-  await db.insert(auditLog).values(toRow(entry, at));
+/** Writes the audit row inside the caller's transaction, so a change is never kept without its record; answers its id. */
+export async function recordAudit(db: Database | Transaction, entry: AuditEntry, at: Date): Promise<number> {
+  const [row] = await db.insert(auditLog).values(toRow(entry, at)).returning({ id: auditLog.id });
+  return row!.id;
 }
 
 /** The fields of `after` that differ from `before`, with both sides, for a compact audit row. */
@@ -46,4 +53,15 @@ export async function recordAudits(db: Database | Transaction, entries: AuditEnt
   for (let start = 0; start < entries.length; start += 500) {
     await db.insert(auditLog).values(entries.slice(start, start + 500).map((entry) => toRow(entry, at)));
   }
+}
+
+/**
+ * An import as the log keeps it: one summary row for the file (its counts in `after`), and the
+ * row of each record it wrote, each pointing at the summary, so the log shows one line per file
+ * and opens onto its records.
+ */
+export async function recordImportAudits(db: Database | Transaction, summary: AuditEntry, entries: AuditEntry[], at: Date) {
+  const partOf = await recordAudit(db, summary, at);
+  await recordAudits(db, entries.map((entry) => ({ ...entry, partOf })), at);
+  return partOf;
 }

@@ -17,6 +17,7 @@ import { findLiveStaffPasswordToken, setPasswordWithToken } from "./password-lin
 import { requireStaff, signInStage } from "./require-staff.ts";
 import { completeSecondFactor, endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { checkSecondFactor } from "./second-factor.ts";
+import { recordAudit } from "./audit.ts";
 import { totpRoutes } from "./totp-routes.ts";
 
 const WRONG_CREDENTIALS = "That e-mail address or password is wrong. Check both and try again.";
@@ -60,6 +61,7 @@ export function staffAuthRoutes(deps: ApiDeps) {
     });
     const stage = signInStage({ ...member, sessionTokenHash: "", secondFactorDone: false });
     const access = await startStaffSession(db, member.id, now(), stage === "ready");
+    await recordAudit(db, { staffId: member.id, action: "staff.sign_in", entity: "staff", entityId: member.id, after: { stage } }, now());
     return c.json({ status: "success", message: "Signed in", data: { tokens: { access }, stage } });
   });
 
@@ -67,8 +69,14 @@ export function staffAuthRoutes(deps: ApiDeps) {
     const { code } = await readJson(c, SecondFactorRequest);
     const member = c.var.staff;
     const { blocked, retryAfterSeconds } = await wrongCodes.hit(`staff-code:${member.id}`, now());
-    if (blocked) throw tooManyRequests("Too many wrong codes.", retryAfterSeconds, "and try again.");
+    // Every refused second factor is in the audit log, but never the code that was typed.
+    const refused = (why: string) => recordAudit(db, { staffId: member.id, action: "staff.second_factor_refused", entity: "staff", entityId: member.id, after: { refused: why } }, now());
+    if (blocked) {
+      await refused("too many wrong codes");
+      throw tooManyRequests("Too many wrong codes.", retryAfterSeconds, "and try again.");
+    }
     if (!(await checkSecondFactor(db, member, code, now()))) {
+      await refused("wrong code");
       throw new ApiError(400, "That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.", {
         fields: { code: "That code is not right." },
       });

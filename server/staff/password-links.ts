@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { staff, staffPasswordTokens } from "../db/schema.ts";
+import { recordAudit } from "./audit.ts";
 import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 
 /** An invitation has days to be opened (staff may be on leave); a reset link is as short as a student's. */
@@ -75,6 +76,7 @@ export async function setPasswordWithToken(
       .where(and(eq(staff.id, spent.staffId), eq(staff.active, true)))
       .returning();
     if (!member) return null;
+    await recordAudit(tx, { staffId: member.id, action: "staff.password_set", entity: "staff", entityId: member.id }, now);
     await endAllStaffSessions(tx as unknown as Database, member.id, now);
     return member;
   });

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { staff } from "../db/schema.ts";
 import type { StaffRow } from "./staff-sessions.ts";
+import { recordAudit } from "./audit.ts";
 import { acceptedStep, hashRecoveryCode } from "./totp.ts";
 
 /**
@@ -20,10 +21,16 @@ export async function checkSecondFactor(db: Database, member: StaffRow, code: st
     return spent.length === 1;
   }
   const hash = hashRecoveryCode(code);
-  const spent = await db
-    .update(staff)
-    .set({ recoveryCodeHashes: sql`array_remove(${staff.recoveryCodeHashes}, ${hash})` })
-    .where(and(eq(staff.id, member.id), sql`${hash} = any(${staff.recoveryCodeHashes})`))
-    .returning({ id: staff.id });
-  return spent.length === 1;
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(staff)
+      .set({ recoveryCodeHashes: sql`array_remove(${staff.recoveryCodeHashes}, ${hash})` })
+      .where(and(eq(staff.id, member.id), sql`${hash} = any(${staff.recoveryCodeHashes})`))
+      .returning({ left: sql<number>`cardinality(${staff.recoveryCodeHashes})` });
+    if (spent.length !== 1) return false;
+    // Which code, never: only that one was spent and how many are left.
+    const after = { recovery_codes_left: spent[0]!.left };
+    await recordAudit(tx, { staffId: member.id, action: "staff.recovery_code_used", entity: "staff", entityId: member.id, after }, now);
+    return true;
+  });
 }

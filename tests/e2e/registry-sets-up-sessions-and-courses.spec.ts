@@ -52,7 +52,7 @@ test("the registry opens registration for the current session with dates, and a 
   await student.close();
 
   await page.goto("/staff/audit?action=session.registration");
-  await expect(page.getByRole("row", { name: /session.registration/ }).first()).toContainText(collegeDay(7));
+  await expect(page.getByRole("row", { name: /Registration window changed/ }).first()).toContainText(collegeDay(7));
 });
 
 test("the registry imports a courses file and a mappings file: a dry run first, then for real", async ({ page }) => {

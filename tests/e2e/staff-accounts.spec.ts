@@ -48,7 +48,7 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   await expect(page.getByRole("row", { name: /Dr. Halima Sule/ })).toContainText("Chemistry 300");
 
   await page.goto("/staff/audit");
-  await expect(page.getByRole("row", { name: /staff.create/ })).toContainText("halima.sule@college.example");
+  await expect(page.getByRole("row", { name: /Staff account created/ }).first()).toContainText("Staff account Dr. Halima Sule (halima.sule@college.example)");
 
   const adviser = await browser.newPage();
   await adviser.goto(await mailedStaffLink(adviser, "halima.sule@college.example"));

@@ -35,7 +35,7 @@ test("an announcement scheduled for tomorrow is not on today's dashboard; one fo
   await student.close();
 
   await page.goto("/staff/audit");
-  await expect(page.getByRole("row", { name: /announcement.create/ }).first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /Announcement added/ }).first()).toBeVisible();
 });
 
 test("the administrator hides a library item and students no longer see it", async ({ page, browser }) => {

@@ -9,20 +9,21 @@ import type { CsvRow } from "../csv/csv-file.ts";
 import { createRowChecker, plannedRow, type ImportPlan, type PlannedRow } from "../structure/import-plan.ts";
 import { auditView, noSuchSession, type FeeKey, type FeeRow } from "./fee-keys.ts";
 import type { FeeValues } from "./fee-writes.ts";
+import type { Author } from "../structure/structure-writes.ts";
 
 type Rows = CsvRow<(typeof FEE_CSV_HEADER)[number]>[];
 
 const keyText = (key: FeeKey) => [key.session, key.programmeId ?? 0, key.level, (key.studyMode ?? "").toLowerCase(), key.paymentOption].join("|");
 
 /** Writes one planned fee: a new one, or a new amount for one nobody has paid (checked when planning). */
-async function saveFee(tx: Transaction, author: { staffId: number; at: Date }, existing: FeeRow | null, values: FeeValues) {
+async function saveFee(tx: Transaction, author: Author, existing: FeeRow | null, values: FeeValues) {
   const [saved] = existing
     ? await tx.update(feeSchedule).set({ amountKobo: values.amountKobo }).where(eq(feeSchedule.id, existing.id)).returning()
     : await tx.insert(feeSchedule).values(values).returning();
   const entry = existing
     ? { action: "fee.update", before: { amount_kobo: existing.amountKobo }, after: { amount_kobo: values.amountKobo } }
     : { action: "fee.create", after: auditView(saved!) };
-  await recordAudit(tx, { staffId: author.staffId, entity: "fee", entityId: saved!.id, ...entry }, author.at);
+  await recordAudit(tx, { staffId: author.staffId, entity: "fee", entityId: saved!.id, partOf: author.partOf, ...entry }, author.at);
 }
 
 /**

@@ -76,7 +76,7 @@ export function feeRoutes(deps: ApiDeps) {
     const { text, dryRun } = await readCsvUpload(c);
     const rows = parseCsv(text, FEE_CSV_HEADER);
     const by = author(c.var.staff.id);
-    const report = await runImport(db, dryRun, by, (tx) => planFeeImport(tx, rows));
+    const report = await runImport(db, dryRun, by, (tx) => planFeeImport(tx, rows), { action: "fee.import", entity: "fee_import" });
     deps.logger.info("fee import", { staffId: by.staffId, dryRun, written: report.written, rejected: report.rejected.length });
     return answerImport(c, report);
   });

@@ -4,6 +4,7 @@ import { withUniqueNames } from "./structure-checks.ts";
 import type { Cell } from "../../../src/lib/staff/structure-cells.ts";
 import type { RowRefusal } from "../csv/csv-file.ts";
 import { differs, type Author } from "./structure-writes.ts";
+import { recordAudit } from "../audit.ts";
 
 /** One accepted row: what it would do, and how to do it inside the import's transaction. */
 export type PlannedRow = {
@@ -64,13 +65,22 @@ export function countOutcomes(planned: PlannedRow[]) {
  * Checks a file with `plan` and, for a real run with no refused row, writes it: all in one
  * transaction, so every row is written or none (decisions 081 and 083).
  */
-export function runImport(db: Database, dryRun: boolean, author: Author, plan: (tx: Transaction) => Promise<ImportPlan>): Promise<ImportReport> {
+export function runImport(
+  db: Database,
+  dryRun: boolean,
+  author: Author,
+  plan: (tx: Transaction) => Promise<ImportPlan>,
+  /** The file's summary row in the audit log (e.g. fee.import on fee_import); each row's audit links to it. */
+  summary?: { action: string; entity: string },
+): Promise<ImportReport> {
   return withUniqueNames(() =>
     db.transaction(async (tx) => {
       const { planned, rejected } = await plan(tx);
       const counts = countOutcomes(planned);
       if (dryRun || rejected.length > 0) return importReport(counts, rejected, dryRun);
-      for (const row of planned) await row.write(tx, author);
+      const writes = counts.created + counts.updated > 0;
+      const partOf = summary && writes ? await recordAudit(tx, { staffId: author.staffId, ...summary, after: counts }, author.at) : undefined;
+      for (const row of planned) await row.write(tx, { ...author, partOf });
       return importReport(counts, [], false);
     }),
   );

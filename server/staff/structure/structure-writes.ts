@@ -4,7 +4,8 @@ import { courseMappings, courses, departments, faculties, programmes } from "../
 import { changedFields, recordAudit } from "../audit.ts";
 
 /** Who makes a change and when: every write below leaves an audit row in the same transaction. */
-export type Author = { staffId: number; at: Date };
+/** Who writes, when, and (in an import) the summary row their audit rows belong to. */
+export type Author = { staffId: number; at: Date; partOf?: number };
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -12,12 +13,12 @@ type Row = { id: number } & Record<string, unknown>;
 async function audit(tx: Transaction, author: Author, entity: string, existing: Row | null, saved: Row) {
   const { id, ...after } = saved;
   if (!existing) {
-    await recordAudit(tx, { staffId: author.staffId, action: `${entity}.create`, entity, entityId: id, after }, author.at);
+    await recordAudit(tx, { staffId: author.staffId, action: `${entity}.create`, entity, entityId: id, after, partOf: author.partOf }, author.at);
     return;
   }
   const diff = changedFields(existing, after);
   if (!diff.changed) return;
-  await recordAudit(tx, { staffId: author.staffId, action: `${entity}.update`, entity, entityId: id, before: diff.before, after: diff.after }, author.at);
+  await recordAudit(tx, { staffId: author.staffId, action: `${entity}.update`, entity, entityId: id, before: diff.before, after: diff.after, partOf: author.partOf }, author.at);
 }
 
 export type FacultyValues = { name: string };

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
 import { ApiError } from "../../http/errors.ts";
 import { STUDENT_IMPORT_COLUMNS } from "../../../src/lib/staff/students.ts";
-import { changedFields, recordAudits, type AuditEntry } from "../audit.ts";
+import { changedFields, recordImportAudits, type AuditEntry } from "../audit.ts";
 import { parseCsv, type RowRefusal } from "../csv/csv-file.ts";
 import { importReport, type RowChanges } from "../csv/import-report.ts";
 import { checkAgainstExisting, checkRows, inFileOrder, type CheckedRow, type ExistingStudent } from "./import-check.ts";
@@ -117,7 +117,9 @@ async function writePlan(db: Database, plan: Plan, places: Places, staffId: numb
       }
       const newAddresses = plan.update.filter((change) => "email" in change.after).map((change) => change.id);
       for (const part of chunks(newAddresses)) await cancelUnusedResetLinks(tx, part, at);
-      await recordAudits(tx, audits, at);
+      // A file that changes nothing leaves the log as it was, as it leaves the students.
+      const summary = { created: plan.create.length, updated: plan.update.length, unchanged: plan.unchanged };
+      if (audits.length > 0) await recordImportAudits(tx, { staffId, action: "student.import", entity: "student_import", after: summary }, audits, at);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

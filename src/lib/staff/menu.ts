@@ -18,7 +18,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },
-  { href: "/staff/audit", label: "Audit log", roles: ["admin", "registry"] },
+  { href: "/staff/audit", label: "Audit log", roles: "all" },
   { href: "/staff/totp", label: "Authenticator app", roles: "all" },
 ];
 
