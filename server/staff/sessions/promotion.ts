@@ -29,7 +29,7 @@ export async function heldStudents(db: Queryable, matricNumbers: readonly string
     .from(students)
     .where(inArray(sql<string>`lower(${students.matricNo})`, wanted));
   const found = new Map(rows.map((row) => [row.matricNo!.toLowerCase(), row]));
-  const unknown = matricNumbers.filter((number) => !found.has(number.trim().toLowerCase()));
+  const unknown = matricNumbers.map((number) => number.trim()).filter((number) => !found.has(number.toLowerCase()));
   if (unknown.length) {
     const shown = unknown.slice(0, 20).join(", ") + (unknown.length > 20 ? ` and ${unknown.length - 20} more` : "");
     throw new ApiError(400, `No student has the matriculation number${unknown.length === 1 ? "" : "s"} ${shown}. Correct the list and check again; nobody was held back or promoted.`, {
