@@ -5,11 +5,11 @@ import { staffSignIn } from "../staff-sign-in.ts";
 // current cannot be left for an older one, and the other journeys rely on 2024/2025 being current.
 // Its own students (numbers 122–124 of this journey's range) are the ones held back and corrected.
 const HEADER = "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
-const student = (n: number) => ({
+const student = (n: number, othername: string) => ({
   matric: `COE/2024/FEE/${900 + n}`,
-  row: [`COE/2024/FEE/${900 + n}`, `APP/2024/FEE/${900 + n}`, "Promo", `Student ${n}`, `0815900${String(n).padStart(4, "0")}`, `promo.${n}@students.example`, "NCE Biology/Chemistry", "Biology", "100", "2024/2025", "UTME", "Full Time"].join(","),
+  row: [`COE/2024/FEE/${900 + n}`, `APP/2024/FEE/${900 + n}`, "Promo", othername, `0815900${String(n).padStart(4, "0")}`, `promo.${n}@students.example`, "NCE Biology/Chemistry", "Biology", "100", "2024/2025", "UTME", "Full Time"].join(","),
 });
-const [typed, uploaded, corrected] = [student(122), student(123), student(124)];
+const [typed, uploaded, corrected] = [student(122, "Garba"), student(123, "Halima"), student(124, "Ifeoma")];
 
 async function levelOf(page: Page, matric: string) {
   await page.goto(`/staff/students?q=${encodeURIComponent(matric)}`);
@@ -74,7 +74,7 @@ test("the registry makes the next session current after a confirmation, holds tw
   await expect(kept.getByRole("row", { name: new RegExp(corrected.matric) })).toContainText("200 level300 level");
   await undoing.getByRole("button", { name: "Yes, undo the promotion" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    new RegExp(`^Promotion for 2025/2026 undone: \\d+ students are back at the level they had before\\. 1 student was changed after the promotion and kept as they are: Promo Student 124 \\(COE/2024/FEE/1024, now 300 level\\)\\. You can promote again\\.$`),
+    new RegExp(`^Promotion for 2025/2026 undone: \\d+ students are back at the level they had before\\. 1 student was changed after the promotion and kept as they are: Promo Ifeoma \\(COE/2024/FEE/1024, now 300 level\\)\\. You can promote again\\.$`),
   );
   await expect(page.getByRole("button", { name: "Check and promote…" })).toBeVisible();
   await expect(await levelOf(page, corrected.matric)).toHaveValue("300");
