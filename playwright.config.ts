@@ -23,6 +23,7 @@ process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-
 
 const PHONE_FOLDER = "phone/**";
 const PHONE_JOURNEYS = "phone/**/*.spec.ts";
+const AFTER_ALL = "last/**/*.spec.ts";
 
 /** One of the phones, in Chromium, saying it is an Android phone as a student's browser does. */
 function android(phone: typeof PHONE_360) {
@@ -46,7 +47,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: PHONE_FOLDER, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: [PHONE_FOLDER, AFTER_ALL], use: { ...devices["Desktop Chrome"], channel: undefined } },
     // The cheap Android phones students use (issue 29): the phone folder only, at two common widths.
     { name: "phone-360", testMatch: PHONE_JOURNEYS, use: android(PHONE_360) },
     // The checks' own tests on small made-up pages do not depend on the width: once is enough. So
@@ -57,6 +58,9 @@ export default defineConfig({
       testIgnore: ["phone/checks.spec.ts", "phone/every-staff-page-fits-a-phone.spec.ts"],
       use: android(PHONE_390),
     },
+    // Journeys that move the whole college on (a newer current session, which cannot be undone):
+    // after every other journey, which rely on 2024/2025 being current. Alone: --project=after-all --no-deps.
+    { name: "after-all", testMatch: AFTER_ALL, dependencies: ["chromium", "phone-360", "phone-390"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: "node scripts/start.ts",

@@ -42,9 +42,10 @@ describe("roles on every adviser endpoint", () => {
     { method: "GET", path: `/staff/registrations/${studentId}`, roles: ["adviser", "registry"] },
     { method: "POST", path: `/staff/registrations/${studentId}/approve`, roles: ["adviser"], json: { session: SESSION, semester: 9 } },
     { method: "POST", path: `/staff/registrations/${studentId}/return`, roles: ["adviser"], json: { session: SESSION, semester: 1 } },
+    { method: "POST", path: `/staff/registrations/${studentId}/reopen`, roles: ["adviser", "registry"], json: { session: SESSION, semester: 1 } },
   ];
 
-  it.each([0, 1, 2, 3])("endpoint %i: each role, a student and no session", async (index) => {
+  it.each([0, 1, 2, 3, 4])("endpoint %i: each role, a student and no session", async (index) => {
     const endpoint = endpoints()[index]!;
     for (const who of [...roles, "student", "nobody"]) {
       const response = await api.request(endpoint.path, { method: endpoint.method, json: endpoint.json, token: tokens.get(who) });

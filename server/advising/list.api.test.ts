@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
 import { insertCatalogue } from "../courses/seed.ts";
 import { REGISTRATION_PAGE_SIZE } from "../../src/lib/staff/registrations.ts";
-import { advisingTestKit } from "./advising-test-kit.ts";
+import { eq } from "drizzle-orm";
+import { courseRegistrations, courses } from "../db/schema.ts";
+import { advisingTestKit, SESSION } from "./advising-test-kit.ts";
 
 let api: ApiHarness;
 let kit: ReturnType<typeof advisingTestKit>;
@@ -24,7 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const rowsOf = async (query: Record<string, string> = {}) => (await kit.list(adviser.token, query)).body;
+const rowsOf = async (query: Record<string, string> = {}) => (await kit.list(adviser.token, { status: "all", ...query })).body;
+/** The list as it opens: no filter in the address. */
+const opening = async (query: Record<string, string> = {}) => {
+  const response = await api.request(`/staff/registrations?${new URLSearchParams(query)}`, { token: adviser.token });
+  return { status: response.status, body: await response.json() };
+};
 
 describe("the registrations list", () => {
   it("gives each student's units and status, semester by semester", async () => {
@@ -72,3 +79,42 @@ describe("the registrations list", () => {
     expect(second.page).toBe(2);
   });
 });
+
+describe("the list as it opens: what waits for the adviser, across sessions", () => {
+  it("lists pending registrations of every session, first submissions before semesters changed after a return", async () => {
+    const older = (await kit.student([], { surname: "Ekwueme" })).student.id;
+    const [course] = await api.db.select().from(courses).where(eq(courses.code, "BIO 111"));
+    await api.db.insert(courseRegistrations).values({ studentId: older, courseId: course!.id, session: "2023/2024", level: 100, semester: 1 });
+    // The returned student adds the course the note asked for: pending again, changed since the return.
+    const returned = await kit.student(["BIO 111"], { surname: "Fashola" });
+    await kit.sendBack(adviser.token, returned.student.id, "Add GSE 111, it is compulsory.", 1);
+    const registered = await kit.courses.register(returned.token, { courses: await kit.courses.idsOf(returned.token, ["GSE 111"]), registration_level: 100, session: SESSION });
+    expect(registered.status).toBe(201);
+
+    const { status, body } = await opening();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ session: null, status: "waiting" });
+    const rows = body.data.map((row: { student_id: number; session: string; changed_since_return: boolean }) => [row.student_id, row.session, row.changed_since_return]);
+    expect(rows).toEqual([
+      [ids.pending, SESSION, false],
+      [older, "2023/2024", false],
+      [returned.student.id, SESSION, true],
+    ]);
+    expect(body.total).toBe(3);
+
+    // Approving clears the mark; the not-submitted students stay reachable by the filter.
+    await kit.approve(adviser.token, returned.student.id, 1);
+    expect((await opening()).body.data.map((row: { student_id: number }) => row.student_id)).toEqual([ids.pending, older]);
+    expect((await opening({ session: "2023/2024" })).body.data.map((row: { student_id: number }) => row.student_id)).toEqual([older]);
+    const notSubmitted = await opening({ status: "not_submitted" });
+    expect(notSubmitted.body.session).toBe(SESSION);
+    expect(notSubmitted.body.total).toBeGreaterThan(REGISTRATION_PAGE_SIZE);
+  });
+
+  it("refuses a status it does not know", async () => {
+    const { status, body } = await opening({ status: "everything" });
+    expect(status).toBe(400);
+    expect(body.message).toBe("Choose a status: waiting, all, not_submitted, pending, approved or returned.");
+  });
+});
+

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { courseRegistrations, courses, registrationApprovals, registrationReturns } from "../db/schema.ts";
+import type { ApiDeps } from "../app.ts";
+import { courseRegistrations, courses, registrationApprovals, registrationResubmissions, registrationReturns, staff } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { findSession } from "../courses/registration-rules.ts";
 import { lockStudent } from "../students/student-lock.ts";
@@ -9,11 +10,16 @@ import type { SignedInStaff } from "../staff/staff-sessions.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
 import { returnRefusal } from "../../src/lib/courses/registration-window.ts";
 import { collegeDate } from "../../src/lib/format/dates.ts";
-import type { ApproveRequest, ReturnRequest } from "../../src/lib/staff/registrations.ts";
-import { assertAdvises } from "./adviser-scope.ts";
+import { reopenRefusal, type ApproveRequest, type ReopenRequest, type ReturnRequest } from "../../src/lib/staff/registrations.ts";
+import { assertAdvises, readsEveryDepartment } from "./adviser-scope.ts";
+import { reopenedMail } from "./reopen-mail.ts";
 import { semesterStatus } from "./semester-review.ts";
 
 type Semester = { studentId: number; session: string; semester: 1 | 2 };
+
+type PerSemester = typeof registrationApprovals | typeof registrationReturns | typeof registrationResubmissions;
+const bySemester = (table: PerSemester, { studentId, session, semester }: Semester) =>
+  and(eq(table.studentId, studentId), eq(table.session, session), eq(table.semester, semester));
 
 /** What a semester holds right now, read inside the locked transaction. */
 async function semesterFacts(tx: Transaction, { studentId, session, semester }: Semester) {
@@ -65,7 +71,8 @@ export async function approveSemester(db: Database, member: SignedInStaff, stude
       throw new ApiError(409, "This student changed the semester after you opened it; review it again.");
     }
     await tx.insert(registrationApprovals).values({ ...target, staffId: member.id, approvedAt: at });
-    await tx.delete(registrationReturns).where(and(eq(registrationReturns.studentId, studentId), eq(registrationReturns.session, target.session), eq(registrationReturns.semester, target.semester)));
+    await tx.delete(registrationReturns).where(bySemester(registrationReturns, target));
+    await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
     const approved = { status: "approved", courses: facts.registered.map((course) => course.code), units: facts.registered.reduce((sum, course) => sum + course.unit, 0) };
     await recordAudit(tx, { staffId: member.id, action: "registration.approve", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: approved }, at);
   });
@@ -83,6 +90,51 @@ export async function returnSemester(db: Database, member: SignedInStaff, studen
       .insert(registrationReturns)
       .values(row)
       .onConflictDoUpdate({ target: [registrationReturns.studentId, registrationReturns.session, registrationReturns.semester], set: { staffId: member.id, note: request.note, returnedAt: at } });
+    await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
     await recordAudit(tx, { staffId: member.id, action: "registration.return", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: { status: "returned", note: request.note } }, at);
+  });
+}
+
+/**
+ * Withdraws an adviser's approval (decision 157): the registry may at any time, the student's
+ * adviser while the session's registration is open. The semester goes back to the student as a
+ * return carrying the reason, so the student sees it where a return shows (the course page and
+ * the dashboard) and is e-mailed; the audit row keeps what was approved, beside the approval's own row.
+ */
+export async function reopenSemester(deps: Pick<ApiDeps, "db" | "jobs" | "publicOrigin">, member: SignedInStaff, studentId: number, request: ReopenRequest, at: Date) {
+  const target = { studentId, session: request.session, semester: request.semester };
+  const what = `${semesterLabel(target.semester)} registration for ${target.session}`;
+  return deps.db.transaction(async (tx) => {
+    const student = await lockStudent(tx, studentId);
+    const registry = readsEveryDepartment(member);
+    if (!registry) await assertAdvises(tx, member, studentId);
+    if (!student) throw new ApiError(404, "There is no student with that id.");
+    const session = await findSession(tx, target.session);
+    const facts = await semesterFacts(tx, target);
+    if (facts.status !== "approved") throw new ApiError(409, `The ${what} is not approved (it is ${facts.status.replace("_", " ")}); there is nothing to reopen.`);
+    const refusal = registry ? null : reopenRefusal(session, collegeDate(at));
+    if (refusal) throw new ApiError(409, refusal);
+    const [approval] = await tx.select().from(registrationApprovals).where(bySemester(registrationApprovals, target));
+    const [approver] = approval?.staffId ? await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, approval.staffId)) : [];
+    await tx.delete(registrationApprovals).where(bySemester(registrationApprovals, target));
+    await tx
+      .insert(registrationReturns)
+      .values({ ...target, staffId: member.id, note: request.reason, returnedAt: at })
+      .onConflictDoUpdate({ target: [registrationReturns.studentId, registrationReturns.session, registrationReturns.semester], set: { staffId: member.id, note: request.reason, returnedAt: at } });
+    await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
+    const before = {
+      status: "approved",
+      approved_by: approver?.name ?? approval?.approvedBy ?? null,
+      approved_at: approval?.approvedAt.toISOString() ?? null,
+      courses: facts.registered.map((course) => course.code),
+    };
+    await recordAudit(tx, { staffId: member.id, action: "registration.reopen", ...auditedRecord(target), before, after: { status: "returned", reason: request.reason } }, at);
+    const email = student.email?.trim();
+    if (email) {
+      const mail = reopenedMail({ email, othername: student.othername }, { semester: semesterLabel(target.semester), session: target.session, by: member.name, reason: request.reason }, deps.publicOrigin);
+      await deps.jobs.sendMail(tx, mail);
+    }
+    const name = `${student.surname} ${student.othername}`;
+    return `${what} reopened: ${name} can change it again and has been told why ${email ? "by e-mail and " : ""}on the portal.`;
   });
 }

@@ -13,13 +13,16 @@ import { semesterLabel } from "../../src/lib/courses/selection.ts";
 import {
   ApproveRequest,
   RegistrationListQuery,
+  ReopenRequest,
+  reopenRefusal,
   ReturnRequest,
   ReviewQuery,
   StudentParam,
 } from "../../src/lib/staff/registrations.ts";
-import { advises, assertMayRead, findAdvisee } from "./adviser-scope.ts";
+import { advises, assertMayRead, findAdvisee, readsEveryDepartment } from "./adviser-scope.ts";
 import { registrationList } from "./registration-list.ts";
-import { approveSemester, returnSemester } from "./review-actions.ts";
+import { approveSemester, reopenSemester, returnSemester } from "./review-actions.ts";
+import { collegeDate } from "../../src/lib/format/dates.ts";
 import { semesterReviews } from "./semester-review.ts";
 
 const sessionNames = async (db: Database) =>
@@ -34,6 +37,7 @@ export function advisingRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const readers = requireStaff(deps, { roles: ["adviser", "registry"] });
   const advisers = requireStaff(deps, { roles: ["adviser"] });
+  const reopeners = requireStaff(deps, { roles: ["adviser", "registry"] });
 
   async function sessionOrNewest(asked: string | undefined) {
     if (asked) return (await findSession(db, asked)).name;
@@ -44,7 +48,7 @@ export function advisingRoutes(deps: ApiDeps) {
 
   app.get("/staff/registrations", readers, async (c) => {
     const query = readQuery(c, RegistrationListQuery);
-    const session = await sessionOrNewest(query.session);
+    const session = query.status === "waiting" && !query.session ? null : await sessionOrNewest(query.session);
     const [page, sessions] = await Promise.all([registrationList(db, c.var.staff, { ...query, session }), sessionNames(db)]);
     return c.json({ ...page, sessions });
   });
@@ -55,10 +59,13 @@ export function advisingRoutes(deps: ApiDeps) {
     const member = c.var.staff;
     await assertMayRead(db, member, studentId);
     const student = await findAdvisee(db, studentId);
-    const [semesters, mayReview] = await Promise.all([
+    const [semesters, mayReview, window] = await Promise.all([
       semesterReviews(db, studentId, session),
       member.roles.includes("adviser") ? advises(db, member, studentId) : false,
+      findSession(db, session),
     ]);
+    const registry = readsEveryDepartment(member);
+    const refusal = registry || !mayReview ? null : reopenRefusal(window, collegeDate(now()));
     return c.json({
       data: {
         session,
@@ -72,6 +79,7 @@ export function advisingRoutes(deps: ApiDeps) {
         },
         semesters,
         may_review: mayReview,
+        reopen: { allowed: registry || (mayReview && refusal === null), refusal },
       },
     });
   });
@@ -88,6 +96,13 @@ export function advisingRoutes(deps: ApiDeps) {
     const request = await readJson(c, ReturnRequest);
     await returnSemester(db, c.var.staff, studentId, request, now());
     return c.json({ status: "success", message: `${semesterLabel(request.semester)} returned to the student with your note.` });
+  });
+
+  app.post("/staff/registrations/:studentId/reopen", reopeners, async (c) => {
+    const { studentId } = readParams(c, StudentParam);
+    const request = await readJson(c, ReopenRequest);
+    const message = await reopenSemester(deps, c.var.staff, studentId, request, now());
+    return c.json({ status: "success", message });
   });
 
   return app;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { academicSessions, registrationApprovals, registrationReturns } from "../db/schema.ts";
+import { academicSessions, registrationApprovals, registrationResubmissions, registrationReturns } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../src/lib/courses/selection.ts";
 import { collegeDate } from "../../src/lib/format/dates.ts";
@@ -58,11 +58,11 @@ export function frozenSemesterError(semester: 1 | 2, session: string) {
 
 /**
  * The student changed semesters an adviser had returned: they are pending again, waiting for the
- * adviser. The note stays in the audit log.
+ * adviser, who sees them marked as changed since the return (decision 159). The note stays in the audit log.
  */
 export async function withdrawReturns(tx: Transaction, studentId: number, session: string, semesters: readonly (1 | 2)[]) {
   if (semesters.length === 0) return;
-  await tx
+  const withdrawn = await tx
     .delete(registrationReturns)
     .where(
       and(
@@ -70,5 +70,11 @@ export async function withdrawReturns(tx: Transaction, studentId: number, sessio
         eq(registrationReturns.session, session),
         inArray(registrationReturns.semester, [...new Set(semesters)]),
       ),
-    );
+    )
+    .returning({ semester: registrationReturns.semester });
+  if (withdrawn.length === 0) return;
+  await tx
+    .insert(registrationResubmissions)
+    .values(withdrawn.map(({ semester }) => ({ studentId, session, semester })))
+    .onConflictDoNothing();
 }

@@ -88,6 +88,47 @@ export const sessionPromotions = pgTable("session_promotions", {
   graduating: integer().notNull(),
 });
 
+/**
+ * One promotion of a session's students (decision 158): who ran it, how many were held back, and
+ * when it was undone. At most one run per session is in force (not undone); its per-student
+ * changes let the undo restore exactly what the run changed and nothing a person changed since.
+ */
+export const promotionRuns = pgTable(
+  "promotion_runs",
+  {
+    id: id(),
+    sessionId: integer()
+      .notNull()
+      .references(() => academicSessions.id),
+    promotedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    at: timestamp({ withTimezone: true }).notNull(),
+    held: integer().notNull(),
+    undoneBy: integer().references(() => staff.id),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [uniqueIndex("promotion_runs_one_in_force").on(table.sessionId).where(sql`${table.undoneAt} is null`)],
+);
+
+/** What one promotion run did to one student: level and stage before and after. */
+export const promotionChanges = pgTable(
+  "promotion_changes",
+  {
+    runId: integer()
+      .notNull()
+      .references(() => promotionRuns.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    fromLevel: integer().notNull(),
+    toLevel: integer().notNull(),
+    fromStage: text().notNull(),
+    toStage: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.studentId] })],
+);
+
 // ── Students and their sign-in ───────────────────────────────────────────────
 
 export const students = pgTable("students", {
@@ -607,6 +648,23 @@ export const registrationReturns = pgTable(
       .references(() => staff.id),
     note: text().notNull(),
     returnedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
+);
+
+/**
+ * A semester the student changed after it was returned: pending again, and shown to the adviser
+ * after first submissions (decision 159). Cleared when the semester is approved or returned again.
+ */
+export const registrationResubmissions = pgTable(
+  "registration_resubmissions",
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.studentId, table.session, table.semester] })],
 );

@@ -19,7 +19,10 @@ const endpoints: RoleRow[] = [
   { method: "POST", path: () => `/staff/sessions/${current()}/current`, roles: ["registry"] },
   { method: "PATCH", path: () => `/staff/sessions/${current()}/registration`, roles: ["registry"], json: {} },
   { method: "GET", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry", "admin"] },
-  { method: "POST", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry"] },
+  { method: "POST", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry"], json: {} },
+  { method: "POST", path: () => `/staff/sessions/${current()}/promotion/check`, roles: ["registry"], json: {} },
+  { method: "GET", path: () => `/staff/sessions/${current()}/promotion/undo`, roles: ["registry"] },
+  { method: "POST", path: () => `/staff/sessions/${current()}/promotion/undo`, roles: ["registry"] },
 ];
 
 describeRoleTable("roles on the academic structure and sessions endpoints", harness, endpoints, [200, 400, 409]);

@@ -47,7 +47,7 @@ test("the course adviser returns a 200-level student's first semester with a not
   await adviser.getByRole("button", { name: "Filter" }).click();
   const row = adviser.getByRole("row", { name: /Okonkwo Chiamaka Grace/ });
   await expect(row).toContainText("Pending");
-  await expect(row.getByRole("cell").nth(4)).toHaveText("7");
+  await expect(row.getByRole("cell").nth(5)).toHaveText("7");
   await row.getByRole("link", { name: "Okonkwo Chiamaka Grace" }).click();
   await expect(adviser.getByRole("heading", { name: "First Semester: Pending" })).toBeVisible();
   await expect(adviser.getByRole("table", { name: "First Semester courses" }).getByRole("row", { name: /Total Units/ })).toContainText("7");
@@ -61,13 +61,17 @@ test("the course adviser returns a 200-level student's first semester with a not
   await expect(page.getByRole("list", { name: "Course Advisor" })).toContainText("Add BIO 213: it is compulsory at 200 level.");
   await registerFirstSemester(page, ["BIO 213"]);
 
-  // The adviser's page still shows the semester without BIO 213: approving it is refused, and the
-  // page shows what the semester holds now.
-  await adviser.getByRole("button", { name: "Approve First Semester" }).click();
+  // The adviser's page still shows the semester without BIO 213: the confirmation names the two
+  // courses the adviser saw, approving them is refused, and the page shows what the semester holds now.
+  await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
+  const confirmation = adviser.getByRole("region", { name: "Approve First Semester for 2024/2025?" });
+  await expect(confirmation).toContainText("2 courses, 7 units (BIO 211, BIO 212)");
+  await confirmation.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("alert")).toHaveText("This student changed the semester after you opened it; review it again.");
   await expect(adviser.getByRole("heading", { name: "First Semester: Pending" })).toBeVisible();
   await expect(adviser.getByRole("table", { name: "First Semester courses" })).toContainText("BIO 213");
-  await adviser.getByRole("button", { name: "Approve First Semester" }).click();
+  await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
+  await adviser.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText("First Semester approved. The student can no longer change it.");
   await expect(adviser.getByText(`Approved by ${ADVISER.name} on`)).toBeVisible();
   await expect(adviser.getByRole("button", { name: /^Approve First/ })).toHaveCount(0);

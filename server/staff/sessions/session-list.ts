@@ -28,6 +28,7 @@ export async function sessionPage(db: Database, page: number, now: Date) {
     .limit(SESSION_PAGE_SIZE)
     .offset((page - 1) * SESSION_PAGE_SIZE);
   const [newest] = await db.select({ name: academicSessions.name }).from(academicSessions).orderBy(desc(academicSessions.name)).limit(1);
+  const [current] = await db.select({ name: academicSessions.name }).from(academicSessions).where(eq(academicSessions.isCurrent, true));
   const data: StaffSession[] = rows.map(({ session, promotion }) => ({
     id: session.id,
     name: session.name,
@@ -38,5 +39,5 @@ export async function sessionPage(db: Database, page: number, now: Date) {
     window: windowState(session, today),
     promotion: promotion?.at ? promotionView(promotion as PromotionRow) : null,
   }));
-  return { data, total: total?.value ?? 0, page, page_size: SESSION_PAGE_SIZE, next_name: nextSessionName(newest?.name, now.getUTCFullYear()) };
+  return { data, current: current?.name ?? null, total: total?.value ?? 0, page, page_size: SESSION_PAGE_SIZE, next_name: nextSessionName(newest?.name, now.getUTCFullYear()) };
 }

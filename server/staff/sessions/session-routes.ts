@@ -7,7 +7,7 @@ import { academicSessions } from "../../db/schema.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
-import { CreateSessionRequest, RegistrationWindowRequest } from "../../../src/lib/staff/sessions.ts";
+import { CreateSessionRequest, madeCurrentMessage, RegistrationWindowRequest } from "../../../src/lib/staff/sessions.ts";
 import { changedFields, recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
 import { withUniqueNames } from "../structure/structure-checks.ts";
@@ -59,14 +59,18 @@ export function sessionRoutes(deps: ApiDeps) {
       const target = all.find((row) => row.id === id);
       if (!target) throw new ApiError(404, "There is no such session. Reload the list.");
       const previous = all.find((row) => row.isCurrent);
-      if (previous?.id === id) return target;
+      if (previous?.id === id) throw new ApiError(409, `${target.name} is already the current session.`);
+      // Going back would move every student's registration and fees to a session that is over (decision 157).
+      if (previous && target.name < previous.name) {
+        throw new ApiError(409, `Only a session newer than the current one (${previous.name}) can be made current; ${target.name} is older.`);
+      }
       await tx.update(academicSessions).set({ isCurrent: false }).where(eq(academicSessions.isCurrent, true));
       await tx.update(academicSessions).set({ isCurrent: true }).where(eq(academicSessions.id, id));
       const change = { staffId: c.var.staff.id, action: "session.make_current", entity: "academic_session", entityId: id };
       await recordAudit(tx, { ...change, before: { current: previous?.name ?? null }, after: { current: target.name } }, now());
-      return target;
+      return { target, previous };
     });
-    return c.json({ status: "success", message: `${session.name} is now the current session.` });
+    return c.json({ status: "success", message: madeCurrentMessage(session.target.name, session.previous?.name ?? null) });
   });
 
   app.patch("/staff/sessions/:id/registration", registry, async (c) => {

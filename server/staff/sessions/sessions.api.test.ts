@@ -51,21 +51,6 @@ describe("sessions", () => {
     expect((await bad.json()).message).toBe("Write the session as two consecutive years, like 2025/2026.");
   });
 
-  it("keeps exactly one session current, even when two officers make different ones current at once", async () => {
-    await asRegistry("/staff/sessions", { method: "POST", json: { name: "2026/2027" } });
-    const [a, b] = await Promise.all([
-      asRegistry(`/staff/sessions/${await sessionId("2025/2026")}/current`, { method: "POST" }),
-      asRegistry(`/staff/sessions/${await sessionId("2026/2027")}/current`, { method: "POST" }),
-    ]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(await currentNames()).toHaveLength(1);
-
-    await asRegistry(`/staff/sessions/${await sessionId("2024/2025")}/current`, { method: "POST" });
-    expect(await currentNames()).toEqual(["2024/2025"]);
-    const entries = await api.db.select().from(auditLog).where(eq(auditLog.action, "session.make_current"));
-    expect(entries.at(-1)).toMatchObject({ after: { current: "2024/2025" } });
-  });
-
   it("the student pages follow the current session, not the newest name", async () => {
     const { student, studentToken } = await signedInStudent();
     const read = await (await api.request("/setup/sessions/read", { token: studentToken })).json();
@@ -128,7 +113,7 @@ describe("promotion at the start of a session", () => {
 
     const notCurrent = await asRegistry(`/staff/sessions/${await sessionId("2025/2026")}/promotion`);
     expect(notCurrent.status).toBe(400);
-    expect((await asRegistry(`/staff/sessions/${await sessionId("2024/2025")}/promotion`, { method: "POST" })).status).toBe(409);
+    expect((await asRegistry(`/staff/sessions/${await sessionId("2024/2025")}/promotion`, { method: "POST", json: {} })).status).toBe(409);
 
     await asRegistry(`/staff/sessions/${await sessionId("2025/2026")}/current`, { method: "POST" });
     const id = await sessionId("2025/2026");
@@ -138,7 +123,7 @@ describe("promotion at the start of a session", () => {
     expect(preview.groups).toContainEqual({ programme: "B.Sc.(Ed.) Technical Education", from_level: 300, to_level: 400, students: 1 });
     const expectedLevels = new Map(preview.students.map((row) => [row.id, row.to_level]));
 
-    const run = await asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST" });
+    const run = await asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST", json: {} });
     expect(run.status).toBe(200);
     const result = (await run.json()).data;
     expect(result.groups).toEqual(preview.groups);
@@ -155,7 +140,7 @@ describe("promotion at the start of a session", () => {
       expect(planned === null ? row.stage : row.level).toBe(planned === null ? "graduating" : planned);
     }
 
-    const again = await asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST" });
+    const again = await asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST", json: {} });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("Students have already been promoted for 2025/2026; they move only once per session.");
     expect((await api.db.select().from(students).where(eq(students.id, nce[0]!.id)))[0]!.level).toBe(200);
@@ -167,10 +152,50 @@ describe("promotion at the start of a session", () => {
 
   it("two promotion runs at the same moment move students once", async () => {
     const { student } = await newStudent({ level: 100 });
+    await asRegistry("/staff/sessions", { method: "POST", json: { name: "2026/2027" } });
     const id = await sessionId("2026/2027");
     await asRegistry(`/staff/sessions/${id}/current`, { method: "POST" });
-    const answers = await Promise.all([1, 2].map(() => asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST" })));
+    const answers = await Promise.all([1, 2].map(() => asRegistry(`/staff/sessions/${id}/promotion`, { method: "POST", json: {} })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await api.db.select().from(students).where(eq(students.id, student.id)))[0]!.level).toBe(200);
   });
 });
+
+// Last: a session made current cannot be left for an older one, so this runs after every test that needs 2025/2026 current.
+describe("making a session current", () => {
+  it("keeps exactly one session current, even when two officers make different newer ones current at once", async () => {
+    await asRegistry("/staff/sessions", { method: "POST", json: { name: "2027/2028" } });
+    await asRegistry("/staff/sessions", { method: "POST", json: { name: "2028/2029" } });
+    const answers = await Promise.all([
+      asRegistry(`/staff/sessions/${await sessionId("2027/2028")}/current`, { method: "POST" }),
+      asRegistry(`/staff/sessions/${await sessionId("2028/2029")}/current`, { method: "POST" }),
+    ]);
+    // One after the other: 2027/2028 then 2028/2029 both succeed; 2028/2029 first leaves 2027/2028 older, and refused.
+    expect([[200, 200], [409, 200]].map(String)).toContain(answers.map((answer) => answer.status).join(","));
+    expect(await currentNames()).toEqual(["2028/2029"]);
+    const entries = await api.db.select().from(auditLog).where(eq(auditLog.action, "session.make_current"));
+    expect(entries.at(-1)).toMatchObject({ after: { current: "2028/2029" } });
+  });
+
+  it("refuses an older session and the current one, says what moved, and changes nothing on a refusal", async () => {
+    await asRegistry("/staff/sessions", { method: "POST", json: { name: "2029/2030" } });
+    const older = await asRegistry(`/staff/sessions/${await sessionId("2024/2025")}/current`, { method: "POST" });
+    expect(older.status).toBe(409);
+    expect((await older.json()).message).toBe("Only a session newer than the current one (2028/2029) can be made current; 2024/2025 is older.");
+    const same = await asRegistry(`/staff/sessions/${await sessionId("2028/2029")}/current`, { method: "POST" });
+    expect(same.status).toBe(409);
+    expect((await same.json()).message).toBe("2028/2029 is already the current session.");
+    expect(await currentNames()).toEqual(["2028/2029"]);
+    const audits = (await api.db.select().from(auditLog).where(eq(auditLog.action, "session.make_current"))).length;
+
+    const newer = await asRegistry(`/staff/sessions/${await sessionId("2029/2030")}/current`, { method: "POST" });
+    expect(newer.status).toBe(200);
+    expect((await newer.json()).message).toBe(
+      "2029/2030 is now the current session in place of 2028/2029. Students' course registration and school-fee payments move to 2029/2030: the course registration page, the payment page and the dashboard open on 2029/2030. Students' levels change only when you promote them for 2029/2030.",
+    );
+    expect((await api.db.select().from(auditLog).where(eq(auditLog.action, "session.make_current"))).length).toBe(audits + 1);
+    const list = StaffSessionPage.parse(await (await asRegistry("/staff/sessions")).json());
+    expect(list.current).toBe("2029/2030");
+  });
+});
+

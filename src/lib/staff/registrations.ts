@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Course } from "../courses/registered-course.ts";
 import { RegistrationLevel, SessionName } from "../courses/requests.ts";
+import { spelledDate, windowState, type RegistrationWindow } from "../courses/registration-window.ts";
 
 /**
  * Where one semester of a student's registration stands for the adviser: no courses yet, waiting
@@ -28,12 +29,26 @@ const StudentId = z.coerce
   .positive("No such student.")
   .max(2_147_483_647, "No such student.");
 
-/** GET /staff/registrations: filters travel in the address; the session defaults to the newest. */
+/**
+ * The list's status filter: "waiting" (the default) is every pending registration across sessions,
+ * first submissions before semesters changed after a return; "all" is every student in a session.
+ */
+export const ListStatus = z.enum(["waiting", "all", ...ReviewStatus.options], {
+  error: "Choose a status: waiting, all, not_submitted, pending, approved or returned.",
+});
+export type ListStatus = z.infer<typeof ListStatus>;
+
+export const LIST_STATUS_LABELS: Record<ListStatus, string> = { waiting: "Waiting for review", all: "Any status", ...REVIEW_STATUS_LABELS };
+
+/**
+ * GET /staff/registrations: filters travel in the address. Without a session the waiting view
+ * covers every session and the others the current session.
+ */
 export const RegistrationListQuery = z.object({
-  session: SessionName.optional(),
+  session: z.union([z.literal("").transform(() => undefined), SessionName]).optional(),
   level: RegistrationLevel.optional(),
   department_id: z.coerce.number({ error: "Choose a department from the list." }).int().positive("Choose a department from the list.").optional(),
-  status: ReviewStatus.optional(),
+  status: ListStatus.default("waiting"),
   page: z.coerce.number({ error: "Pages are numbered from 1." }).int().min(1, "Pages are numbered from 1.").max(10_000).default(1),
 });
 export type RegistrationListQuery = z.infer<typeof RegistrationListQuery>;
@@ -43,6 +58,7 @@ export const REGISTRATION_PAGE_SIZE = 25;
 /** One student's line in the list: both semesters' status and the session's units. */
 export const RegistrationListRow = z.object({
   student_id: z.number(),
+  session: z.string(),
   name: z.string(),
   matric_no: z.string().nullable(),
   department: z.string(),
@@ -52,11 +68,15 @@ export const RegistrationListRow = z.object({
   status: ReviewStatus,
   first_semester: ReviewStatus,
   second_semester: ReviewStatus,
+  /** Pending again because the student changed it after an adviser returned it. */
+  changed_since_return: z.boolean(),
 });
 export type RegistrationListRow = z.infer<typeof RegistrationListRow>;
 
 export const RegistrationListPage = z.object({
-  session: z.string(),
+  /** Null: every session (the waiting view). */
+  session: z.string().nullable(),
+  status: ListStatus,
   /** Every session, newest first, for the page's session filter. */
   sessions: z.array(z.string()),
   data: z.array(RegistrationListRow),
@@ -91,6 +111,8 @@ export const StudentRegistration = z.object({
     semesters: z.array(SemesterReview),
     /** Whether the signed-in staff member may approve or return (an adviser within scope). */
     may_review: z.boolean(),
+    /** Whether they may reopen an approved semester now, and if not (an adviser after the window), why. */
+    reopen: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
   }),
 });
 export type StudentRegistration = z.infer<typeof StudentRegistration>;
@@ -124,3 +146,30 @@ export const ReturnRequest = SemesterRequest.extend({
     .max(1000, "Keep the note under 1000 characters."),
 });
 export type ReturnRequest = z.infer<typeof ReturnRequest>;
+
+/** POST /staff/registrations/{studentId}/reopen: the reason is what the student reads. */
+export const ReopenRequest = SemesterRequest.extend({
+  reason: z
+    .string({ error: "Write the reason for reopening: the student reads it." })
+    .trim()
+    .min(5, "Write the reason for reopening (at least 5 characters): the student reads it.")
+    .max(1000, "Keep the reason under 1000 characters."),
+});
+export type ReopenRequest = z.infer<typeof ReopenRequest>;
+
+/**
+ * Why an adviser cannot reopen an approved semester now: only while the session's registration
+ * is open (the student can then change it); after that, only the registry. Null when they can.
+ */
+export function reopenRefusal(session: RegistrationWindow, today: string): string | null {
+  switch (windowState(session, today)) {
+    case "open":
+      return null;
+    case "not-yet-open":
+      return `Course registration for ${session.name} opens on ${spelledDate(session.registrationOpensOn!)}; an adviser can reopen an approved semester only while it is open. Ask the registry if it cannot wait.`;
+    case "ended":
+      return `Course registration for ${session.name} closed on ${spelledDate(session.registrationClosesOn!)}; after that only the registry can reopen an approved semester.`;
+    case "closed":
+      return `Course registration for ${session.name} is closed; only the registry can reopen an approved semester now.`;
+  }
+}
