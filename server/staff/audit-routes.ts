@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { RecordId } from "../../src/lib/validation/lists.ts";
 import type { ApiDeps } from "../app.ts";
 import { auditLog, staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
@@ -10,7 +11,7 @@ import { requireStaff } from "./require-staff.ts";
 const day = z.iso.date({ error: "Dates are written YYYY-MM-DD." });
 
 export const AuditQuery = z.object({
-  staff_id: z.coerce.number().int().positive().optional(),
+  staff_id: RecordId("Choose a staff member from the list.").optional(),
   entity: z.string().trim().max(40).optional(),
   entity_id: z.string().trim().max(60).optional(),
   action: z.string().trim().max(60).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RecordId } from "../validation/lists.ts";
 import { Course } from "../courses/registered-course.ts";
 import { RegistrationLevel, SessionName } from "../courses/requests.ts";
 
@@ -22,17 +23,13 @@ export const Semester = z.coerce
   .number({ error: "Choose semester 1 or 2." })
   .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose semester 1 or 2." }));
 
-const StudentId = z.coerce
-  .number({ error: "No such student." })
-  .int("No such student.")
-  .positive("No such student.")
-  .max(2_147_483_647, "No such student.");
+const StudentId = RecordId("No such student.");
 
 /** GET /staff/registrations: filters travel in the address; the session defaults to the newest. */
 export const RegistrationListQuery = z.object({
   session: SessionName.optional(),
   level: RegistrationLevel.optional(),
-  department_id: z.coerce.number({ error: "Choose a department from the list." }).int().positive("Choose a department from the list.").optional(),
+  department_id: RecordId("Choose a department from the list.").optional(),
   status: ReviewStatus.optional(),
   page: z.coerce.number({ error: "Pages are numbered from 1." }).int().min(1, "Pages are numbered from 1.").max(10_000).default(1),
 });
