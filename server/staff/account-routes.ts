@@ -35,6 +35,18 @@ export function staffAccountRoutes(deps: ApiDeps) {
     await deps.jobs.sendMail(tx, staffPasswordMail(member, link));
   }
 
+  /**
+   * An adviser with no department and level would see no student and approve nothing, while the
+   * accounts list said "Course adviser": refused, naming what to choose (decision 164).
+   */
+  function refuseAdviserWithoutScope(roles: readonly string[], advises: readonly AdviserScope[]) {
+    if (roles.includes("adviser") && advises.length === 0) {
+      throw new ApiError(400, "A course adviser needs at least one department and one level to advise. Tick them under the adviser role, or remove the role.", {
+        fields: { advises: "Choose at least one department and one level." },
+      });
+    }
+  }
+
   async function checkScopes(advises: AdviserScope[]) {
     const unknown = await unknownDepartments(db, advises.map((scope) => scope.department_id));
     if (unknown.length) throw new ApiError(400, `There is no department with id ${unknown.join(", ")}.`, { fields: { advises: "Unknown department." } });
@@ -50,6 +62,7 @@ export function staffAccountRoutes(deps: ApiDeps) {
 
   app.post("/staff/accounts", async (c) => {
     const request = await readJson(c, CreateStaffRequest);
+    refuseAdviserWithoutScope(request.roles, request.advises);
     await checkScopes(request.advises);
     const admin = c.var.staff;
     const created = await db.transaction(async (tx) => {
@@ -79,6 +92,8 @@ export function staffAccountRoutes(deps: ApiDeps) {
     if (change.advises) await checkScopes(change.advises);
     const member = await findMember(id);
     const before = { ...(await staffAccount(db, member)) };
+    // Only a change of roles or scope is held to it: an older account without one can still be renamed or deactivated.
+    if (change.roles || change.advises) refuseAdviserWithoutScope(change.roles ?? before.roles, change.advises ?? before.advises);
     await db.transaction(async (tx) => {
       const fields = { name: change.name, roles: change.roles, active: change.active };
       await tx.update(staff).set({ ...fields, updatedAt: now() }).where(eq(staff.id, id));
@@ -93,7 +108,8 @@ export function staffAccountRoutes(deps: ApiDeps) {
       if (change.active === false || change.roles) await endAllStaffSessions(tx as unknown as typeof db, id, now());
       if (change.active === false) await spendStaffPasswordLinks(tx, id, now());
     });
-    return c.json({ status: "success", message: "Account updated.", data: await staffAccount(db, await findMember(id)) });
+    const after = await findMember(id);
+    return c.json({ status: "success", message: updatedMessage(before.active, after), data: await staffAccount(db, after) });
   });
 
   app.post("/staff/accounts/:id/password-link", async (c) => {
@@ -141,4 +157,13 @@ export function staffAccountRoutes(deps: ApiDeps) {
   });
 
   return app;
+}
+
+/** What a change did, in words: the administrator reads it above the list. */
+function updatedMessage(wasActive: boolean, member: StaffRow) {
+  if (wasActive && !member.active) return `Account deactivated: ${member.name} can no longer sign in.`;
+  if (!wasActive && member.active) {
+    return `Account activated: ${member.name} can sign in again. Links sent before the deactivation no longer work: send a password link if needed.`;
+  }
+  return `Changes saved for ${member.name}.`;
 }
