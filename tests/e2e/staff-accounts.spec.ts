@@ -18,6 +18,8 @@ async function mailedStaffLink(page: Page, email: string) {
 }
 
 test("the administrator sets up an authenticator, invites a course adviser, and the adviser sets a password and signs in", async ({ page, browser }) => {
+  // Five people's steps and six password checks (the enrolment's included): more than a minute on a busy machine.
+  test.slow();
   await staffSignIn(page, "admin@college.example");
   // Admin accounts must set up an authenticator before anything else opens.
   await expect(page).toHaveURL(/\/staff\/totp/);
