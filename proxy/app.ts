@@ -112,6 +112,12 @@ export function createProxy(options: ProxyOptions) {
   }
 
   app.use(securityHeaders({ https: secure }));
+  // The API marks its staff answers itself; these are the ones the proxy answers on its own (a
+  // cross-site or wrong-host refusal, the sign-in route it keeps from pages).
+  app.use("/api/staff/*", async (c, next) => {
+    await next();
+    c.res.headers.set("cache-control", "private, no-store");
+  });
   mountHealth(app, { fetchUpstream, apiUrl: options.apiUrl });
   // After the probes, which a balancer sends every few seconds: they need no id and no log line.
   app.use(requestIds({ log: options.logRequests }));

@@ -17,10 +17,12 @@ export function sameOriginOnly(allowedOrigins: string[]): MiddlewareHandler {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
-    const ownOrigin = new URL(c.req.url).origin;
     let crossSite: boolean;
     if (origin === "null") crossSite = site !== "same-origin";
-    else if (origin) crossSite = origin !== ownOrigin && !allowed.has(origin);
+    // Compared with the public origin, never the request's own address: behind a TLS-terminating
+    // front proxy the request arrives as http://, and an http:// page (on a network that strips
+    // TLS) must not pass for the https:// portal.
+    else if (origin) crossSite = !allowed.has(origin);
     else crossSite = site !== undefined && site !== "same-origin" && site !== "none";
     if (crossSite) return refuse(c, 403, "This request came from another website and was refused.");
     return next();

@@ -39,7 +39,10 @@ export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSign
     const token = body?.data?.tokens?.access;
     if (response.status !== 200 || typeof token !== "string") {
       const reason = response.status === 429 ? "limited" : response.status === 400 ? "missing" : "wrong";
-      return c.redirect(`/staff/login?${new URLSearchParams({ error: reason, ...(next !== "/staff" ? { next } : {}) })}`, 303);
+      // The page says how long this network waits for this e-mail, not a fixed quarter of an hour.
+      const retryAfter = Number(response.headers.get("retry-after"));
+      const wait: Record<string, string> = reason === "limited" && Number.isInteger(retryAfter) && retryAfter > 0 ? { wait: String(retryAfter) } : {};
+      return c.redirect(`/staff/login?${new URLSearchParams({ error: reason, ...wait, ...(next !== "/staff" ? { next } : {}) })}`, 303);
     }
     setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure: options.secure });
     const step = NEXT_STEP[body?.data?.stage ?? ""];

@@ -83,7 +83,9 @@ describe("editing and deleting", () => {
 
   it("deletes, keeping the text in the audit log; a second delete finds nothing", async () => {
     const id = await create({ body: "Wrong date posted" });
-    expect((await asAdmin(`/staff/announcements/${id}`, { method: "DELETE" })).status).toBe(200);
+    const deleted = await asAdmin(`/staff/announcements/${id}`, { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect((await deleted.json()).message).toBe("Announcement deleted: students no longer see “Wrong date posted”. The audit log keeps its text.");
     expect(await newsfeed()).not.toContain("Wrong date posted");
     const [entry] = await api.db.select().from(auditLog).where(eq(auditLog.action, "announcement.delete"));
     expect(entry).toMatchObject({ entityId: String(id), before: { body: "Wrong date posted" } });

@@ -95,14 +95,21 @@ export function announcementRoutes(deps: ApiDeps) {
 
   app.delete("/staff/announcements/:id", admin, async (c) => {
     const { id } = readParams(c, AnnouncementIdParam);
-    await db.transaction(async (tx) => {
+    const deleted = await db.transaction(async (tx) => {
       const existing = await lockAnnouncement(tx, id);
       await tx.delete(announcements).where(eq(announcements.id, id));
       // The audit row keeps the text: a deleted announcement can be read again, and restored by hand.
       await recordAudit(tx, { staffId: c.var.staff.id, action: "announcement.delete", entity: "announcement", entityId: id, before: audited(existing) }, now());
+      return existing;
     });
-    return c.json({ status: "success", message: "Announcement deleted. Students no longer see it." });
+    return c.json({ status: "success", message: `Announcement deleted: students no longer see “${excerpt(deleted.body)}”. The audit log keeps its text.` });
   });
 
   return app;
+}
+
+/** The start of an announcement, to name it in a sentence. */
+export function excerpt(body: string, length = 60) {
+  const line = body.replace(/\s+/g, " ").trim();
+  return line.length <= length ? line : `${line.slice(0, length - 1).trimEnd()}…`;
 }

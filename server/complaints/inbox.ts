@@ -43,9 +43,9 @@ export async function complaintDetail(db: Database, ticket: string): Promise<Com
   if (!row) throw new ApiError(404, NO_SUCH_TICKET);
   const { complaint } = row;
   const replies = await db
-    .select({ body: complaintReplies.body, createdAt: complaintReplies.createdAt, staffName: staff.name })
+    .select({ body: complaintReplies.body, createdAt: complaintReplies.createdAt, staffName: staff.name, fromStudent: complaintReplies.fromStudent })
     .from(complaintReplies)
-    .innerJoin(staff, eq(staff.id, complaintReplies.staffId))
+    .leftJoin(staff, eq(staff.id, complaintReplies.staffId))
     .where(eq(complaintReplies.complaintId, complaint.id))
     .orderBy(asc(complaintReplies.createdAt), asc(complaintReplies.id));
   return {
@@ -55,6 +55,11 @@ export async function complaintDetail(db: Database, ticket: string): Promise<Com
     status: complaint.status,
     created_at: complaint.createdAt.toISOString(),
     student: { name: complaint.name, email: complaint.email, phone: row.phone, matric_no: row.matricNo },
-    replies: replies.map((reply) => ({ body: reply.body, created_at: reply.createdAt.toISOString(), staff_name: reply.staffName })),
+    replies: replies.map((reply) => ({
+      body: reply.body,
+      created_at: reply.createdAt.toISOString(),
+      from: reply.fromStudent ? ("student" as const) : ("help_desk" as const),
+      staff_name: reply.fromStudent ? null : reply.staffName,
+    })),
   };
 }

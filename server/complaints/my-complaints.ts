@@ -30,7 +30,7 @@ export async function myComplaints(db: Database, studentId: number, page: number
     created_at: row.createdAt.toISOString(),
     replies: replies
       .filter((reply) => reply.complaintId === row.id)
-      .map((reply) => ({ body: reply.body, created_at: reply.createdAt.toISOString() })),
+      .map((reply) => ({ body: reply.body, created_at: reply.createdAt.toISOString(), from: reply.fromStudent ? ("student" as const) : ("help_desk" as const) })),
   }));
   return { data, total: total?.rows ?? 0, page, page_size: MY_COMPLAINTS_PAGE_SIZE };
 }

@@ -352,7 +352,10 @@ export const complaints = pgTable(
   ],
 );
 
-/** The help desk's answers to a complaint; the student reads them under "My complaints". */
+/**
+ * The thread under a complaint: the help desk's answers (`staffId` set) and the student's own
+ * replies (`fromStudent`, no staff member). Both read it in order under the complaint.
+ */
 export const complaintReplies = pgTable(
   "complaint_replies",
   {
@@ -360,13 +363,15 @@ export const complaintReplies = pgTable(
     complaintId: integer()
       .notNull()
       .references(() => complaints.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: integer().references(() => staff.id),
+    fromStudent: boolean().notNull().default(false),
     body: text().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.complaintId, table.createdAt)],
+  (table) => [
+    index().on(table.complaintId, table.createdAt),
+    check("complaint_replies_one_author", sql`(${table.fromStudent} and ${table.staffId} is null) or (not ${table.fromStudent} and ${table.staffId} is not null)`),
+  ],
 );
 
 // ── School fees ──────────────────────────────────────────────────────────────

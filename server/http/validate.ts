@@ -71,6 +71,14 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T
   return parseInput(schema, c.req.query());
 }
 
+/**
+ * Reads the address's parameters. An id past the largest the database holds names no record:
+ * 404, as an unknown id below it is (a schema's only "too big" refusal is RecordId's).
+ */
 export function readParams<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const result = schema.safeParse(c.req.param());
+  if (!result.success && result.error.issues.every((issue) => issue.code === "too_big")) {
+    throw new ApiError(404, result.error.issues[0]?.message ?? "There is nothing at this address.");
+  }
   return parseInput(schema, c.req.param());
 }

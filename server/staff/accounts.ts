@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { adviserScopes, departments, staff } from "../db/schema.ts";
 import type { AdviserScope, StaffAccount, StaffRole } from "../../src/lib/staff/staff.ts";
+import { signInStanding } from "../auth/sign-in-limits.ts";
 import type { StaffRow } from "./staff-sessions.ts";
 
 /** Staff rows as the pages see them, with each adviser's departments and levels. */
@@ -34,8 +35,12 @@ export async function staffAccount(db: Database, row: StaffRow): Promise<StaffAc
   return account!;
 }
 
-export async function listStaff(db: Database) {
-  return staffAccounts(db, await db.select().from(staff).orderBy(asc(staff.name)));
+/** Every account, with how its sign-in stands (for the administrator's "clear the wait"). */
+export async function listStaff(db: Database, now: Date) {
+  const accounts = await staffAccounts(db, await db.select().from(staff).orderBy(asc(staff.name)));
+  return Promise.all(
+    accounts.map(async (account) => ({ ...account, sign_in: await signInStanding(db, account.email, now, "staff-login") })),
+  );
 }
 
 /** Replaces an adviser's departments and levels; unknown departments are refused by the caller. */

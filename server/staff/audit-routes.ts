@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { RecordId } from "../../src/lib/validation/lists.ts";
 import type { ApiDeps } from "../app.ts";
 import { auditLog, staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
@@ -17,7 +18,7 @@ export const AuditQuery = z
     matric_no: z.string().trim().max(40, "A matric number is at most 40 characters.").optional(),
     staff_email: z.string().trim().toLowerCase().max(200, "That e-mail address is too long.").optional(),
     action: z.string().trim().max(60, "An action is at most 60 characters.").optional(),
-    staff_id: rowId.optional(),
+    staff_id: RecordId("Choose a staff member from the list.").optional(),
     entity: z.string().trim().max(40).optional(),
     entity_id: z.string().trim().max(60).optional(),
     part_of: rowId.optional(),

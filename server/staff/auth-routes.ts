@@ -19,13 +19,12 @@ import { completeSecondFactor, endStaffSession, startStaffSession } from "./staf
 import { checkSecondFactor } from "./second-factor.ts";
 import { recordAudit } from "./audit.ts";
 import { totpRoutes } from "./totp-routes.ts";
+import { WRONG_CODES, wrongCodesKey } from "./wrong-codes.ts";
 
 const WRONG_CREDENTIALS = "That e-mail address or password is wrong. Check both and try again.";
 const LINK_NOT_VALID =
   "This link is not valid: it may have been used already or have expired. Ask an administrator for a new one.";
 
-// Wrong codes after a right password: a few tries, then a wait.
-const WRONG_CODES = { limit: 10, windowMs: 15 * 60_000 };
 
 /** Staff sign-in, the second factor, sign-out, who am I, and setting a password from a link. */
 export function staffAuthRoutes(deps: ApiDeps) {
@@ -68,7 +67,7 @@ export function staffAuthRoutes(deps: ApiDeps) {
   app.post("/staff/login/code", requireStaff(deps, { stages: ["code"] }), async (c) => {
     const { code } = await readJson(c, SecondFactorRequest);
     const member = c.var.staff;
-    const { blocked, retryAfterSeconds } = await wrongCodes.hit(`staff-code:${member.id}`, now());
+    const { blocked, retryAfterSeconds } = await wrongCodes.hit(wrongCodesKey(member.id), now());
     // Every refused second factor is in the audit log, but never the code that was typed.
     const refused = (why: string) => recordAudit(db, { staffId: member.id, action: "staff.second_factor_refused", entity: "staff", entityId: member.id, after: { refused: why } }, now());
     if (blocked) {
@@ -81,7 +80,7 @@ export function staffAuthRoutes(deps: ApiDeps) {
         fields: { code: "That code is not right." },
       });
     }
-    await wrongCodes.clear(`staff-code:${member.id}`);
+    await wrongCodes.clear(wrongCodesKey(member.id));
     await completeSecondFactor(db, member.sessionTokenHash, now());
     return c.json({ status: "success", message: "Signed in", data: { stage: "ready" } });
   });

@@ -24,5 +24,6 @@ export async function createFirstAdmin(
     existing ??
     (await db.insert(staff).values({ name: who.name.trim(), email, roles: ["admin"], createdAt: now, updatedAt: now }).returning())[0]!;
   const token = await issueStaffPasswordToken(db, member, now);
+  if (!token) throw new Error(`The account ${email} is deactivated; no link was made.`);
   return new URL(`/staff/password/${token}`, publicOrigin).toString();
 }

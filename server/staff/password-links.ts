@@ -5,27 +5,50 @@ import { staff, staffPasswordTokens } from "../db/schema.ts";
 import { recordAudit } from "./audit.ts";
 import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 
-/** An invitation has days to be opened (staff may be on leave); a reset link is as short as a student's. */
+/**
+ * An invitation has days to be opened (staff may be on leave). A link for an account that already
+ * has a password replaces a password someone may be using: it lives an hour, as mail left unread
+ * in a shared inbox is the likelier way it leaks.
+ */
 export const INVITE_LINK_HOURS = 72;
+export const RESET_LINK_HOURS = 1;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new single-use link token for the staff member; earlier unused links stop working. */
-export async function issueStaffPasswordToken(db: Database | Transaction, member: StaffRow, now: Date): Promise<string> {
+/**
+ * A new single-use link token for an active staff member; earlier unused links stop working.
+ * Null when the account is deactivated. The account's row is locked first, so a deactivation
+ * (which spends every unused link: spendStaffPasswordLinks) either waits for this link and spends
+ * it, or has happened and no link is issued: a link never outlives a deactivation.
+ */
+export async function issueStaffPasswordToken(db: Database | Transaction, member: StaffRow, now: Date): Promise<string | null> {
   const token = randomBytes(32).toString("base64url");
-  await db.transaction(async (tx) => {
-    await tx
-      .update(staffPasswordTokens)
-      .set({ usedAt: now })
-      .where(and(eq(staffPasswordTokens.staffId, member.id), isNull(staffPasswordTokens.usedAt)));
+  const issued = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ active: staff.active, passwordHash: staff.passwordHash })
+      .from(staff)
+      .where(eq(staff.id, member.id))
+      .for("update");
+    if (!current?.active) return false;
+    await spendStaffPasswordLinks(tx, member.id, now);
+    const hours = current.passwordHash ? RESET_LINK_HOURS : INVITE_LINK_HOURS;
     await tx.insert(staffPasswordTokens).values({
       staffId: member.id,
       tokenHash: hashToken(token),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITE_LINK_HOURS * 3_600_000),
+      expiresAt: new Date(now.getTime() + hours * 3_600_000),
     });
+    return true;
   });
-  return token;
+  return issued ? token : null;
+}
+
+/** Spends every unused link of the account: on a new link, and on deactivation. */
+export async function spendStaffPasswordLinks(tx: Database | Transaction, staffId: number, now: Date) {
+  await tx
+    .update(staffPasswordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(staffPasswordTokens.staffId, staffId), isNull(staffPasswordTokens.usedAt)));
 }
 
 /** The live link a token names: unused, unexpired, of an active account; null otherwise. */

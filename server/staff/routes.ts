@@ -23,6 +23,9 @@ export function staffRoutes(deps: ApiDeps) {
   // see it at once, not after the shared reads' few seconds.
   app.use("/staff/*", async (c, next) => {
     await next();
+    // Staff answers hold students' records and staff accounts: no shared or back/forward cache
+    // keeps one, refusals included (set after the error handler has made them).
+    c.header("cache-control", "private, no-store");
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) deps.sharedReads.forgetAll();
   });
   app.route("/", staffAuthRoutes(deps));

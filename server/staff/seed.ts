@@ -5,13 +5,13 @@ import { hashPassword, type Argon2Cost } from "../auth/password.ts";
 import type { StaffRole } from "../../src/lib/staff/staff.ts";
 import { replaceAdviserScopes } from "./accounts.ts";
 
-/** One demo account per role (README lists them); never loaded in production. */
+/** One demo account per role (README lists them); never loaded in production. Names are people's names only: the header adds the role. */
 export const DEMO_STAFF: { email: string; name: string; roles: StaffRole[] }[] = [
-  { email: "registry@college.example", name: "Ngozi Eze (Registry)", roles: ["registry"] },
-  { email: "adviser@college.example", name: "Dr. Musa Abdullahi (Course Adviser)", roles: ["adviser"] },
-  { email: "bursar@college.example", name: "Funke Adeyemi (Bursary)", roles: ["bursar"] },
-  { email: "support@college.example", name: "Emeka Obi (Help Desk)", roles: ["support"] },
-  { email: "admin@college.example", name: "Aisha Lawal (ICT Administrator)", roles: ["admin"] },
+  { email: "registry@college.example", name: "Ngozi Eze", roles: ["registry"] },
+  { email: "adviser@college.example", name: "Dr. Musa Abdullahi", roles: ["adviser"] },
+  { email: "bursar@college.example", name: "Funke Adeyemi", roles: ["bursar"] },
+  { email: "support@college.example", name: "Emeka Obi", roles: ["support"] },
+  { email: "admin@college.example", name: "Aisha Lawal", roles: ["admin"] },
 ];
 
 /** The demo adviser advises the demo students' departments at levels 100 and 200. */

@@ -111,9 +111,9 @@ describe("the second factor", () => {
     expect(data.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(data.uri).toContain(`secret=${data.secret}`);
 
-    const wrong = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: "000000" } });
+    const wrong = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: "000000", password: "staff-password" } });
     expect(wrong.status).toBe(400);
-    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, admin.id) } });
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, admin.id), password: "staff-password" } });
     expect(confirmed.status).toBe(200);
     const codes = ((await confirmed.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes;
     expect(codes).toHaveLength(10);
@@ -160,7 +160,7 @@ describe("replacing an authenticator", () => {
     const before = await totpOf(bursar.id);
 
     const start = await api.request("/staff/totp/start", { method: "POST", token });
-    const confirm = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: currentCode(intruder, api.clock.now()) } });
+    const confirm = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: currentCode(intruder, api.clock.now()), password: "staff-password" } });
 
     expect([start.status, confirm.status]).toEqual([409, 409]);
     expect((await start.json()).error.message).toBe(ALREADY_ENROLLED);
@@ -175,7 +175,7 @@ describe("replacing an authenticator", () => {
     expect(await stageOf(afterReset.clone())).toBe("enrol");
     const enrolling = ((await afterReset.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
     expect((await api.request("/staff/totp/start", { method: "POST", token: enrolling })).status).toBe(200);
-    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token: enrolling, json: { code: await codeFor(api, bursar.id) } });
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token: enrolling, json: { code: await codeFor(api, bursar.id), password: "staff-password" } });
     expect(confirmed.status).toBe(200);
   });
 
@@ -183,7 +183,7 @@ describe("replacing an authenticator", () => {
     const registry = await createStaff(api, { roles: ["registry"] });
     const token = await staffSignIn(api, registry);
     expect((await api.request("/staff/totp/start", { method: "POST", token })).status).toBe(200);
-    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, registry.id) } });
+    const confirmed = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: await codeFor(api, registry.id), password: "staff-password" } });
     expect(confirmed.status).toBe(200);
     expect((await (await api.request("/staff/me", { token })).json()).data.totp_enrolled).toBe(true);
 
@@ -196,7 +196,7 @@ describe("replacing an authenticator", () => {
 describe("POST /staff/password/set", () => {
   const LINK_NOT_VALID = "This link is not valid: it may have been used already or have expired. Ask an administrator for a new one.";
   const setPassword = (token: string, password: string) => api.request("/staff/password/set", { method: "POST", json: { token, password } });
-  const linkFor = async (member: typeof staff.$inferSelect) => issueStaffPasswordToken(api.db, member, api.clock.now());
+  const linkFor = async (member: typeof staff.$inferSelect) => (await issueStaffPasswordToken(api.db, member, api.clock.now()))!;
 
   // Each case answers one bad link: made up, spent, expired, or of a deactivated account.
   it.each<[string, () => Promise<string>]>([
@@ -211,7 +211,12 @@ describe("POST /staff/password/set", () => {
       api.clock.advance((INVITE_LINK_HOURS * 60 + 1) * 60_000);
       return token;
     }],
-    ["the link of a deactivated account", async () => linkFor(await createStaff(api, { roles: ["support"], active: false }))],
+    ["the link of a deactivated account", async () => {
+      const member = await createStaff(api, { roles: ["support"] });
+      const token = await linkFor(member);
+      await api.db.update(staff).set({ active: false }).where(eq(staff.id, member.id));
+      return token;
+    }],
   ])("refuses %s without hashing the password", async (_case, badLink) => {
     const token = await badLink();
     const hashing = vi.spyOn(passwords, "hashPassword");

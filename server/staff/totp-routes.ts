@@ -5,7 +5,10 @@ import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { SecondFactorRequest } from "../../src/lib/staff/staff.ts";
+import { EnrolConfirmRequest } from "../../src/lib/staff/staff.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { createSignInLimits } from "../auth/sign-in-limits.ts";
+import { clientNetwork } from "../http/client-address.ts";
 import { recordAudit } from "./audit.ts";
 import { requireStaff } from "./require-staff.ts";
 import { completeSecondFactor } from "./staff-sessions.ts";
@@ -19,10 +22,13 @@ const ALREADY_ENROLLED =
  * takes a first code from the app, switches TOTP on and hands out the recovery codes once.
  * Only for an account that has none: replacing one would need no code from it, so a stolen
  * session could keep the account for good. A new phone goes through an admin's reset (decision 080).
+ * `confirm` takes the password again: a session left open on a shared computer must not let the
+ * next person bind their own phone (decision 163). Wrong passwords count as failed sign-ins.
  */
 export function totpRoutes(deps: ApiDeps) {
   const { db, now } = deps;
   const enrolling = requireStaff(deps, { stages: ["enrol"] });
+  const admitPassword = createSignInLimits(db, "staff-login");
   const app = new Hono<ApiEnv>();
 
   app.post("/staff/totp/start", enrolling, async (c) => {
@@ -38,11 +44,18 @@ export function totpRoutes(deps: ApiDeps) {
   });
 
   app.post("/staff/totp/confirm", enrolling, async (c) => {
-    const { code } = await readJson(c, SecondFactorRequest);
+    const { code, password } = await readJson(c, EnrolConfirmRequest);
     const member = c.var.staff;
     if (member.totpSecret) throw new ApiError(409, ALREADY_ENROLLED);
     const pending = member.totpPendingSecret;
     if (!pending) throw new ApiError(400, "Start the set-up again: scan the new QR code, then enter the code it shows.");
+    const attempt = await admitPassword(member.email, clientNetwork(c.get("clientAddress")), now());
+    if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
+      throw new ApiError(400, "That password is not right. Enter the password you signed in with.", {
+        fields: { password: "That password is not right." },
+      });
+    }
+    await attempt.succeeded();
     const step = acceptedStep(pending, code.replaceAll(" ", ""), now());
     if (step === null) {
       throw new ApiError(400, "That code is not right. Check the phone's clock and enter the 6-digit code the app shows now.", {

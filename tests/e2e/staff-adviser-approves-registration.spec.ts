@@ -4,7 +4,7 @@ import { DEMO, signIn, waitForIslands } from "./support.ts";
 
 // Runs after register-courses.spec.ts (files run in name order): the approval it makes is final,
 // so the returning student's 2024/2025 first semester stays registered from here on.
-const ADVISER = { email: "adviser@college.example", password: "demo1234", name: "Dr. Musa Abdullahi (Course Adviser)" };
+const ADVISER = { email: "adviser@college.example", password: "demo1234", name: "Dr. Musa Abdullahi" };
 
 async function staffSignIn(page: Page) {
   await page.goto("/staff/login");

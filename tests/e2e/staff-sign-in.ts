@@ -38,13 +38,15 @@ export const rememberAdministratorKey = (key: string) => rememberAuthenticatorKe
  * Signs in a demo account that needs an authenticator (admin, bursar), whatever came before:
  * enrols it on a fresh database, or enters the code from the key an earlier journey enrolled.
  */
-export async function signInWithAuthenticator(page: Page, email: string) {
-  await staffSignIn(page, email);
+export async function signInWithAuthenticator(page: Page, email: string, password = DEMO_STAFF_PASSWORD) {
+  await staffSignIn(page, email, password);
   await expect(page).toHaveURL(/\/staff\/(totp|login\/code)/);
   if (page.url().includes("/staff/totp")) {
     await page.getByRole("button", { name: "Start set-up" }).click();
     const key = (await page.locator(".totp-key").textContent())!;
     await page.getByLabel("Code from the app").fill(codeFor(key));
+    // Binding an authenticator takes the password again (decision 163).
+    await page.getByLabel("Your password").fill(password);
     await page.getByRole("button", { name: "Confirm" }).click();
     rememberAuthenticatorKey(email, key);
     await page.getByRole("link", { name: "Continue" }).click();

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { RecordId } from "../../../src/lib/validation/lists.ts";
 import { eq } from "drizzle-orm";
 import type { ApiDeps } from "../../app.ts";
 import { academicSessions } from "../../db/schema.ts";
@@ -22,7 +23,7 @@ import { feePage, feesInForce } from "./fee-list.ts";
 import { planFeeImport } from "./fee-import.ts";
 import { addFee, changeFeeAmount } from "./fee-writes.ts";
 
-const FeeIdParam = z.object({ id: z.coerce.number({ error: "No such fee." }).int().positive("No such fee.").max(2_147_483_647, "No such fee.") });
+const FeeIdParam = z.object({ id: RecordId("No such fee.") });
 
 /** The bursary's fee schedule: list, add, change while unpaid, CSV in and out, late-fees days (decision 095). */
 export function feeRoutes(deps: ApiDeps) {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { RecordId } from "../../../src/lib/validation/lists.ts";
 import type { ApiDeps } from "../../app.ts";
 import type { Transaction } from "../../db/client.ts";
 import { academicSessions } from "../../db/schema.ts";
@@ -13,7 +14,7 @@ import { requireStaff } from "../require-staff.ts";
 import { withUniqueNames } from "../structure/structure-checks.ts";
 import { sessionPage } from "./session-list.ts";
 
-export const SessionIdParam = z.object({ id: z.coerce.number({ error: "No such session." }).int().positive("No such session.") });
+export const SessionIdParam = z.object({ id: RecordId("No such session.") });
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
 
 export async function findSessionById(tx: Transaction, id: number) {

@@ -7,6 +7,7 @@ import { courses, departments, faculties, programmes } from "../../db/schema.ts"
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
+import { RecordId } from "../../../src/lib/validation/lists.ts";
 import { defaultFinalLevel } from "../../../src/lib/staff/structure-cells.ts";
 import {
   CourseChange,
@@ -24,7 +25,7 @@ import { findById, refuseTakenName, requireFaculty, withUniqueNames } from "./st
 import { lockCourse, unitChangeRefusals } from "./course-units.ts";
 import { saveCourse, saveDepartment, saveFaculty, saveProgramme, type Author } from "./structure-writes.ts";
 
-const IdParam = z.object({ id: z.coerce.number({ error: "No such record." }).int().positive("No such record.") });
+const IdParam = z.object({ id: RecordId("No such record.") });
 
 /** Faculties, departments, programmes and courses: the lists and the one-item forms (decision 083). */
 export function structureRoutes(deps: ApiDeps) {

@@ -20,8 +20,8 @@ export const Ticket = z
   .regex(TICKET_PATTERN, "There is no complaint with that ticket number.");
 
 
-/** An answer from the help desk as the student reads it. */
-export const StudentReply = z.object({ body: z.string(), created_at: z.string() });
+/** One message of the thread under a complaint: the help desk's answer or the student's own reply. */
+export const StudentReply = z.object({ body: z.string(), created_at: z.string(), from: z.enum(["help_desk", "student"]) });
 
 /** One of the student's complaints on their /complaint page, with the help desk's replies. */
 export const MyComplaint = z.object({
@@ -78,7 +78,8 @@ export const ComplaintDetail = z.object({
     status: ComplaintStatus,
     created_at: z.string(),
     student: z.object({ name: z.string(), email: z.string(), phone: z.string(), matric_no: z.string().nullable() }),
-    replies: z.array(StudentReply.extend({ staff_name: z.string() })),
+    /** `staff_name` is null on the student's own replies. */
+    replies: z.array(StudentReply.extend({ staff_name: z.string().nullable() })),
   }),
 });
 export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
@@ -96,3 +97,16 @@ export const ReplyRequest = z.object({
 export type ReplyRequest = z.infer<typeof ReplyRequest>;
 
 export const TicketParam = z.object({ ticket: Ticket });
+
+/** POST /complaint/{ticket}/replies: the student's answer under their own complaint; it reopens a closed one. */
+export const StudentReplyRequest = z.object({
+  body: z
+    .string({ error: "Write your reply." })
+    .trim()
+    .min(1, "Write your reply.")
+    .max(REPLY_LIMIT, `Keep the reply to ${REPLY_LIMIT} characters or fewer.`),
+});
+
+/** What the student reads after replying, by where the complaint stood. */
+export const studentReplySent = (ticket: string, reopened: boolean) =>
+  reopened ? `Reply sent. ${ticket} was closed and is open again: the help desk will read your reply.` : `Reply sent. The help desk will read it under ${ticket}.`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LARGEST_RECORD_ID } from "../validation/lists.ts";
 import { PAYMENT_OPTIONS, type PaymentOption } from "../payments/fee-status.ts";
 import { parseNairaToKobo } from "../payments/naira-input.ts";
 import { readLevel, type Cell } from "./structure-cells.ts";
@@ -48,7 +49,7 @@ const cell = <T>(read: (text: string) => Cell<T>, missing: string) =>
 const amount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
 /** "", "all" and null mean every programme. */
 const programmeId = z
-  .union([z.literal("").transform(() => null), z.literal(ALL).transform(() => null), z.null(), z.coerce.number().int().positive()], {
+  .union([z.literal("").transform(() => null), z.literal(ALL).transform(() => null), z.null(), z.coerce.number().int().positive().max(LARGEST_RECORD_ID)], {
     error: "Choose a programme, or all programmes.",
   })
   .default(null);
@@ -78,7 +79,7 @@ export const FeeQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   session: z.string().trim().max(9).optional(),
   /** A programme's id, or "all" for the fees that apply to every programme. */
-  programme: z.union([z.literal(ALL), z.coerce.number().int().positive()], { error: "Choose a programme from the list." }).optional(),
+  programme: z.union([z.literal(ALL), z.coerce.number().int().positive().max(LARGEST_RECORD_ID)], { error: "Choose a programme from the list." }).optional(),
   level: z.coerce.number({ error: "Choose a level from the list." }).int().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RecordId } from "../validation/lists.ts";
 import { Course } from "../courses/registered-course.ts";
 import { RegistrationLevel, SessionName } from "../courses/requests.ts";
 import { spelledDate, windowState, type RegistrationWindow } from "../courses/registration-window.ts";
@@ -23,11 +24,7 @@ export const Semester = z.coerce
   .number({ error: "Choose semester 1 or 2." })
   .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose semester 1 or 2." }));
 
-const StudentId = z.coerce
-  .number({ error: "No such student." })
-  .int("No such student.")
-  .positive("No such student.")
-  .max(2_147_483_647, "No such student.");
+const StudentId = RecordId("No such student.");
 
 /**
  * The list's status filter: "waiting" (the default) is every pending registration across sessions,
@@ -47,7 +44,7 @@ export const LIST_STATUS_LABELS: Record<ListStatus, string> = { waiting: "Waitin
 export const RegistrationListQuery = z.object({
   session: z.union([z.literal("").transform(() => undefined), SessionName]).optional(),
   level: RegistrationLevel.optional(),
-  department_id: z.coerce.number({ error: "Choose a department from the list." }).int().positive("Choose a department from the list.").optional(),
+  department_id: RecordId("Choose a department from the list.").optional(),
   status: ListStatus.default("waiting"),
   page: z.coerce.number({ error: "Pages are numbered from 1." }).int().min(1, "Pages are numbered from 1.").max(10_000).default(1),
 });

@@ -5,8 +5,8 @@ import { readSessionToken, readStaffToken, STAFF_COOKIE, SECURE_STAFF_COOKIE } f
 import { mayOpen } from "./menu.ts";
 import { StaffMe } from "./staff.ts";
 
-// Staff pages anyone may open: the sign-in form, the password link, and the refusal itself.
-const PUBLIC_STAFF_PAGES = [/^\/staff\/login\/?$/, /^\/staff\/password\//, /^\/staff\/forbidden\/?$/];
+// Staff pages anyone may open: the sign-in form and the password link.
+const PUBLIC_STAFF_PAGES = [/^\/staff\/login\/?$/, /^\/staff\/password\//];
 // Pages a session still at the code or enrolment step may open.
 const STEP_PAGES: Record<string, RegExp> = { code: /^\/staff\/login\/code\/?$/, enrol: /^\/staff\/totp\/?$/ };
 const STEP_HOME: Record<string, string> = { code: "/staff/login/code", enrol: "/staff/totp" };
@@ -14,8 +14,9 @@ const STEP_HOME: Record<string, string> = { code: "/staff/login/code", enrol: "/
 export const isStaffPage = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
 /**
- * The gate in front of every staff page: no staff cookie → the staff sign-in; a student's cookie
- * alone → 403; a session still at the code or enrolment step → that step. Sets locals.staff.
+ * The gate in front of every staff page: no staff session → the staff sign-in, which says that
+ * staff sign in there (and, to a signed-in student, that a student account cannot open staff
+ * pages); a session still at the code or enrolment step → that step. Sets locals.staff.
  */
 export async function staffGate(context: APIContext, next: MiddlewareNext) {
   const { pathname, search } = context.url;
@@ -27,12 +28,10 @@ export async function staffGate(context: APIContext, next: MiddlewareNext) {
 
   const toSignIn = () => {
     for (const name of [STAFF_COOKIE, SECURE_STAFF_COOKIE]) context.cookies.delete(name, { path: "/" });
-    return context.redirect(`/staff/login?${new URLSearchParams({ next: pathname + search })}`, 302);
+    const student: Record<string, string> = readSessionToken(cookies, secure) ? { student: "1" } : {};
+    return context.redirect(`/staff/login?${new URLSearchParams({ next: pathname + search, ...student })}`, 302);
   };
-  if (!token) {
-    if (readSessionToken(cookies, secure)) return context.rewrite("/staff/forbidden");
-    return toSignIn();
-  }
+  if (!token) return toSignIn();
   try {
     context.locals.staff = (await context.locals.staffApi.get("/staff/me", StaffMe)).data;
   } catch (error) {

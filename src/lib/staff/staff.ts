@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RecordId } from "../validation/lists.ts";
 
 /** What a staff member may do; one account can hold several (docs/decisions/080). */
 export const StaffRole = z.enum(["registry", "adviser", "bursar", "support", "admin"], {
@@ -26,7 +27,7 @@ export type SignInStage = z.infer<typeof SignInStage>;
 
 /** A department and level a course adviser advises. */
 export const AdviserScope = z.object({
-  department_id: z.coerce.number().int().positive(),
+  department_id: RecordId("Choose a department from the list."),
   level: z.coerce.number().int().refine((level) => [100, 200, 300, 400, 500].includes(level), {
     message: "Levels are 100, 200, 300, 400 or 500.",
   }),
@@ -43,6 +44,8 @@ export const StaffAccount = z.object({
   totp_enrolled: z.boolean(),
   password_set: z.boolean(),
   advises: z.array(z.object({ department_id: z.number(), department: z.string(), level: z.number() })),
+  /** Wrong passwords counted on the account; `slowed`: some network must wait before its next try. */
+  sign_in: z.object({ failures: z.number(), slowed: z.boolean() }).optional(),
 });
 export type StaffAccount = z.infer<typeof StaffAccount>;
 
@@ -68,6 +71,14 @@ export const SecondFactorRequest = z.object({
     .trim()
     .min(1, "Enter the code from your authenticator app.")
     .max(20, "That code is too long."),
+});
+
+/** Binding an authenticator takes the account's password again (decision 163). */
+export const EnrolConfirmRequest = SecondFactorRequest.extend({
+  password: z
+    .string({ error: "Enter your password to set up the authenticator." })
+    .min(1, "Enter your password to set up the authenticator.")
+    .max(200, "That password is too long."),
 });
 
 const roles = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LARGEST_RECORD_ID, RecordId } from "../validation/lists.ts";
 import { readCourseCode, readLevel, readName, readSemester, readUnit, type Cell } from "./structure-cells.ts";
 
 /** The exact first line each academic-structure import expects (decision 083). */
@@ -22,7 +23,7 @@ const cell = <T>(read: (text: string) => Cell<T>) =>
     return result.value;
   });
 
-const id = (what: string) => z.coerce.number({ error: `Choose a ${what}.` }).int().positive(`Choose a ${what}.`);
+const id = (what: string) => RecordId(`Choose a ${what}.`);
 const name = (what: string) => cell((text) => readName(text, what));
 const somethingToChange = { message: "Nothing to change." };
 const changes = (value: object) => Object.values(value).some((field) => field !== undefined);
@@ -56,7 +57,7 @@ export const StructureQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(1000).default(50),
   /** Words in the name, title or code. */
   q: z.string().trim().max(60).optional(),
-  programme_id: z.coerce.number().int().positive().optional(),
+  programme_id: z.coerce.number().int().positive().max(LARGEST_RECORD_ID).optional(),
   level: z.coerce.number().int().optional(),
 });
 

@@ -1,0 +1,3 @@
+ALTER TABLE "complaint_replies" ALTER COLUMN "staff_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "complaint_replies" ADD COLUMN "from_student" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "complaint_replies" ADD CONSTRAINT "complaint_replies_one_author" CHECK (("complaint_replies"."from_student" and "complaint_replies"."staff_id" is null) or (not "complaint_replies"."from_student" and "complaint_replies"."staff_id" is not null));
