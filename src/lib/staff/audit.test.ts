@@ -1,12 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { actionLabel, auditTime, changeList, fieldLabel, formatValue } from "./audit.ts";
+import { ACTION_LABELS, actionLabel, auditTime, changeList, fieldLabel, formatValue } from "./audit.ts";
+
+/** Every action code the API writes into the log: the `action: "…"` of its recordAudit calls. */
+function actionsTheServerWrites() {
+  const server = new URL("../../../server/", import.meta.url);
+  const sources = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+  const actions = new Set<string>();
+  for (const name of sources) {
+    const text = readFileSync(new URL(name, server), "utf8");
+    if (!text.includes("recordAudit")) continue;
+    for (const match of text.matchAll(/action: "([a-z_-]+(?:\.[a-z_-]+)+)"/g)) actions.add(match[1]!);
+  }
+  return [...actions].sort();
+}
 
 describe("the audit log in words", () => {
+  it("has a label for every action the server writes, so no one reads a code", () => {
+    const actions = actionsTheServerWrites();
+    expect(actions.length).toBeGreaterThan(30);
+    const spelledStructure = /^(faculty|department|programme|course|course_mapping)\.(create|update)$/;
+    expect(actions.filter((action) => !ACTION_LABELS[action] && !spelledStructure.test(action))).toEqual([]);
+  });
+
   it.each([
     ["student.update", "Student record corrected"],
     ["faculty.create", "Faculty added"],
     ["course_mapping.update", "Course mapping changed"],
-    ["registration.reopen", "Registration reopen"],
+    ["registration.reopen", "Approved course registration reopened"],
+    ["report.printed", "Report printed"],
   ])("action %s reads %j", (action, label) => {
     expect(actionLabel(action)).toBe(label);
   });
