@@ -92,6 +92,7 @@ export function checkAgainstExisting(checked: CheckedRow[], existing: ExistingSt
         refusals.push({
           row: candidate.row,
           field,
+          value: String(value),
           message: `This ${LABEL[field]} is already on the record of another student (${owner.matric_no ?? owner.application_no}).`,
         });
         clashes = true;

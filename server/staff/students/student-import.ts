@@ -60,6 +60,7 @@ const changesOf = (plan: Plan): RowChanges[] =>
 const loweredLevel = (row: number, stored: typeof students.$inferSelect, level: number): RowRefusal => ({
   row,
   field: "level",
+  value: String(level),
   message: `${stored.matricNo ?? stored.applicationNo} is at ${stored.level} level on the portal, above this row's ${level}: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
 });
 
