@@ -44,7 +44,9 @@ export function helpDeskRoutes(deps: ApiDeps) {
       await recordAudit(tx, { ...change, before: { status: complaint.status }, after: { status: "answered", reply: body } }, now());
       // The address on the student's record today: they may have changed it since complaining.
       const [student] = await tx.select({ email: students.email }).from(students).where(eq(students.id, complaint.studentId));
-      await deps.jobs.sendMail(tx, replyMail(complaint, student?.email ?? complaint.email, body, deps.publicOrigin));
+      // A student with no e-mail address (decision 156) reads the reply on the portal only.
+      const address = student?.email ?? complaint.email;
+      if (address) await deps.jobs.sendMail(tx, replyMail(complaint, address, body, deps.publicOrigin));
       return complaint;
     });
     return c.json({ status: "success", message: `Reply sent to ${complaint.name}. ${ticket} is now answered.` }, 201);

@@ -50,7 +50,8 @@ export function complaintRoutes(deps: ApiDeps) {
         subject,
         message,
         name: `${student.surname} ${student.othername}`,
-        email: student.email,
+        // A student with no e-mail address (decision 156) is answered on the portal only.
+        email: student.email ?? "",
         createdAt: deps.now(),
         updatedAt: deps.now(),
       },

@@ -14,7 +14,7 @@ export function supportCopy(
   const subject = complaint.subject.replace(/\s+/g, " ");
   return {
     to: supportEmail,
-    replyTo: student.email,
+    replyTo: student.email ?? undefined,
     subject: `Complaint ${complaint.ticket}: ${subject}`,
     text: [
       `A student sent a complaint through the portal on ${complaint.createdAt.toISOString()}.`,

@@ -79,6 +79,7 @@ describe("one e-mail address, one student, whatever its case (decision 126)", ()
       {
         row: 2,
         field: "email",
+        value: "bisi.ade@students.example",
         message: `This e-mail address is already on the record of another student (${recordName(owner)}).`,
       },
     ]);

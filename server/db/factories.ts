@@ -68,7 +68,10 @@ export type StudentFields = Partial<typeof students.$inferInsert> & {
  * Inserts a student with plausible defaults. Tests pass a cheap password cost; the seed keeps
  * the production cost so demo accounts behave exactly like real ones.
  */
-export async function insertStudent(db: Database, fields: StudentFields, cost?: Argon2Cost) {
+/** The inserted row; its e-mail is a string unless the caller asked for none (decision 156). */
+type Inserted<F> = Omit<typeof students.$inferSelect, "email"> & { email: F extends { email: null } ? null : string };
+
+export async function insertStudent<F extends StudentFields>(db: Database, fields: F, cost?: Argon2Cost): Promise<Inserted<F>> {
   sequence += 1;
   const n = String(sequence).padStart(4, "0");
   const { password = "demo1234", passwordHash, ...rest } = fields;
@@ -91,7 +94,7 @@ export async function insertStudent(db: Database, fields: StudentFields, cost?: 
       passwordHash: passwordHash ?? (await hashPassword(password, cost)),
     })
     .returning();
-  return student!;
+  return student! as Inserted<F>;
 }
 
 export async function insertAnnouncements(db: Database, bodies: string[]) {

@@ -129,13 +129,43 @@ export const promotionChanges = pgTable(
   (table) => [primaryKey({ columns: [table.runId, table.studentId] })],
 );
 
+// ── Study and entry modes ────────────────────────────────────────────────────
+
+/**
+ * Matching key of a mode's name: letters and digits only, lower case, accents dropped, so
+ * "Part-Time", "part time", "PART TIME" and "Parttime" are one mode (decision 154). The same rule
+ * is written in TypeScript as modeKey (src/lib/staff/modes.ts); keep the two alike.
+ */
+/** The study modes the registry keeps ("Full Time", "Part-Time"): students and fees name one. */
+export const studyModes = pgTable("study_modes", {
+  id: id(),
+  name: text().notNull().unique(),
+  key: text()
+    .notNull()
+    .unique()
+    .generatedAlwaysAs(sql`regexp_replace(lower(normalize(name, NFKD)), '[^a-z0-9]', '', 'g')`),
+});
+
+/** The entry modes the registry keeps ("UTME", "Direct Entry"): every student names one. */
+export const entryModes = pgTable("entry_modes", {
+  id: id(),
+  name: text().notNull().unique(),
+  key: text()
+    .notNull()
+    .unique()
+    .generatedAlwaysAs(sql`regexp_replace(lower(normalize(name, NFKD)), '[^a-z0-9]', '', 'g')`),
+});
+
 // ── Students and their sign-in ───────────────────────────────────────────────
 
 export const students = pgTable("students", {
   id: id(),
   phone: text().notNull().unique(),
-  /** Unique whatever its case: see the index below (decision 126). */
-  email: text().notNull(),
+  /**
+   * Unique whatever its case: see the index below (decision 126). Null for a student who has no
+   * e-mail address: the registry activates them (decision 156).
+   */
+  email: text(),
   passwordHash: text().notNull(),
   passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   title: text(),
@@ -152,8 +182,13 @@ export const students = pgTable("students", {
     .notNull()
     .references(() => programmes.id),
   entrySession: text().notNull(),
-  entryMode: text().notNull(),
-  studyMode: text().notNull(),
+  /** A name on the registry's list, exactly as the list spells it (renames follow: decision 154). */
+  entryMode: text()
+    .notNull()
+    .references(() => entryModes.name, { onUpdate: "cascade" }),
+  studyMode: text()
+    .notNull()
+    .references(() => studyModes.name, { onUpdate: "cascade" }),
   level: integer().notNull(),
   stage: text().notNull().default("student"),
   maritalStatus: text(),
@@ -170,6 +205,16 @@ export const students = pgTable("students", {
   biodataLockReason: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+  /**
+   * The name folded for the registry's search: accents and punctuation dropped, lower case, in
+   * both orders ("okafor adaeze / adaeze okafor"), so "Adebayo" finds "Adébáyọ̀" and "oneil" finds
+   * "O'Neil" on PostgreSQL and PGlite alike, with no extension (decision 155).
+   */
+  searchName: text()
+    .notNull()
+    .generatedAlwaysAs(
+      sql`regexp_replace(regexp_replace(lower(normalize(surname || ' ' || othername, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g') || ' / ' || regexp_replace(regexp_replace(lower(normalize(othername || ' ' || surname, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g')`,
+    ),
 }, (table) => [
   // One mailbox is one student, however its address is written: lookups by e-mail compare
   // lower(email), which this index answers.
@@ -236,6 +281,12 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   createdAt: createdAt(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
+  /** "reset" (asked for by the student) or "activation" (sent by the registry). */
+  purpose: text().notNull().default("reset"),
+  /** Where the link was mailed; null when the registry showed it on screen (no e-mail on file). */
+  sentTo: text(),
+  /** When a newer activation link made this one stop working (its page says so). */
+  replacedAt: timestamp({ withTimezone: true }),
 }, (table) => [index().on(table.studentId)]);
 
 /**
@@ -390,8 +441,8 @@ export const feeSchedule = pgTable(
     session: text().notNull(),
     /** null: every programme. */
     programmeId: integer().references(() => programmes.id),
-    /** null: every study mode; otherwise matched case-insensitively with the student's. */
-    studyMode: text(),
+    /** null: every study mode; otherwise a name on the registry's list, as the student's is. */
+    studyMode: text().references(() => studyModes.name, { onUpdate: "cascade" }),
     amountKobo: integer().notNull(),
     replacedAt: timestamp({ withTimezone: true }),
   },

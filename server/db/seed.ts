@@ -14,6 +14,8 @@ import { seedLibrary } from "../library/library-items.ts";
 import { seedDemoPayments } from "../payments/seed.ts";
 import { seedLockedDemoStudent } from "../students/seed.ts";
 import { seedDemoStaff } from "../staff/seed.ts";
+import { ensureModes, loadModes } from "../staff/structure/modes.ts";
+import { unusablePasswordHash } from "../auth/password.ts";
 
 /** Fills an empty database with a fictional college and two demo students (README lists them). */
 export async function seedDemoData(
@@ -27,6 +29,10 @@ export async function seedDemoData(
   if ((existing?.students ?? 0) > 0) return false;
 
   await insertSessions(db);
+  // The registry's lists (decision 154). "Part-Time" is spelt with a hyphen on purpose: the demo
+  // student below is written "Part Time", as a spreadsheet would have it, and matches it.
+  await ensureModes(db, "study", ["Full Time", "Part-Time"]);
+  await ensureModes(db, "entry", ["UTME", "Direct Entry"]);
   const sciences = await insertSchool(db, {
     name: "School of Sciences",
     departments: ["Biology", "Chemistry", "Mathematics", "Integrated Science", "Computer Science"],
@@ -37,7 +43,7 @@ export async function seedDemoData(
     departments: ["English", "Social Studies", "Economics"],
     programmes: ["NCE English/Social Studies"],
   });
-  await insertSchool(db, {
+  const education = await insertSchool(db, {
     name: "School of Education",
     departments: ["Primary Education Studies", "Early Childhood Care Education"],
     programmes: ["NCE Primary Education Studies"],
@@ -92,6 +98,25 @@ export async function seedDemoData(
     level: 100,
   });
   await seedLockedDemoStudent(db);
+  // A part-time student with no e-mail address, not yet activated: the registry shows the
+  // activation link on their record instead of mailing it (decision 156).
+  const modes = await loadModes(db);
+  await insertStudent(db, {
+    phone: "08030000004",
+    email: null,
+    title: "Mrs",
+    surname: "Yusuf",
+    othername: "Amina Hauwa",
+    matricNo: "CCE/2024/PES/0311",
+    applicationNo: "APP/2024/007730",
+    departmentId: education.departments.find((d) => d.name === "Primary Education Studies")!.id,
+    programmeId: education.programmes[0]!.id,
+    entrySession: "2024/2025",
+    entryMode: modes.entry.find("Direct Entry")!,
+    studyMode: modes.study.find("Part Time")!,
+    level: 100,
+    passwordHash: unusablePasswordHash(),
+  });
   await seedDemoPayments(db);
   await seedLibrary(db);
   await seedCourses(db, { approvedHistoryFor: "08030000001" });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
-import { queueActivationLink } from "../staff/students/activation.ts";
+import { issueActivationLink } from "../staff/students/activation.ts";
 import { importFile, postImport, studentRow } from "../staff/students/students-test-kit.ts";
 import { createBiodataHarness, type BiodataHarness } from "../students/biodata-testing.ts";
 import { issueResetToken } from "./reset-tokens.ts";
@@ -61,11 +61,11 @@ async function importStudents(rows: string[]) {
 async function importedStudent(n: number) {
   const matric = `COE/2024/BIO/${String(n).padStart(4, "0")}`;
   const [row] = await h.api.db.select().from(students).where(eq(students.matricNo, matric));
-  return row!;
+  return { ...row!, email: row!.email! };
 }
 
-const sendActivationLink = async (studentId: number) =>
-  (await asRegistry(`/staff/students/${studentId}/activation-link`, { method: "POST" })).status;
+const sendActivationLink = async (studentId: number, json?: { replace_earlier: boolean }) =>
+  (await asRegistry(`/staff/students/${studentId}/activation-link`, { method: "POST", json })).status;
 
 describe("the registry corrects a mistyped e-mail", () => {
   it("the link sent to the mistyped address stops working; the one sent to the right address works", async () => {
@@ -102,7 +102,9 @@ describe("the registry corrects a mistyped e-mail", () => {
     const student = await importedStudent(103);
     expect(await sendActivationLink(student.id)).toBe(200);
     const first = await passwordLink(student.email);
-    expect(await sendActivationLink(student.id)).toBe(200);
+    // Decision 156: a link still working is replaced only once the officer confirms.
+    expect(await sendActivationLink(student.id)).toBe(409);
+    expect(await sendActivationLink(student.id, { replace_earlier: true })).toBe(200);
     const second = await passwordLink(student.email);
 
     await expectRefusedLikeAnyBadLink(student.id, first);
@@ -114,7 +116,7 @@ describe("the registry corrects a mistyped e-mail", () => {
     const readBeforeTheChange = await importedStudent(104);
     await h.api.db.update(students).set({ email: "changed.meanwhile@example.com" }).where(eq(students.id, readBeforeTheChange.id));
 
-    const sending = h.api.db.transaction((tx) => queueActivationLink(h.api.deps, tx, readBeforeTheChange));
+    const sending = h.api.db.transaction((tx) => issueActivationLink(h.api.deps, tx, readBeforeTheChange, false));
 
     await expect(sending).rejects.toMatchObject({ status: 409, message: expect.stringContaining("changed a moment ago") });
     const tokens = await h.api.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.studentId, readBeforeTheChange.id));

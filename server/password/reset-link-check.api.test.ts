@@ -44,12 +44,52 @@ describe("POST /password/reset-link-check", () => {
     expect((await answer.json()).error.message).toBe(NOT_VALID);
   });
 
-  it("refuses a link after 30 minutes", async () => {
+  it("refuses a link after 30 minutes, saying when it expired and where to get a new one", async () => {
     const link = await freshLink("check-late@example.com");
     api.clock.advance(30 * 60_000);
     const answer = await check({ uidb64: link.uidb64, token: link.token });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).error.message).toBe(NOT_VALID);
+    expect((await answer.json()).error).toMatchObject({
+      message: expect.stringMatching(/^This password reset link expired at \d{1,2}:\d{2} [ap]m, \d{2}-\d{2}-\d{4} \(Nigerian time\)\. Ask for a new one on the Forgot Password page\.$/),
+      fields: { next: "forgot-password" },
+    });
+    // Completing it still answers as any bad link does: the page has already told the student.
+    expect((await (await complete({ uidb64: link.uidb64, token: link.token, password: "too-late-now" })).json()).error.message).toBe(NOT_VALID);
+  });
+
+  describe("the registry's activation links (decision 156)", () => {
+    const activation = async (student: Awaited<ReturnType<typeof api.createStudent>>) => {
+      const token = await api.db.transaction((tx) => issueResetToken(tx, student, api.clock.now(), { lifetimeMinutes: 72 * 60, replacesEarlier: true, purpose: "activation" }));
+      return { uidb64: encodeUid(student.id), token: token! };
+    };
+
+    it("a link replaced by a newer one says so before any password is typed; the newer one works", async () => {
+      const student = await api.createStudent({ email: "check-replaced@example.com" });
+      const first = await activation(student);
+      api.clock.advance(60_000);
+      const second = await activation(student);
+      const answer = await check(first);
+      expect(answer.status).toBe(400);
+      const { error } = await answer.json();
+      expect(error).toMatchObject({
+        message: expect.stringContaining("This link no longer works: the registry sent a newer activation link at"),
+        fields: { next: "forgot-password" },
+      });
+      expect(error.message).toContain("It is in your newest e-mail from the college");
+      expect((await check(second)).status).toBe(200);
+    });
+
+    it("an expired one says to use Forgot password, or only the registry when there is no e-mail address", async () => {
+      const withMail = await api.createStudent({ email: "check-expired@example.com" });
+      const withoutMail = await api.createStudent({ email: null });
+      const links = [await activation(withMail), await activation(withoutMail)];
+      api.clock.advance(72 * 3_600_000);
+      const [mailed, shown] = await Promise.all(links.map(async (link) => (await (await check(link)).json()).error));
+      expect(mailed).toMatchObject({ message: expect.stringContaining("This activation link expired at"), fields: { next: "forgot-password" } });
+      expect(mailed.message).toContain("Ask for a new link on the Forgot Password page with your e-mail address, or ask the registry to send one.");
+      expect(shown).toMatchObject({ fields: { next: "registry" } });
+      expect(shown.message).toMatch(/This activation link expired at .*\. Ask the registry for a new one: they can give it to you in person\.$/);
+    });
   });
 
   it("answers unknown, malformed and someone else's links exactly alike", async () => {

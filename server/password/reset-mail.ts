@@ -9,7 +9,8 @@ export const RESET_MAIL_SUBJECT = "Reset your student portal password";
 /** The e-mail that carries a reset link; plain text, so every mail client shows the link. */
 export function resetMail(student: Student, link: string): MailMessage {
   return {
-    to: student.email,
+    // Only a student found by their address is sent a reset link.
+    to: student.email!,
     subject: RESET_MAIL_SUBJECT,
     text: [
       `Dear ${student.othername},`,

@@ -27,6 +27,8 @@ type LinkOptions = {
   lifetimeMinutes?: number;
   /** The student's earlier unused links stop working (an activation link replaces them). */
   replacesEarlier?: boolean;
+  /** "activation" for the registry's links; the record page and the link's page tell them apart. */
+  purpose?: "reset" | "activation";
 };
 
 /**
@@ -39,19 +41,21 @@ export async function issueResetToken(
   tx: Transaction,
   student: Student,
   now: Date,
-  { lifetimeMinutes = RESET_LINK_MINUTES, replacesEarlier = false }: LinkOptions = {},
+  { lifetimeMinutes = RESET_LINK_MINUTES, replacesEarlier = false, purpose = "reset" }: LinkOptions = {},
 ): Promise<string | null> {
   // Under the row lock a change of address either has committed (and is seen here) or waits
   // for this token and then cancels it (cancelUnusedResetLinks): no link outlives its address.
   const current = await lockStudent(tx, student.id);
   if (current?.email !== student.email) return null;
-  if (replacesEarlier) await cancelUnusedResetLinks(tx, [student.id], now);
+  if (replacesEarlier) await cancelUnusedResetLinks(tx, [student.id], now, { replaced: true });
   const token = randomBytes(32).toString("base64url");
   await tx.insert(passwordResetTokens).values({
     studentId: student.id,
     tokenHash: tokenHash(token, student.passwordHash),
     createdAt: now,
     expiresAt: new Date(now.getTime() + lifetimeMinutes * 60_000),
+    purpose,
+    sentTo: student.email,
   });
   return token;
 }
@@ -61,11 +65,13 @@ export async function issueResetToken(
  * the transaction that changes their e-mail address, after the row is written: a link mailed to
  * the old address must not outlive it (decision 139).
  */
-export async function cancelUnusedResetLinks(tx: Transaction, studentIds: number[], now: Date) {
+export async function cancelUnusedResetLinks(tx: Transaction, studentIds: number[], now: Date, { replaced = false } = {}) {
   if (studentIds.length === 0) return;
   await tx
     .update(passwordResetTokens)
-    .set({ usedAt: now })
+    // A replaced link's page says a newer one was sent (decision 156); a link cancelled by a change
+    // of address is refused like any spent link.
+    .set({ usedAt: now, ...(replaced ? { replacedAt: now } : {}) })
     .where(
       and(inArray(passwordResetTokens.studentId, studentIds), isNull(passwordResetTokens.usedAt)),
     );
@@ -90,6 +96,33 @@ export async function findLiveResetToken(db: Database, uidb64: string, token: st
     )
     .limit(1);
   return row ? { student, tokenId: row.id } : null;
+}
+
+/** Why a link that is not live stopped working, when the link is one we sent; null otherwise. */
+export type DeadLink =
+  | { why: "replaced"; purpose: string; at: Date; hasEmail: boolean }
+  | { why: "expired"; purpose: string; at: Date; hasEmail: boolean };
+
+/**
+ * Why a genuine link no longer works: replaced by a newer activation link, or expired. Only a
+ * holder of the link (256 random bits) learns this; a used link, a link cancelled by a change of
+ * address, and any link we never sent answer null, alike.
+ */
+export async function whyLinkIsDead(db: Database, uidb64: string, token: string, now: Date): Promise<DeadLink | null> {
+  const studentId = decodeUid(uidb64);
+  if (studentId === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
+  if (!student) return null;
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.studentId, student.id), eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash))))
+    .limit(1);
+  if (!row) return null;
+  const hasEmail = student.email !== null;
+  if (row.replacedAt) return { why: "replaced", purpose: row.purpose, at: row.replacedAt, hasEmail };
+  if (!row.usedAt && row.expiresAt <= now) return { why: "expired", purpose: row.purpose, at: row.expiresAt, hasEmail };
+  return null;
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   ResetEmailRequest,
   ResetLinkCheck,
 } from "../../src/lib/password/password-reset.ts";
-import { completeReset, findLiveResetToken, issueResetToken } from "./reset-tokens.ts";
+import { completeReset, findLiveResetToken, issueResetToken, whyLinkIsDead, type DeadLink } from "./reset-tokens.ts";
+import { formatDeadline } from "../../src/lib/format/dates.ts";
 import { resetMail } from "./reset-mail.ts";
 import { encodeUid } from "./uidb64.ts";
 
@@ -27,6 +28,26 @@ const LINK_SENT =
   "If that e-mail address belongs to a student, a password reset link is on its way.";
 const LINK_NOT_VALID =
   "This password reset link is not valid: it may have been used already or have expired. Ask for a new one on the Forgot Password page.";
+
+/**
+ * What the page of a dead link says before anyone types a password (decision 156), and where the
+ * student gets a new one: `fields.next` is "forgot-password" when the Forgot Password page can
+ * help (an address is on file), "registry" when only the registry can.
+ */
+function deadLinkRefusal(dead: DeadLink): ApiError {
+  const when = formatDeadline(dead.at);
+  const next = dead.hasEmail ? "forgot-password" : "registry";
+  const getAnother = dead.hasEmail
+    ? "Ask for a new link on the Forgot Password page with your e-mail address, or ask the registry to send one."
+    : "Ask the registry for a new one: they can give it to you in person.";
+  const message =
+    dead.why === "replaced"
+      ? `This link no longer works: the registry sent a newer activation link at ${when} (Nigerian time), which replaced it. Use the newest link you were given. ${dead.hasEmail ? "It is in your newest e-mail from the college; if you cannot find it, ask the registry." : "If you do not have it, ask the registry for a new one."}`
+      : dead.purpose === "activation"
+        ? `This activation link expired at ${when} (Nigerian time). ${getAnother}`
+        : `This password reset link expired at ${when} (Nigerian time). Ask for a new one on the Forgot Password page.`;
+  return new ApiError(400, message, { fields: { next } });
+}
 
 export function passwordRoutes(deps: ApiDeps) {
   const { db, now, logger } = deps;
@@ -97,7 +118,10 @@ export function passwordRoutes(deps: ApiDeps) {
   // answer says nothing about a student that the link itself does not prove.
   app.post("/password/reset-link-check", async (c) => {
     const { token, uidb64 } = await readJson(c, ResetLinkCheck);
-    if (!(await findLiveResetToken(db, uidb64, token, now()))) throw new ApiError(400, LINK_NOT_VALID);
+    if (!(await findLiveResetToken(db, uidb64, token, now()))) {
+      const dead = await whyLinkIsDead(db, uidb64, token, now());
+      throw dead ? deadLinkRefusal(dead) : new ApiError(400, LINK_NOT_VALID);
+    }
     return c.json({ status: "success", message: "Choose your new password." });
   });
 

@@ -21,7 +21,9 @@ const scheduledFeeQuery = preparedQuery((db) =>
         eq(feeSchedule.session, sql.placeholder("session")),
         isNull(feeSchedule.replacedAt),
         or(isNull(feeSchedule.programmeId), eq(feeSchedule.programmeId, sql.placeholder("programmeId"))),
-        or(isNull(feeSchedule.studyMode), sql`lower(${feeSchedule.studyMode}) = lower(${sql.placeholder("studyMode")})`),
+        // Students and fees both name a mode by its spelling on the registry's list (foreign keys,
+        // decision 154), so equal names are the whole test: no spelling can miss.
+        or(isNull(feeSchedule.studyMode), eq(feeSchedule.studyMode, sql.placeholder("studyMode"))),
       ),
     )
     .orderBy(sql`${feeSchedule.programmeId} is null`, sql`${feeSchedule.studyMode} is null`)

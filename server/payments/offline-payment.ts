@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../app.ts";
 import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -42,7 +43,7 @@ export async function startOfflinePayment(
     const instructions = await deps.paystack.chargeOffline({
       reference,
       amountKobo,
-      email: student.email,
+      email: paystackEmail(student),
       metadata: paymentMetadata(student, choice),
       channel,
     });

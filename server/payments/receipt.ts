@@ -14,10 +14,10 @@ export type PaymentReceipts = {
 };
 
 /** Whom the receipt goes to; the crediting transaction reads it with the lock it takes on the student. */
-export type Payer = { email: string; surname: string; othername: string };
+export type Payer = { email: string | null; surname: string; othername: string };
 
 /** The receipt: plain text, so every mail client shows the verification link. */
-export function receiptMail(payment: PaymentRow, payer: Payer, verifyUrl: string): MailMessage {
+export function receiptMail(payment: PaymentRow, payer: Payer & { email: string }, verifyUrl: string): MailMessage {
   const option = PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ?? payment.paymentOption;
   const what = `${option}, ${payment.level} level, ${payment.session}`;
   return {
@@ -42,8 +42,11 @@ export function receiptMail(payment: PaymentRow, payer: Payer, verifyUrl: string
 export function createPaymentReceipts(deps: { jobs: JobQueue; publicOrigin: string; slipSigningKey: string }): PaymentReceipts {
   return {
     async enqueue(tx, payment, payer) {
+      // No address, no receipt mail: the slip on the Payments page is the receipt (decision 156).
+      if (!payer.email) return;
+      const addressed = { ...payer, email: payer.email };
       const verifyUrl = slipVerifyUrl(deps.publicOrigin, "school-fee", payment.reference, deps.slipSigningKey);
-      await deps.jobs.sendMail(tx, receiptMail(payment, payer, verifyUrl));
+      await deps.jobs.sendMail(tx, receiptMail(payment, addressed, verifyUrl));
     },
   };
 }

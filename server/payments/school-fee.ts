@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../app.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
@@ -169,7 +170,7 @@ export async function startSchoolFeePayment(
     const { authorizationUrl } = await deps.paystack.initialize({
       reference,
       amountKobo,
-      email: student.email,
+      email: paystackEmail(student),
       callbackUrl: `${deps.publicOrigin}/paystack/verify`,
       metadata: paymentMetadata(student, choice),
     });

@@ -8,6 +8,9 @@ const current = () => harness().currentSessionId;
 const endpoints: RoleRow[] = [
   { method: "GET", path: () => "/staff/departments", roles: "any" },
   { method: "GET", path: () => "/staff/programmes", roles: "any" },
+  { method: "GET", path: () => "/staff/modes", roles: "any" },
+  { method: "POST", path: () => "/staff/modes/study", roles: ["registry"], json: {} },
+  { method: "PATCH", path: () => "/staff/modes/entry/1", roles: ["registry"], json: {} },
   ...["faculties", "courses", "course-mappings"].map((what) => ({ method: "GET", path: () => `/staff/${what}`, roles: ["registry", "admin"] as StaffRole[] })),
   ...["faculties", "departments", "programmes", "courses", "course-mappings"].flatMap((what) => [
     { method: "POST", path: () => `/staff/${what}`, roles: ["registry"] as StaffRole[], json: {} },

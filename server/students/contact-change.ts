@@ -34,7 +34,7 @@ const EMAIL_TAKEN =
 export function contactChangesOf(student: Student, sent: ContactChanges): ContactChanges | null {
   const changes: ContactChanges = {};
   if (sent.phone && sent.phone !== student.phone) changes.phone = sent.phone;
-  if (sent.email && sent.email !== student.email.toLowerCase()) changes.email = sent.email;
+  if (sent.email && sent.email !== student.email?.toLowerCase()) changes.email = sent.email;
   return changes.phone || changes.email ? changes : null;
 }
 
@@ -49,6 +49,10 @@ export async function requestContactChange(deps: Deps, student: Student, changes
   const token = randomBytes(32).toString("base64url");
   const now = deps.now();
   const sentTo = changes.email ?? student.email;
+  // A student with no e-mail address on record (decision 156) has nowhere to confirm a new phone.
+  if (sentTo === null) {
+    throw new ApiError(409, "Your record has no e-mail address to confirm a new phone number with. Add your e-mail address in the same change, or ask the registry to change your phone number.");
+  }
   const link = new URL(`/biodata/confirm/${token}`, deps.publicOrigin).toString();
   await deps.db.transaction(async (tx) => {
     await tx
@@ -181,7 +185,8 @@ async function recordChanges(
     .map((field) => ({
       studentId: before.id,
       field,
-      oldValue: before[field],
+      // "" when the student had no e-mail address before (decision 156).
+      oldValue: before[field] ?? "",
       newValue: changes[field]!,
       changedAt: at,
       clientAddress,
@@ -190,7 +195,7 @@ async function recordChanges(
 }
 
 async function queueNotices(deps: Deps, tx: Transaction, before: Student, after: Student, at: Date) {
-  for (const to of new Set([before.email, after.email])) {
+  for (const to of new Set([before.email, after.email].filter((address) => address !== null))) {
     await deps.jobs.sendMail(tx, contactChangedNotice({ to, before, after, at, ...deps }));
   }
 }

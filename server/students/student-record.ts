@@ -77,7 +77,8 @@ export async function loadStudentRecord(
     othername: student.othername,
     username: student.username,
     phone: student.phone,
-    email: student.email,
+    // "" for a student with no e-mail address (decision 156): the biodata page shows it empty.
+    email: student.email ?? "",
     photo: photoUrl(student.photo),
     matric_no: student.matricNo,
     application_no: student.applicationNo,

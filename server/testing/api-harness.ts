@@ -104,7 +104,7 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
   });
   const placement = { departmentId: school.departments[0]!.id, programmeId: school.programmes[0]!.id };
 
-  async function createStudent(fields: Partial<StudentFields> = {}) {
+  async function createStudent<F extends Partial<StudentFields> = object>(fields: F = {} as F) {
     return insertStudent(database.db, { ...placement, ...fields }, TEST_PASSWORD_COST);
   }
 

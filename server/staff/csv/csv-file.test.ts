@@ -58,8 +58,18 @@ describe("parseCsv", () => {
 
   it("accepts a header in capitals but not in another order or with a missing column", () => {
     expect(parseCsv("CODE,Title,UNIT\nA,B,1", columns)).toHaveLength(1);
-    expect(refusal(() => parseCsv("title,code,unit\nB,A,1", columns))).toBe("The first line must be exactly: code,title,unit");
-    expect(refusal(() => parseCsv("code,title\nA,B", columns))).toBe("The first line must be exactly: code,title,unit");
+    expect(refusal(() => parseCsv("title,code,unit\nB,A,1", columns))).toBe("The first line must be exactly: code,title,unit (The columns are all there, but in another order.)");
+    expect(refusal(() => parseCsv("code,title\nA,B", columns))).toBe("The first line must be exactly: code,title,unit (Missing: unit.)");
+  });
+
+  it.each([
+    ["a misspelt heading", "Code,Titel,unit", '(Misspelt: "titel" should be "title".)'],
+    ["a heading written with spaces", "code,title,Unit No", '(Misspelt: "unit no" should be "unit".)'],
+    ["an extra column and a missing one", "code,title,notes", "(Missing: unit. Not expected: notes.)"],
+    ["a column written twice instead of another", "code,code,title", "(Missing: unit.)"],
+    ["every column, one twice", "code,title,unit,unit", "(Written twice: unit.)"],
+  ])("says what is wrong with a header: %s", (_case, header, detail) => {
+    expect(refusal(() => parseCsv(`${header}\nA,B,1`, columns))).toBe(`The first line must be exactly: code,title,unit ${detail}`);
   });
 
   it.each([

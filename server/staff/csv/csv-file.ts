@@ -6,7 +6,7 @@ import { CSV_MAX_BYTES, CSV_TOO_LARGE } from "../../../src/lib/http/body-limits.
 export const CSV_MAX_ROWS = 5_000;
 
 /** One refused row: `row` counts lines as a spreadsheet shows them (the header is row 1). */
-export type RowRefusal = { row: number; field: string; message: string };
+export type RowRefusal = { row: number; field: string; message: string; /** The cell as the file has it, shown beside the problem. */ value?: string };
 
 export type CsvRow<Column extends string> = { row: number; values: Record<Column, string> };
 
@@ -56,7 +56,7 @@ export function parseCsv<Column extends string>(text: string, columns: readonly 
   const [header, ...rows] = numbered;
   const expected = columns.join(",");
   if (!header || header.cells.map((cell) => cell.toLowerCase()).join(",") !== expected) {
-    refuse(`The first line must be exactly: ${expected}`);
+    refuse(`The first line must be exactly: ${expected}${header ? headerProblems(header.cells, columns) : ""}`);
   }
   if (rows.length === 0) {
     refuse(records.length > header!.row ? "The file has a header but no rows: the lines below it are empty (blank, or only commas)." : "The file has a header but no rows.");
@@ -69,6 +69,54 @@ export function parseCsv<Column extends string>(text: string, columns: readonly 
     const values = Object.fromEntries(columns.map((column, at) => [column, cells[at] ?? ""])) as Record<Column, string>;
     return { row, values };
   });
+}
+
+/** Edits (insert, delete, change a character) between two short words. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * What is wrong with a header, in words an officer can act on: columns missing, columns not
+ * expected, a heading that is close to a missing one ("matric" for "matric_no", "E-mail" for
+ * "email"), or the right columns in another order.
+ */
+export function headerProblems(cells: string[], columns: readonly string[]): string {
+  const tidy = (cell: string) => cell.trim().toLowerCase();
+  const squeeze = (cell: string) => tidy(cell).replace(/[^a-z0-9]/g, "");
+  const given = cells.map(tidy).filter((cell) => cell !== "");
+  let missing = columns.filter((column) => !given.includes(column));
+  const extra = given.filter((cell) => !(columns as readonly string[]).includes(cell));
+  const misspelt: string[] = [];
+  const unexplained: string[] = [];
+  for (const cell of extra) {
+    const close = missing
+      .map((column) => ({ column, apart: squeeze(cell) === squeeze(column) ? 0 : distance(squeeze(cell), squeeze(column)) }))
+      .filter(({ column, apart }) => apart <= Math.max(2, Math.floor(column.length / 3)) || column.startsWith(squeeze(cell)) || squeeze(column).startsWith(squeeze(cell)))
+      .sort((a, b) => a.apart - b.apart)[0];
+    if (close) {
+      misspelt.push(`"${cell}" should be "${close.column}"`);
+      missing = missing.filter((column) => column !== close.column);
+    } else unexplained.push(cell);
+  }
+  const parts = [
+    misspelt.length ? `Misspelt: ${misspelt.join("; ")}.` : "",
+    missing.length ? `Missing: ${missing.join(", ")}.` : "",
+    unexplained.length ? `Not expected: ${unexplained.join(", ")}.` : "",
+  ].filter(Boolean);
+  if (parts.length === 0) {
+    const repeated = given.filter((cell, at) => given.indexOf(cell) !== at);
+    parts.push(repeated.length ? `Written twice: ${[...new Set(repeated)].join(", ")}.` : "The columns are all there, but in another order.");
+  }
+  return ` (${parts.join(" ")})`;
 }
 
 // A cell a spreadsheet would run as a formula (CSV injection): =, +, -, @, tab or carriage return first.

@@ -77,7 +77,18 @@ describe("importing the fee schedule from CSV", () => {
   it("refuses a header in another order", async () => {
     const response = await kit.upload("programme,session,level,study_mode,payment_option,amount_naira\nall,2019/2020,100,all,full,1", true);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(`The first line must be exactly: ${HEADER}`);
+    expect((await response.json()).message).toBe(`The first line must be exactly: ${HEADER} (The columns are all there, but in another order.)`);
+  });
+
+  it("stores a study mode as the registry's list spells it, and refuses one not on the list, naming those that are", async () => {
+    const checked = await kit.upload(file("2019/2020,all,500,PART TIME,full,70000", "2019/2020,all,500,Sandwich,part,35000"), true);
+    const report = await checked.json();
+    expect(report).toMatchObject({ created: 1 });
+    expect(report.rejected).toEqual([
+      { row: 3, field: "study_mode", message: 'There is no study mode "Sandwich". The registry\'s study modes are: "Full Time", "Part-Time". The registry adds new ones under Academic structure → Modes.' },
+    ]);
+    expect(await (await kit.upload(file("2019/2020,all,500,PART TIME,full,70000"), false)).json()).toMatchObject({ written: true, created: 1 });
+    expect((await kit.feeRows()).find((row) => row.level === 500 && row.amountKobo === 7_000_000)?.studyMode).toBe("Part-Time");
   });
 });
 

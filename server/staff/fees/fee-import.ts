@@ -7,6 +7,7 @@ import { nameKey, readLevel } from "../../../src/lib/staff/structure-cells.ts";
 import { recordAudit } from "../audit.ts";
 import type { CsvRow } from "../csv/csv-file.ts";
 import { createRowChecker, plannedRow, type ImportPlan, type PlannedRow } from "../structure/import-plan.ts";
+import { loadModes } from "../structure/modes.ts";
 import { auditView, noSuchSession, type FeeKey, type FeeRow } from "./fee-keys.ts";
 import type { FeeValues } from "./fee-writes.ts";
 import type { Author } from "../structure/structure-writes.ts";
@@ -35,6 +36,7 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
   const sessions = new Set((await tx.select({ name: academicSessions.name }).from(academicSessions)).map((row) => row.name));
   const programmeByName = new Map((await tx.select().from(programmes)).map((row) => [nameKey(row.name), row]));
   const existing = new Map((await tx.select().from(feeSchedule).where(isNull(feeSchedule.replacedAt))).map((fee) => [keyText(fee), fee]));
+  const modes = await loadModes(tx);
   const paid = new Set(
     (await tx.selectDistinct({ id: payments.feeId }).from(payments).where(and(eq(payments.status, "success"), isNotNull(payments.feeId)))).map((row) => row.id),
   );
@@ -46,7 +48,11 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
     const programme = allProgrammes ? null : programmeByName.get(nameKey(values.programme));
     if (programme === undefined) check.refuse(row, "programme", `There is no programme named "${values.programme}". Check the spelling, or write "all".`);
     const level = check.read(row, "level", readLevel(values.level));
-    const studyMode = check.read(row, "study_mode", readStudyMode(values.study_mode));
+    const written = check.read(row, "study_mode", readStudyMode(values.study_mode));
+    // A fee names a mode on the registry's list, in any spelling of it; an unknown one is refused
+    // with the list, so no fee waits for students who can never match it (decision 154).
+    const studyMode = written === null || written === undefined ? written : modes.study.find(written);
+    if (written && studyMode === undefined) check.refuse(row, "study_mode", modes.study.unknown(written));
     const paymentOption = check.read(row, "payment_option", readPaymentOption(values.payment_option));
     const amountKobo = check.read(row, "amount_naira", readAmount(values.amount_naira));
     if (session === undefined || !sessions.has(session) || programme === undefined || level === undefined) continue;

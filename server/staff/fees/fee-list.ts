@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { academicSessions, feeSchedule, payments, programmes, students } from "../../db/schema.ts";
+import { academicSessions, feeSchedule, payments, programmes, studyModes } from "../../db/schema.ts";
 import type { z } from "zod";
 import type { FeePage, FeeQuery, StaffFee } from "../../../src/lib/staff/fees.ts";
 
@@ -51,7 +51,8 @@ export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Pr
     .from(academicSessions)
     .orderBy(desc(academicSessions.name));
   const programmeList = await db.select({ id: programmes.id, name: programmes.name }).from(programmes).orderBy(asc(programmes.name));
-  const modes = await db.selectDistinct({ mode: students.studyMode }).from(students).orderBy(asc(students.studyMode));
+  // The registry's list (decision 154): a fee can name only a mode on it.
+  const modes = await db.select({ mode: studyModes.name }).from(studyModes).orderBy(asc(studyModes.name));
   return {
     data,
     total: total?.value ?? 0,

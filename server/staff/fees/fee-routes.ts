@@ -18,6 +18,7 @@ import { requireStaff } from "../require-staff.ts";
 import { SessionIdParam, findSessionById } from "../sessions/session-routes.ts";
 import { runImport } from "../structure/import-plan.ts";
 import { withUniqueNames } from "../structure/structure-checks.ts";
+import { loadModes, requireMode } from "../structure/modes.ts";
 import { assertProgrammeExists, assertSessionExists } from "./fee-keys.ts";
 import { feePage, feesInForce } from "./fee-list.ts";
 import { planFeeImport } from "./fee-import.ts";
@@ -46,11 +47,12 @@ export function feeRoutes(deps: ApiDeps) {
 
   app.post("/staff/fees", bursar, async (c) => {
     const request = await readJson(c, FeeRequest);
+    const studyMode = request.study_mode === null ? null : requireMode(await loadModes(db), "study", request.study_mode, "study_mode");
     const values = {
       session: request.session,
       programmeId: request.programme_id,
       level: request.level,
-      studyMode: request.study_mode,
+      studyMode,
       paymentOption: request.payment_option,
       amountKobo: request.amount_naira,
     };

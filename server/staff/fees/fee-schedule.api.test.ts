@@ -74,7 +74,7 @@ describe("the most specific fee wins", () => {
     const linguist = await kit.newStudent({ level: 400, programmeId: kit.english });
     const add = (fields: Record<string, unknown>) => kit.send("POST", "/staff/fees", fee({ level: 400, ...fields }));
     expect(await kit.quote(biologist.token, "full", 400)).toBe(90_000);
-    expect((await add({ study_mode: "full time", amount_naira: "91,000" })).status).toBe(201);
+    expect((await add({ study_mode: "full-TIME", amount_naira: "91,000" })).status).toBe(201);
     expect(await kit.quote(biologist.token, "full", 400)).toBe(91_000);
     expect((await add({ programme_id: kit.biology, amount_naira: "92,000" })).status).toBe(201);
     expect(await kit.quote(biologist.token, "full", 400)).toBe(92_000);
@@ -83,6 +83,27 @@ describe("the most specific fee wins", () => {
     expect(await kit.quote(biologist.token, "full", 400)).toBe(93_000);
     // Another programme's student still meets the study-mode fee for everyone.
     expect(await kit.quote(linguist.token, "full", 400)).toBe(91_000);
+  });
+});
+
+describe("study modes on the registry's list", () => {
+  it("a fee written in any spelling reaches the students of that mode: the lookup cannot miss on spelling", async () => {
+    const partTimer = await kit.newStudent({ level: 300, studyMode: "Part-Time" });
+    const fullTimer = await kit.newStudent({ level: 300 });
+    const before = await kit.quote(partTimer.token, "full", 300);
+    expect((await kit.send("POST", "/staff/fees", fee({ study_mode: "part time", amount_naira: "130,000" }))).status).toBe(201);
+    expect(await kit.quote(partTimer.token, "full", 300)).toBe(130_000);
+    expect(await kit.quote(fullTimer.token, "full", 300)).toBe(before);
+    const [saved] = (await kit.feeRows()).filter((row) => row.level === 300 && row.amountKobo === 13_000_000);
+    expect(saved?.studyMode).toBe("Part-Time");
+  });
+
+  it("refuses a mode not on the list, naming those that are, and saves nothing", async () => {
+    const before = await kit.feeRows();
+    const refused = await kit.send("POST", "/staff/fees", fee({ study_mode: "Weekend", amount_naira: "10,000" }));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toBe('There is no study mode "Weekend". The registry\'s study modes are: "Full Time", "Part-Time". The registry adds new ones under Academic structure → Modes.');
+    expect(await kit.feeRows()).toEqual(before);
   });
 });
 

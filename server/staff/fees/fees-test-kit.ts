@@ -3,6 +3,7 @@ import { auditLog, feeSchedule } from "../../db/schema.ts";
 import { insertSchool } from "../../db/factories.ts";
 import { choice, createPaymentsKit } from "../../payments/payments-test-kit.ts";
 import { createStaff, staffSignIn } from "../staff-test-kit.ts";
+import { ensureModes } from "../structure/modes.ts";
 
 /** The payments kit (fees seeded for all programmes) with a signed-in bursar and a second programme. */
 export async function createFeesKit() {
@@ -10,6 +11,8 @@ export async function createFeesKit() {
   const { api } = kit;
   const bursar = await staffSignIn(api, await createStaff(api, { roles: ["bursar"], totp: true }));
   const languages = await insertSchool(api.db, { name: "School of Languages", departments: ["English"], programmes: ["NCE English/French"] });
+  // The registry's study modes: "Part-Time" is spelt with a hyphen, so fees written "Part Time" test the matching.
+  await ensureModes(api.db, "study", ["Part-Time"]);
   const biology = api.school.programmes[0]!.id;
   const english = languages.programmes[0]!.id;
 

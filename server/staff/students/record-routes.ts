@@ -11,6 +11,7 @@ import { BiodataLockRequest, StudentSearchQuery, UpdateStudentRequest } from "..
 import { changedFields, recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
 import { loadPlaces } from "./places.ts";
+import { loadModes, requireMode } from "../structure/modes.ts";
 import { forAudit, fieldsOf, toColumns } from "./student-fields.ts";
 import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { findStudent, searchStudents, staffStudentView, takenByOthers } from "./student-records.ts";
@@ -35,7 +36,14 @@ export function studentRecordRoutes(deps: ApiDeps) {
 
   app.patch("/staff/students/:id", registry, async (c) => {
     const { id } = readParams(c, StudentIdParam);
-    const change = await readJson(c, UpdateStudentRequest);
+    const request = await readJson(c, UpdateStudentRequest);
+    // Any spelling of a mode on the registry's lists; the list's own is stored (decision 154).
+    const modes = await loadModes(db);
+    const change = {
+      ...request,
+      ...(request.study_mode === undefined ? {} : { study_mode: requireMode(modes, "study", request.study_mode, "study_mode") }),
+      ...(request.entry_mode === undefined ? {} : { entry_mode: requireMode(modes, "entry", request.entry_mode, "entry_mode") }),
+    };
     const student = await findStudent(db, id);
     const places = await loadPlaces(db);
     if (change.programme_id !== undefined && !places.programmes.has(change.programme_id)) {
@@ -45,7 +53,7 @@ export function studentRecordRoutes(deps: ApiDeps) {
       throw new ApiError(400, "There is no such department. Choose one from the list.", { fields: { department_id: "Unknown department." } });
     }
     const { matric_no, application_no, phone, email } = change;
-    const taken = await takenByOthers(db, { matric_no, application_no, phone, email }, id);
+    const taken = await takenByOthers(db, { matric_no, application_no, phone, email: email ?? undefined }, id);
     const clash = Object.values(taken)[0];
     if (clash) throw new ApiError(409, clash, { fields: taken });
 

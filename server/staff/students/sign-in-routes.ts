@@ -6,7 +6,9 @@ import { ApiError } from "../../http/errors.ts";
 import { readParams } from "../../http/validate.ts";
 import { recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
-import { ACTIVATION_LINK_HOURS, queueActivationLink } from "./activation.ts";
+import { ActivationLinkRequest } from "../../../src/lib/staff/students.ts";
+import { readJson } from "../../http/validate.ts";
+import { ACTIVATION_LINK_HOURS, issueActivationLink } from "./activation.ts";
 import { clearSignInLockout, signInFailures } from "./sign-in-lockout.ts";
 import { StudentIdParam, STUDENT_RECORD_ROLES } from "./student-access.ts";
 import { findStudent } from "./student-records.ts";
@@ -34,15 +36,23 @@ export function studentSignInRoutes(deps: ApiDeps) {
 
   app.post("/staff/students/:id/activation-link", registry, async (c) => {
     const { id } = readParams(c, StudentIdParam);
+    // No body is a first send; the page adds replace_earlier once the officer has seen the warning.
+    const { replace_earlier: replaceEarlier = false } = c.req.header("content-type") ? await readJson(c, ActivationLinkRequest) : {};
     const student = await findStudent(db, id);
     if (!isUnusablePasswordHash(student.passwordHash)) {
       throw new ApiError(400, "This student has already chosen a password. If they have forgotten it, they can use \"Forgot password\" on the sign-in page with the e-mail on file.");
     }
-    await db.transaction(async (tx) => {
-      await queueActivationLink(deps, tx, student);
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email } }, now());
+    const sent = await db.transaction(async (tx) => {
+      const issued = await issueActivationLink(deps, tx, student, replaceEarlier);
+      await recordAudit(tx, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email, shown_on_screen: !issued.mailed } }, now());
+      return issued;
     });
-    return c.json({ status: "success", message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours.` });
+    if (!sent.mailed) {
+      // The officer is with the student (or calls them): the link is theirs to open now.
+      const message = `${student.othername} ${student.surname} has no e-mail address, so the link is shown here instead of mailed. Open it with the student now (on this computer or their phone) so they choose a password; it works once, for ${ACTIVATION_LINK_HOURS} hours.`;
+      return c.json({ status: "success", message, data: { link: sent.link } });
+    }
+    return c.json({ status: "success", message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours; any earlier link has stopped working.`, data: { link: null } });
   });
 
   return app;

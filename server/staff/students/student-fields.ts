@@ -10,7 +10,8 @@ export type StudentFields = {
   surname: string;
   othername: string;
   phone: string;
-  email: string;
+  /** null: no e-mail address (decision 156). */
+  email: string | null;
   programme_id: number;
   department_id: number;
   level: number;

@@ -4,6 +4,7 @@ import { auditLog, students } from "../../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness.ts";
 import { CSV_MAX_ROWS } from "../csv/csv-file.ts";
 import { createStaff, staffSignIn } from "../staff-test-kit.ts";
+import { ensureModes } from "../structure/modes.ts";
 import { IMPORT_HEADER, importFile, postImport, studentRow } from "./students-test-kit.ts";
 
 let api: ApiHarness;
@@ -88,6 +89,7 @@ describe("an old file imported again after the records changed", () => {
     const level = (n: number, row: number) => ({
       row,
       field: "level",
+      value: "100",
       message: `${matric(n)} is at 200 level on the portal, above this row's 100: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
     });
     expect(await checked.json()).toMatchObject({ dry_run: true, updated: 1, rejected: [level(110, 2), level(111, 3)] });
@@ -126,6 +128,8 @@ describe("an old file imported again after the records changed", () => {
 describe("rows that cannot be imported", () => {
   beforeAll(async () => {
     await api.createStudent({ phone: "08039999999", email: "taken@students.example" });
+    await ensureModes(api.db, "study", ["Part-Time"]);
+    await ensureModes(api.db, "entry", ["Direct Entry"]);
   });
 
   it.each([
@@ -140,17 +144,20 @@ describe("rows that cannot be imported", () => {
     ["a session written short", { entry_session: "24/25" }, "entry_session", "two consecutive years"],
     ["a formula in a name", { surname: '=HYPERLINK("http://evil.example","Click")' }, "surname", "letters, spaces, hyphens and apostrophes only"],
     ["a formula as the programme", { programme: "=1+1" }, "programme", 'There is no programme named "=1+1"'],
-    ["the phone of an existing student", { phone: "+234 803 999 9999" }, "phone", "already on the record of another student"],
-    ["the e-mail of an existing student", { email: "TAKEN@students.example" }, "email", "already on the record of another student"],
+    ["the phone of an existing student", { phone: "+234 803 999 9999" }, "phone", "already on the record of another student", "08039999999"],
+    ["the e-mail of an existing student", { email: "TAKEN@students.example" }, "email", "already on the record of another student", "taken@students.example"],
     ["a missing matric number", { matric_no: "" }, "matric_no", "Enter the matric number."],
-  ])("refuses %s, naming row and column, and writes no row at all", async (_case, change, field, message) => {
+    ["an unknown study mode", { study_mode: "Sandwich" }, "study_mode", 'There is no study mode "Sandwich". The registry\'s study modes are: "Full Time", "Part-Time".'],
+    ["an unknown entry mode", { entry_mode: "Transfer" }, "entry_mode", 'There is no entry mode "Transfer". The registry\'s entry modes are: "Direct Entry", "UTME".'],
+  ])("refuses %s, naming row and column, beside the value, and writes no row at all", async (_case, change, field, message, value?: string) => {
     const before = { students: await studentCount(), audit: await auditCount() };
     const answer = await importing(importFile([studentRow(50), studentRow(51, change)]));
     expect(answer.status).toBe(422);
     const report = await answer.json();
     expect(report).toMatchObject({ dry_run: false, written: false, created: 0, updated: 0, unchanged: 0 });
     expect(report.message).toContain("nothing was written");
-    expect(report.rejected).toEqual([{ row: 3, field, message: expect.stringContaining(message) }]);
+    // The cell as the file has it (as read, for a value compared with other students).
+    expect(report.rejected).toEqual([{ row: 3, field, value: value ?? Object.values(change)[0], message: expect.stringContaining(message) }]);
     expect({ students: await studentCount(), audit: await auditCount() }).toEqual(before);
   });
 
@@ -163,9 +170,9 @@ describe("rows that cannot be imported", () => {
     const report = await answer.json();
     expect(report).toMatchObject({ dry_run: true, written: false, created: 1 });
     expect(report.rejected).toEqual([
-      { row: 3, field: "phone", message: "The same phone number as row 2: each student needs their own." },
-      { row: 4, field: "email", message: "The same e-mail address as row 2: each student needs their own." },
-      { row: 5, field: "matric_no", message: "The same matric number as row 2: each student needs their own." },
+      { row: 3, field: "phone", value: "+2348131000060", message: "The same phone number as row 2: each student needs their own." },
+      { row: 4, field: "email", value: "STUDENT.60@students.example", message: "The same e-mail address as row 2: each student needs their own." },
+      { row: 5, field: "matric_no", value: "COE/2024/BIO/0060", message: "The same matric number as row 2: each student needs their own." },
     ]);
   });
 
@@ -173,7 +180,7 @@ describe("rows that cannot be imported", () => {
     const answer = await importing(importFile([studentRow(63), "", studentRow(64), studentRow(65, { level: "600" })]), { dryRun: true });
     const report = await answer.json();
     expect(report).toMatchObject({ created: 2 });
-    expect(report.rejected).toEqual([{ row: 5, field: "level", message: expect.stringContaining("The level must be 100") }]);
+    expect(report.rejected).toEqual([{ row: 5, field: "level", value: "600", message: expect.stringContaining("The level must be 100") }]);
   });
 
   it("ignores the rows of bare commas a spreadsheet leaves where cells were cleared", async () => {
@@ -190,6 +197,21 @@ describe("rows that cannot be imported", () => {
     expect(imported!.phone).toBe("08131000068");
   });
 
+  it("matches a mode on the registry's list whatever its case, spaces and hyphens, and stores the list's spelling", async () => {
+    const spellings = ["Part Time", "part-time", "PART TIME", "Parttime", " part  time "];
+    const answer = await importing(importFile(spellings.map((study_mode, at) => studentRow(71 + at, { study_mode, entry_mode: "direct entry" }))));
+    expect(await answer.json()).toMatchObject({ written: true, created: 5, rejected: [] });
+    const imported = await api.db.select({ studyMode: students.studyMode, entryMode: students.entryMode }).from(students).where(like(students.matricNo, "COE/2024/BIO/007_"));
+    expect(imported.filter((row) => row.studyMode === "Part-Time" && row.entryMode === "Direct Entry")).toHaveLength(5);
+  });
+
+  it("imports students with no e-mail address, several in one file", async () => {
+    const answer = await importing(importFile([studentRow(76, { email: "" }), studentRow(77, { email: "" })]));
+    expect(await answer.json()).toMatchObject({ written: true, created: 2, rejected: [] });
+    const imported = await api.db.select({ email: students.email }).from(students).where(like(students.matricNo, "COE/2024/BIO/007_"));
+    expect(imported.filter((row) => row.email === null)).toHaveLength(2);
+  });
+
   it("matches programme and department names without regard to case or spacing", async () => {
     const answer = await importing(importFile([studentRow(70, { programme: "nce  biology/chemistry", department: " BIOLOGY" })]), { dryRun: true });
     expect(await answer.json()).toMatchObject({ created: 1, rejected: [] });
@@ -203,8 +225,11 @@ describe("files refused whole", () => {
     ["an empty file", new Uint8Array(), 400, "The file is empty."],
     ["a header alone", bytes(`${IMPORT_HEADER}\n`), 400, "no rows"],
     ["a header over rows of bare commas", bytes(importFile([",,,,,,,,,,,", "", ",,,,,,,,,,,"])), 400, "The file has a header but no rows: the lines below it are empty (blank, or only commas)."],
-    ["a wrong header", bytes(importFile([studentRow(80)]).replace("matric_no", "matric")), 400, `The first line must be exactly: ${IMPORT_HEADER}`],
-    ["a missing column", bytes(`matric_no,surname\nCOE/1,Okafor\n`), 400, "The first line must be exactly"],
+    ["a misspelt column", bytes(importFile([studentRow(80)]).replace("matric_no", "Matric No.")), 400, `The first line must be exactly: ${IMPORT_HEADER} (Misspelt: "matric no." should be "matric_no".)`],
+    ["missing columns", bytes(`matric_no,surname\nCOE/1,Okafor\n`), 400, "(Missing: application_no, othername, phone, email, programme, department, level, entry_session, entry_mode, study_mode.)"],
+    ["an extra column", bytes(importFile([studentRow(80)]).replace("study_mode", "study_mode,notes")), 400, "(Not expected: notes.)"],
+    ["a column in another place", bytes(importFile([studentRow(80)]).replace("surname,othername", "othername,surname")), 400, "(The columns are all there, but in another order.)"],
+    ["a misspelt and a missing column", bytes(importFile([studentRow(80)]).replace("email,", "E-mail,").replace(",study_mode", ",studymod").replace(",department", "")), 400, '(Misspelt: "e-mail" should be "email"; "studymod" should be "study_mode". Missing: department.)'],
     ["a binary file (.xlsx)", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), 400, "not a CSV text file"],
     ["a Windows-1252 file", new Uint8Array([...bytes(`${IMPORT_HEADER}\nCOE/1,APP/1,Ad`), 0xe9, ...bytes(",x\n")]), 400, "not in UTF-8"],
     ["a UTF-16 file", new Uint8Array([0xff, 0xfe, ...bytes("m")]), 400, "not a CSV text file"],

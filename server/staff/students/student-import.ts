@@ -12,6 +12,7 @@ import { parseCsv, type RowRefusal } from "../csv/csv-file.ts";
 import { importReport, type RowChanges } from "../csv/import-report.ts";
 import { checkAgainstExisting, checkRows, inFileOrder, type CheckedRow, type ExistingStudent } from "./import-check.ts";
 import { loadPlaces, type Places } from "./places.ts";
+import { loadModes } from "../structure/modes.ts";
 import { fieldsOf, forAudit, toColumns, type StudentFields } from "./student-fields.ts";
 
 // Rows per statement: well under PostgreSQL's 65,535 parameters for any table here.
@@ -22,7 +23,8 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
 async function existingStudentsFor(db: Database, checked: CheckedRow[]): Promise<(ExistingStudent & { row: typeof students.$inferSelect })[]> {
   const found = new Map<number, typeof students.$inferSelect>();
   for (const part of chunks(checked)) {
-    const values = (field: keyof StudentFields) => part.map((candidate) => String(candidate.fields[field]));
+    const values = (field: keyof StudentFields) =>
+      part.flatMap((candidate) => (candidate.fields[field] === null ? [] : [String(candidate.fields[field])]));
     const rows = await db
       .select()
       .from(students)
@@ -58,6 +60,7 @@ const changesOf = (plan: Plan): RowChanges[] =>
 const loweredLevel = (row: number, stored: typeof students.$inferSelect, level: number): RowRefusal => ({
   row,
   field: "level",
+  value: String(level),
   message: `${stored.matricNo ?? stored.applicationNo} is at ${stored.level} level on the portal, above this row's ${level}: an import never lowers a level (is this an old file?). Correct a wrong level on the student's record.`,
 });
 
@@ -69,7 +72,7 @@ const loweredLevel = (row: number, stored: typeof students.$inferSelect, level: 
 export async function importStudents(deps: Pick<ApiDeps, "db" | "now">, staffId: number, text: string, dryRun: boolean) {
   const { db, now } = deps;
   const places = await loadPlaces(db);
-  const own = checkRows(parseCsv(text, STUDENT_IMPORT_COLUMNS), places);
+  const own = checkRows(parseCsv(text, STUDENT_IMPORT_COLUMNS), places, await loadModes(db));
   const existing = await existingStudentsFor(db, own.checked);
   const against = checkAgainstExisting(own.checked, existing);
   const lowered: RowRefusal[] = [];

@@ -4,6 +4,7 @@ import { auditLog, students } from "../../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness.ts";
 import { createStaff, staffSignIn } from "../staff-test-kit.ts";
 import { ACTIVATION_MAIL_SUBJECT } from "./activation.ts";
+import { ensureModes } from "../structure/modes.ts";
 import { importFile, latestStudentLink, postImport, studentRow } from "./students-test-kit.ts";
 
 let api: ApiHarness;
@@ -18,6 +19,9 @@ beforeAll(async () => {
   token = await staffSignIn(api, registry);
   const answer = await postImport(api, token, importFile(Array.from({ length: 30 }, (_, n) => studentRow(n + 1))));
   if (answer.status !== 200) throw new Error(`import failed: ${answer.status}`);
+  const named = await postImport(api, token, importFile([studentRow(31, { surname: "Adébáyọ̀", othername: "Ọlámídé" }), studentRow(32, { surname: "O'Neil", othername: "Chukwuemeka" })]));
+  if (named.status !== 200) throw new Error(`import failed: ${named.status}`);
+  await ensureModes(api.db, "study", ["Part-Time"]);
   for (const row of await api.db.select().from(students)) imported.set(row.matricNo ?? "", row.id);
 });
 afterAll(() => api.close());
@@ -33,6 +37,10 @@ describe("finding a student", () => {
     ["a phone number as written", "+234 813 100 0012", ["COE/2024/BIO/0012"]],
     ["other names then surname", "Garba Adaeze Okafor", ["COE/2024/BIO/0006"]],
     ["a wildcard typed as text", "%", []],
+    ["a name typed without its accents", "Adebayo", ["COE/2024/BIO/0031"]],
+    ["a name with its accents, other names first", "Ọlámídé Adébáyọ̀", ["COE/2024/BIO/0031"]],
+    ["a name typed without its apostrophe", "oneil", ["COE/2024/BIO/0032"]],
+    ["a name typed with a different apostrophe", "O’NEIL Chukwuemeka", ["COE/2024/BIO/0032"]],
   ])("by %s", async (_case, q, matrics) => {
     const answer = await asRegistry(`/staff/students?${new URLSearchParams({ q })}`);
     expect(answer.status).toBe(200);
@@ -65,6 +73,14 @@ describe("correcting a record", () => {
     expect(entry).toMatchObject({ before: { level: 100, phone: "08131000004", email: "student.4@students.example" }, after: { level: 200, phone: "08035550101", email: "new.mail@students.example" } });
   });
 
+  it("stores a study mode as the registry's list spells it, and a removed e-mail as none", async () => {
+    const id = idOf(6);
+    const answer = await asRegistry(`/staff/students/${id}`, { method: "PATCH", json: { study_mode: "part time", email: "" } });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toMatchObject({ study_mode: "Part-Time", email: null });
+    expect((await auditOf(id, "student.update"))[0]).toMatchObject({ before: { study_mode: "Full Time" }, after: { study_mode: "Part-Time", email: null } });
+  });
+
   it("saves nothing and audits nothing when the values are the ones on record", async () => {
     const answer = await asRegistry(`/staff/students/${idOf(5)}`, { method: "PATCH", json: { level: 100 } });
     expect((await answer.json()).message).toContain("Nothing changed");
@@ -77,6 +93,8 @@ describe("correcting a record", () => {
     ["an unknown programme", { programme_id: 9999 }, 400, "There is no such programme"],
     ["a level outside 100–500", { level: 50 }, 400, "The level must be 100, 200, 300, 400 or 500."],
     ["a malformed session", { entry_session: "2024-2025" }, 400, "two consecutive years"],
+    ["a study mode not on the list", { study_mode: "Sandwich" }, 400, 'There is no study mode "Sandwich". The registry\'s study modes are: "Full Time", "Part-Time".'],
+    ["an entry mode not on the list", { entry_mode: "Transfer" }, 400, 'There is no entry mode "Transfer". The registry\'s entry modes are: "UTME".'],
     ["nothing at all", {}, 400, "Nothing to change."],
   ])("refuses %s", async (_case, json, status, message) => {
     const answer = await asRegistry(`/staff/students/${idOf(5)}`, { method: "PATCH", json });
@@ -123,7 +141,7 @@ describe("helping a student sign in", () => {
     const id = idOf(10);
     const answer = await asRegistry(`/staff/students/${id}/activation-link`, { method: "POST" });
     expect(answer.status).toBe(200);
-    expect((await answer.json()).message).toBe("An activation link is on its way to student.10@students.example. It works for 72 hours.");
+    expect((await answer.json()).message).toBe("An activation link is on its way to student.10@students.example. It works for 72 hours; any earlier link has stopped working.");
     const link = await latestStudentLink(api, "student.10@students.example");
     expect(link?.subject).toBe(ACTIVATION_MAIL_SUBJECT);
     // Two days on, long past a reset link's 30 minutes (and the officer's session: sign in again).
@@ -137,6 +155,47 @@ describe("helping a student sign in", () => {
     const again = await asRegistry(`/staff/students/${id}/activation-link`, { method: "POST" });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toContain("already chosen a password");
+  });
+
+  it("shows when the last link went and where, and replaces a working link only once the officer confirms", async () => {
+    const id = idOf(12);
+    const record = async () => (await (await asRegistry(`/staff/students/${id}`)).json()).data;
+    expect((await record()).last_activation_link).toBeNull();
+    expect((await asRegistry(`/staff/students/${id}/activation-link`, { method: "POST" })).status).toBe(200);
+    const first = (await record()).last_activation_link;
+    expect(first).toMatchObject({ sent_to: "student.12@students.example", state: "live", sent_at: api.clock.now().toISOString() });
+    const firstLink = await latestStudentLink(api, "student.12@students.example");
+
+    api.clock.advance(60_000);
+    const unconfirmed = await asRegistry(`/staff/students/${id}/activation-link`, { method: "POST", json: {} });
+    expect(unconfirmed.status).toBe(409);
+    expect((await unconfirmed.json()).error.message).toMatch(/^An activation link sent at .* \(to student\.12@students\.example\) still works until .*\. A new link replaces it: the earlier one stops working/);
+    expect((await record()).last_activation_link).toEqual(first);
+    expect((await api.request("/password/reset-link-check", { method: "POST", json: firstLink })).status).toBe(200);
+
+    const confirmed = await asRegistry(`/staff/students/${id}/activation-link`, { method: "POST", json: { replace_earlier: true } });
+    expect(confirmed.status).toBe(200);
+    expect((await record()).last_activation_link).toMatchObject({ state: "live", sent_at: api.clock.now().toISOString() });
+    const dead = await api.request("/password/reset-link-check", { method: "POST", json: firstLink });
+    expect((await dead.json()).error.message).toContain("the registry sent a newer activation link");
+    expect(await auditOf(id, "student.activation_link")).toHaveLength(2);
+  });
+
+  it("a student with no e-mail address: the link is shown to the officer, not mailed, and works", async () => {
+    const answer = await postImport(api, token, importFile([studentRow(40, { email: "" })]));
+    expect(answer.status).toBe(200);
+    const [student] = await api.db.select().from(students).where(eq(students.matricNo, "COE/2024/BIO/0040"));
+    expect(student!.email).toBeNull();
+    const sent = await asRegistry(`/staff/students/${student!.id}/activation-link`, { method: "POST" });
+    const body = await sent.json();
+    expect(body.message).toContain("has no e-mail address, so the link is shown here instead of mailed");
+    const [, uidb64, linkToken] = /\/password\/reset\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]{43})$/.exec(body.data.link)!;
+    expect((await (await asRegistry(`/staff/students/${student!.id}`)).json()).data.last_activation_link).toMatchObject({ sent_to: null, state: "live" });
+    expect((await auditOf(student!.id, "student.activation_link"))[0]).toMatchObject({ after: { email: null, shown_on_screen: true } });
+    const set = await api.request("/password/password-reset-complete", { method: "PATCH", json: { uidb64, token: linkToken, password: "Jos-Plateau-Cool-2025" } });
+    expect(set.status).toBe(200);
+    await api.signIn("08131000040", "Jos-Plateau-Cool-2025");
+    expect((await (await asRegistry(`/staff/students/${student!.id}`)).json()).data.last_activation_link).toMatchObject({ state: "used" });
   });
 
   it("an imported student can also start through Forgot password", async () => {

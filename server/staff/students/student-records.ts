@@ -6,12 +6,22 @@ import { ApiError } from "../../http/errors.ts";
 import { normalizeNigerianPhone } from "../../../src/lib/validation/person.ts";
 import type { StaffStudent, StudentSearchPage, StudentSummary } from "../../../src/lib/staff/students.ts";
 import { signInFailures } from "./sign-in-lockout.ts";
+import { lastActivationLink } from "./activation.ts";
 
 export type StudentRow = typeof students.$inferSelect;
 
 export const STUDENT_PAGE_SIZE = 25;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/**
+ * A name as the search column holds it (students.search_name, folded by the database the same
+ * way): accents and punctuation dropped, lower case, single spaces. "Adébáyọ̀" and "ADEBAYO" are
+ * both "adebayo"; "O'Neil" is "oneil" (decision 155).
+ */
+export function foldName(text: string): string {
+  return text.normalize("NFD").toLowerCase().replace(/[^a-z0-9 ]/g, "").replace(/ +/g, " ").trim();
+}
 
 /**
  * What the registry types into the search box: a phone number in any written form, a matric
@@ -22,13 +32,13 @@ function matching(q: string): SQL | undefined {
   const pattern = `%${escapeLike(q)}%`;
   const phone = normalizeNigerianPhone(q);
   const digits = q.replace(/[\s().+-]/g, "");
+  const folded = foldName(q);
   return or(
     phone ? eq(students.phone, phone) : undefined,
     /^\d{4,}$/.test(digits) ? like(students.phone, `%${escapeLike(digits)}%`) : undefined,
     ilike(students.matricNo, pattern),
     ilike(students.email, pattern),
-    ilike(sql`${students.surname} || ' ' || ${students.othername}`, pattern),
-    ilike(sql`${students.othername} || ' ' || ${students.surname}`, pattern),
+    folded ? like(students.searchName, `%${escapeLike(folded)}%`) : undefined,
   );
 }
 
@@ -81,6 +91,7 @@ export async function staffStudentView(db: Database, student: StudentRow, now: D
     .innerJoin(departments, eq(departments.id, students.departmentId))
     .where(eq(students.id, student.id));
   const signIn = await signInFailures(db, student.phone, now);
+  const lastLink = await lastActivationLink(db, student.id, now);
   return {
     ...toSummary(placed!),
     application_no: student.applicationNo,
@@ -93,6 +104,7 @@ export async function staffStudentView(db: Database, student: StudentRow, now: D
     failed_sign_ins: signIn.failures,
     sign_in_locked: signIn.locked,
     updated_at: student.updatedAt.toISOString(),
+    last_activation_link: lastLink,
   };
 }
 

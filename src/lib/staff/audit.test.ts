@@ -27,6 +27,8 @@ describe("the audit log in words", () => {
     ["student.update", "Student record corrected"],
     ["faculty.create", "Faculty added"],
     ["course_mapping.update", "Course mapping changed"],
+    ["study_mode.create", "Study mode added"],
+    ["entry_mode.update", "Entry mode changed"],
     ["registration.reopen", "Approved course registration reopened"],
     ["report.printed", "Report printed"],
   ])("action %s reads %j", (action, label) => {

@@ -47,6 +47,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "student.password_reset": "Student chose a new password (reset link)",
   "registration.approve": "Course registration approved",
   "registration.return": "Course registration returned",
+  "registration.reopen": "Approved course registration reopened",
   "faculties.import": "Faculties imported from a file",
   "departments.import": "Departments imported from a file",
   "programmes.import": "Programmes imported from a file",
@@ -56,6 +57,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "session.make_current": "Current session changed",
   "session.registration": "Registration window changed",
   "session.promote": "Students promoted",
+  "session.promotion_undo": "Promotion undone",
   "session.late_fees": "Late fees date set",
   "fee.create": "Fee added",
   "fee.update": "Fee amount changed",
@@ -64,6 +66,9 @@ export const ACTION_LABELS: Record<string, string> = {
   "payment.verify_credit": "Payment checked with Paystack",
   "payment.uncredit": "Payment no longer counted",
   "payment.refund": "Refund asked of Paystack",
+  "payment.refund_request": "Refund asked, waiting for a second approver",
+  "payment.refund_approve": "Refund approved by a second approver",
+  "payment.refund_decline": "Refund declined",
   "complaint.reply": "Complaint answered",
   "complaint.close": "Complaint closed",
   "complaint.reopen": "Complaint reopened",
@@ -72,6 +77,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "staff.password_link": "Password link sent",
   "staff.password_set": "Password chosen from a link",
   "staff.sign_in": "Signed in with the password",
+  "staff.sign_in_wait_cleared": "Sign-in wait cleared",
   "staff.second_factor_refused": "Authenticator code refused",
   "staff.recovery_code_used": "Recovery code used",
   "staff.totp_enrolled": "Authenticator app set up",
@@ -83,7 +89,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "library.update": "Library item changed",
 };
 
-const KINDS: Record<string, string> = { faculty: "Faculty", department: "Department", programme: "Programme", course: "Course", course_mapping: "Course mapping" };
+const KINDS: Record<string, string> = { faculty: "Faculty", department: "Department", programme: "Programme", course: "Course", course_mapping: "Course mapping", study_mode: "Study mode", entry_mode: "Entry mode" };
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (code: string) => capital(code.replaceAll(/[._-]+/g, " ").trim());
 

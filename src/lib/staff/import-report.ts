@@ -16,7 +16,8 @@ export const ImportReport = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  /** `value`: the refused cell as the file has it (the student import gives it). */
+  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string(), value: z.string().optional() })),
   /** The student import's updates, field by field (would be made, in a dry run); other imports omit it. */
   changes: z.array(RowChanges).optional(),
   message: z.string(),

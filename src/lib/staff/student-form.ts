@@ -1,5 +1,6 @@
 import type { StaffStudent } from "./students.ts";
 
+// An empty e-mail is sent as "", which the API stores as none (decision 156).
 const TEXT_FIELDS = ["matric_no", "application_no", "surname", "othername", "phone", "email", "entry_session", "entry_mode", "study_mode"] as const;
 const NUMBER_FIELDS = ["programme_id", "department_id", "level"] as const;
 

@@ -70,15 +70,24 @@ export const SessionName = z
 const placeName = (what: string) =>
   z.string({ error: `Enter the ${what}.` }).trim().min(1, `Enter the ${what}.`).max(120, `No ${what} has a name that long.`);
 
+/**
+ * An e-mail address, or none: many students have no mailbox. Empty means none (null); the
+ * registry activates such a student from their record (decision 156).
+ */
+const OptionalEmail = z.union([z.string().trim().length(0).transform(() => null), z.null(), EmailAddress], {
+  error: "Write a valid e-mail address, or leave it empty if the student has none.",
+});
+
 const fields = {
-  matric_no: reference("matric number", "COE/2024/BIO/0001"),
+  matric_no: reference("matric number", "CCE/2024/BIO/0001"),
   application_no: reference("application number", "APP/2024/00123"),
   surname: personName("surname"),
   othername: personName("other names"),
   phone: NigerianPhone,
-  email: EmailAddress,
+  email: OptionalEmail,
   level: Level,
   entry_session: SessionName,
+  /** Any spelling of a mode on the registry's list; the server stores the list's (decision 154). */
   entry_mode: shortText("entry mode", "UTME or Direct Entry"),
   study_mode: shortText("study mode", "Full Time"),
 };
@@ -124,7 +133,8 @@ export const StudentSummary = z.object({
   surname: z.string(),
   othername: z.string(),
   phone: z.string(),
-  email: z.string(),
+  /** null: the student has no e-mail address. */
+  email: z.string().nullable(),
   programme: z.string(),
   department: z.string(),
   level: z.number(),
@@ -155,9 +165,24 @@ export const StaffStudent = StudentSummary.extend({
   failed_sign_ins: z.number(),
   sign_in_locked: z.boolean(),
   updated_at: z.string(),
+  /** The newest activation link: when, to which address (null: shown on screen), and whether it still works. */
+  last_activation_link: z
+    .object({
+      sent_at: z.string(),
+      sent_to: z.string().nullable(),
+      expires_at: z.string(),
+      state: z.enum(["live", "used", "replaced", "expired", "cancelled"]),
+    })
+    .nullable(),
 });
 export type StaffStudent = z.infer<typeof StaffStudent>;
 
 /** What POST /staff/students/import answers (docs/decisions/081): counts describe what was, or in a dry run would be, written. */
+
+/** POST /staff/students/:id/activation-link: confirm that a link still working may be replaced. */
+export const ActivationLinkRequest = z.object({ replace_earlier: z.boolean().optional() }).default({});
+
+/** Its answer: for a student with no e-mail, the link itself, to open with the student. */
+export const ActivationLinkAnswer = z.object({ message: z.string(), data: z.object({ link: z.string().nullable() }).optional() });
 
 export const StaffProgrammes = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
