@@ -1,6 +1,9 @@
 -- Students whose e-mail addresses differ only in case cannot both keep them once the index below
 -- exists. Rather than pick one, the migration stops and names them (ids only: no address goes
 -- into a log), so the registry can give each their own address before starting again (decision 126).
+-- It may run twice on one database and changes nothing the second time: its journal stamp was once
+-- earlier than 0012's, so databases past 0012 skipped it, and the corrected stamp runs it again on
+-- those that had it (decision 169).
 DO $$
 DECLARE
   shared text;
@@ -17,5 +20,5 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
-ALTER TABLE "students" DROP CONSTRAINT "students_email_unique";--> statement-breakpoint
-CREATE UNIQUE INDEX "students_email_lower_unique" ON "students" USING btree (lower("email"));
+ALTER TABLE "students" DROP CONSTRAINT IF EXISTS "students_email_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "students_email_lower_unique" ON "students" USING btree (lower("email"));
