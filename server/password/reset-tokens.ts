@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
@@ -77,25 +77,26 @@ export async function cancelUnusedResetLinks(tx: Transaction, studentIds: number
     );
 }
 
-/** The student and token row a link names, or null when the link is unknown, used or expired. */
-export async function findLiveResetToken(db: Database, uidb64: string, token: string, now: Date) {
+/** The student a link names and the token row it matches (live or not), or null for a link we never sent. */
+async function linkedToken(db: Database, uidb64: string, token: string) {
   const studentId = decodeUid(uidb64);
   if (studentId === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
   if (!student) return null;
+  // The hash is keyed by the password hash too: a link dies when the password changes.
   const [row] = await db
     .select()
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.studentId, student.id),
-        eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(passwordResetTokens.studentId, student.id), eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash))))
     .limit(1);
-  return row ? { student, tokenId: row.id } : null;
+  return row ? { student, row } : null;
+}
+
+/** The student and token row a link names, or null when the link is unknown, used or expired. */
+export async function findLiveResetToken(db: Database, uidb64: string, token: string, now: Date) {
+  const linked = await linkedToken(db, uidb64, token);
+  if (!linked || linked.row.usedAt || linked.row.expiresAt <= now) return null;
+  return { student: linked.student, tokenId: linked.row.id };
 }
 
 /** Why a link that is not live stopped working, when the link is one we sent; null otherwise. */
@@ -109,16 +110,9 @@ export type DeadLink =
  * address, and any link we never sent answer null, alike.
  */
 export async function whyLinkIsDead(db: Database, uidb64: string, token: string, now: Date): Promise<DeadLink | null> {
-  const studentId = decodeUid(uidb64);
-  if (studentId === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
-  if (!student) return null;
-  const [row] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.studentId, student.id), eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash))))
-    .limit(1);
-  if (!row) return null;
+  const linked = await linkedToken(db, uidb64, token);
+  if (!linked) return null;
+  const { student, row } = linked;
   const hasEmail = student.email !== null;
   if (row.replacedAt) return { why: "replaced", purpose: row.purpose, at: row.replacedAt, hasEmail };
   if (!row.usedAt && row.expiresAt <= now) return { why: "expired", purpose: row.purpose, at: row.expiresAt, hasEmail };

@@ -7,6 +7,7 @@ import { entryModes, feeSchedule, studyModes, students } from "../../db/schema.t
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams } from "../../http/validate.ts";
+import { RecordId } from "../../../src/lib/validation/lists.ts";
 import { MODE_KINDS, ModeKindParam, ModeRequest, modeKey, unknownMode, type ModeKind, type ModeLists, type StaffMode } from "../../../src/lib/staff/modes.ts";
 import { recordAudit } from "../audit.ts";
 import { requireStaff } from "../require-staff.ts";
@@ -67,7 +68,7 @@ async function sameMode(tx: Transaction, kind: ModeKind, name: string, exceptId?
   return row && row.id !== exceptId ? row : undefined;
 }
 
-const IdParam = ModeKindParam.extend({ id: z.coerce.number({ error: "No such mode." }).int().positive("No such mode.").max(2_147_483_647, "No such mode.") });
+const IdParam = ModeKindParam.extend({ id: RecordId("No such mode.") });
 
 /**
  * The registry's lists of study and entry modes (decision 154): any staff page that names a

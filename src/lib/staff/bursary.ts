@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam } from "../validation/lists.ts";
 
 // The bursary's payments, reconciliation and refunds (decisions 100-102): what the API takes
 // and answers, shared by the server and the staff pages.
@@ -156,9 +157,7 @@ export const WaitingRefund = RefundPreview.omit({ needs_second_approval: true })
 });
 export type WaitingRefund = z.infer<typeof WaitingRefund>;
 
-export const RefundIdParam = z.object({
-  id: z.coerce.number({ error: "There is no such refund." }).int("There is no such refund.").positive("There is no such refund.").max(2_147_483_647, "There is no such refund."),
-});
+export const RefundIdParam = IdParam("There is no such refund.");
 
 export const DeclineRequest = z.object({
   reason: z.string({ error: "Say why the refund is declined." }).trim().min(3, "Say why the refund is declined.").max(500, "Keep the reason under 500 characters."),
