@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { asc, count, eq, isNotNull } from "drizzle-orm";
-import { z } from "zod";
 import type { ApiDeps } from "../../app.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import { entryModes, feeSchedule, studyModes, students } from "../../db/schema.ts";
