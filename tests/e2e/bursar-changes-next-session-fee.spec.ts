@@ -50,3 +50,23 @@ test("the bursar sets and then changes next session's fee, and a student's quote
   await expect(student.getByTestId("fee-amount")).toHaveText("₦131,250");
   await student.close();
 });
+
+test("the fee import's report opens the page after Check or import, naming the study modes the registry keeps", async ({ page }) => {
+  await signInWithAuthenticator(page, "bursar@college.example");
+  await page.goto("/staff/fees");
+  const csv = "session,programme,level,study_mode,payment_option,amount_naira\n2024/2025,,100,Weekend,Full Payment,130000\n";
+  await page.getByLabel("CSV file").setInputFiles({ name: "fees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Check or import" }).click();
+
+  // Issue 30, item 13: the report comes before the schedule, in view without scrolling.
+  const report = page.getByRole("region", { name: "Check of the fee file" });
+  await expect(report).toBeInViewport();
+  await expect(report.getByRole("alert")).toBeVisible();
+  await expect(report).toContainText('There is no study mode "Weekend"');
+  await expect(report).toContainText('"Part-Time"');
+  const beforeTheSchedule = await report.evaluate((element) => {
+    const filters = document.querySelector("form[method=get]")!;
+    return Boolean(element.compareDocumentPosition(filters) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(beforeTheSchedule).toBe(true);
+});
