@@ -55,7 +55,7 @@ test("the fee import's report opens the page after Check or import, naming the s
   await signInWithAuthenticator(page, "bursar@college.example");
   await page.goto("/staff/fees");
   const csv = "session,programme,level,study_mode,payment_option,amount_naira\n2024/2025,,100,Weekend,Full Payment,130000\n";
-  await page.getByLabel("CSV file").setInputFiles({ name: "fees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "fees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Check or import" }).click();
 
   // Issue 30, item 13: the report comes before the schedule, in view without scrolling.
