@@ -6,6 +6,8 @@ import { SANDBOX_ORIGIN, signIn, waitForIslands } from "./support.ts";
 // Decision 151: the bursar refunds an ordinary credited payment after a confirmation page, and a
 // refund above REFUND_SECOND_APPROVAL_KOBO (₦50,000 by default) waits for a second approver.
 // Each journey has its own new student (numbers 101 and 102), whose fees no other journey pays.
+// The administrator approves here, so this file is named to run after staff-accounts.spec.ts,
+// which sets up the administrator's authenticator on the run's fresh database.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
 // A new student, a payment, and two staff sign-ins with their authenticators: more than a minute
 // on a busy machine.
