@@ -132,12 +132,11 @@ export const promotionChanges = pgTable(
 // ── Study and entry modes ────────────────────────────────────────────────────
 
 /**
- * Matching key of a mode's name: letters and digits only, lower case, accents dropped, so
+ * A mode list's columns. Its key matches names: letters and digits only, lower case, accents dropped, so
  * "Part-Time", "part time", "PART TIME" and "Parttime" are one mode (decision 154). The same rule
  * is written in TypeScript as modeKey (src/lib/staff/modes.ts); keep the two alike.
  */
-/** The study modes the registry keeps ("Full Time", "Part-Time"): students and fees name one. */
-export const studyModes = pgTable("study_modes", {
+const modeListColumns = () => ({
   id: id(),
   name: text().notNull().unique(),
   key: text()
@@ -146,15 +145,11 @@ export const studyModes = pgTable("study_modes", {
     .generatedAlwaysAs(sql`regexp_replace(lower(normalize(name, NFKD)), '[^a-z0-9]', '', 'g')`),
 });
 
+/** The study modes the registry keeps ("Full Time", "Part-Time"): students and fees name one. */
+export const studyModes = pgTable("study_modes", modeListColumns());
+
 /** The entry modes the registry keeps ("UTME", "Direct Entry"): every student names one. */
-export const entryModes = pgTable("entry_modes", {
-  id: id(),
-  name: text().notNull().unique(),
-  key: text()
-    .notNull()
-    .unique()
-    .generatedAlwaysAs(sql`regexp_replace(lower(normalize(name, NFKD)), '[^a-z0-9]', '', 'g')`),
-});
+export const entryModes = pgTable("entry_modes", modeListColumns());
 
 // ── Students and their sign-in ───────────────────────────────────────────────
 
