@@ -20,6 +20,9 @@ const modulesSharedAcrossFiles = { isolate: false, restoreMocks: true, unstubEnv
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself: on our two-core machines that ran every file in
+    // turn. Its own process does little while the files run, so both cores run files.
+    maxWorkers: 2,
     projects: [
       {
         test: {

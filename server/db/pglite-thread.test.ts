@@ -98,14 +98,21 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
 
 describe("a database thread that stops without being closed", { timeout: 30_000 }, () => {
   it("tells its owner once, and every query after fails instead of waiting", async () => {
-    const worker = new Worker(new URL("./pglite-thread-worker.ts", import.meta.url), { workerData: {} });
+    // The portal's own thread, which ends itself when told "crash" (as PGlite failing would end
+    // it): stopping it from outside instead can take the test run down with it (pglite-thread.ts).
+    const crashable = `
+      const { parentPort, workerData } = require("node:worker_threads");
+      parentPort.on("message", (message) => { if (message === "crash") process.exit(1); });
+      import(workerData.threadModule);
+    `;
+    const threadModule = new URL("./pglite-thread-worker.ts", import.meta.url).href;
+    const worker = new Worker(crashable, { eval: true, workerData: { threadModule } });
     const lost: Error[] = [];
     const thread = await connectPgliteThread(worker, { onLost: (error) => lost.push(error) });
     started.push(thread);
     expect((await thread.pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
 
-    // As PGlite failing would end it.
-    await worker.terminate();
+    worker.postMessage("crash");
     await vi.waitFor(() => expect(lost).toHaveLength(1));
     expect(lost[0]!.message).toMatch(/database thread stopped/);
     await expect(thread.pool.query("select 1 as one")).rejects.toThrow(/database thread stopped/);

@@ -41,6 +41,7 @@ export type PgliteThreadOptions = {
   fromDump?: Uint8Array;
 };
 
+const THREAD_END_GRACE_MS = 5_000;
 const WORKER = new URL("./pglite-thread-worker.ts", import.meta.url);
 
 /** Starts PGlite on a worker thread, in `dir` or in memory, and answers once it is open. */
@@ -84,8 +85,19 @@ export async function connectPgliteThread(worker: Worker, options: PgliteThreadO
   async function close() {
     await pool.end();
     // A thread that already stopped has nothing left to close.
-    if (!failure) await ask({ kind: "close" });
-    await worker.terminate();
+    if (failure) return;
+    const ended = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    try {
+      await ask({ kind: "close" });
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    // The thread ends by itself once PGlite is closed (pglite-thread-worker.ts says why it is not
+    // stopped from here); one that does not within a few seconds is stopped after all.
+    const stuck = setTimeout(() => void worker.terminate(), THREAD_END_GRACE_MS);
+    await ended;
+    clearTimeout(stuck);
   }
   try {
     // The first connection opens the database: an error in the folder shows here, not on a page.
