@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { courseRegistrations, courses, registrationApprovals, registrationResubmissions, registrationReturns, staff } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { findSession } from "../courses/registration-rules.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { desc } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Database } from "../db/client.ts";
 import { academicSessions } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";

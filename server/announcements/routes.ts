@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { count, desc, eq } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { announcements } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";

@@ -1,5 +1,7 @@
 import { Worker } from "node:worker_threads";
-import type { Argon2Cost } from "./password.ts";
+
+/** argon2id's memory, passes and lanes (password.ts chooses them). */
+export type Argon2Cost = { memoryKiB: number; passes: number; parallelism: number };
 
 export type HashJob =
   | { scheme: "argon2id"; password: string; salt: Buffer; cost: Argon2Cost; keyBytes: number }

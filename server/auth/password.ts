@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { deriveKey } from "./hashing-thread.ts";
+import { deriveKey, type Argon2Cost } from "./hashing-thread.ts";
+
+export type { Argon2Cost } from "./hashing-thread.ts";
 
 /**
  * argon2id cost: m=7 MiB, t=5, p=1, one of the settings OWASP's Password Storage Cheat Sheet lists
@@ -7,7 +9,6 @@ import { deriveKey } from "./hashing-thread.ts";
  * test asks for less. Here it costs about 13 ms and 7 MiB per hash against 17 ms and 19 MiB
  * (decision 132; decision 110 replaced scrypt's 250 ms and 128 MiB).
  */
-export type Argon2Cost = { memoryKiB: number; passes: number; parallelism: number };
 export const OWASP_ARGON2_COST: Argon2Cost = { memoryKiB: 7_168, passes: 5, parallelism: 1 };
 
 const ARGON2_VERSION = 19;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";

@@ -1,4 +1,4 @@
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError, type PaystackTransaction } from "../paystack/client.ts";
 import { applyProviderResult, paymentByReference } from "../payments/credit.ts";

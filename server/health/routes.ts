@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { errorBody } from "../http/errors.ts";
 import { checkReadiness } from "./readiness.ts";
 

@@ -1,20 +1,12 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
-import type { Database, DatabaseHandle, Transaction } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { SEND_MAIL, SEND_MAIL_QUEUE, sendMailJob } from "./send-mail.ts";
+import type { JobQueue } from "./api-jobs.ts";
 import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, SCHEDULED_POLLING_SECONDS, SCHEDULED_QUEUE, type ScheduledJobName } from "./scheduled-work.ts";
 
-/** The background jobs the API hands over: durable in the database, retried with back-off (decisions 096, 124). */
-export type JobQueue = {
-  /**
-   * Queues an e-mail through `db`: inside a transaction it is sent only if that transaction
-   * commits (pass the one that writes the token or record the mail speaks of), and retried until
-   * it is sent. Every e-mail the API sends goes this way, none straight to the mail server.
-   */
-  sendMail(db: Database | Transaction, message: MailMessage): Promise<void>;
-};
 
 export type RunningJobQueue = JobQueue & {
   /**

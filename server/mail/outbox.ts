@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Mailer } from "./mailer.ts";
+import type { Mailer } from "./mail-message.ts";
 
 /** A message as stored in the outbox: one JSON file per message. */
 export const OutboxMessage = z.object({

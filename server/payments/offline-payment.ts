@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { paystackEmail } from "./payer-address.ts";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";

@@ -1,11 +1,14 @@
 import type { Transaction } from "../db/client.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../jobs/api-jobs.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { formatSlipDate } from "../../src/lib/format/dates.ts";
 import { formatNaira, koboToNaira } from "../../src/lib/format/money.ts";
 import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
-import type { PaymentRow } from "./credit.ts";
+import type { payments } from "../db/schema.ts";
 import { slipVerifyUrl } from "./slip-token.ts";
+
+// The row as credit.ts reads it; named from the schema here because credit.ts calls this module.
+type PaymentRow = typeof payments.$inferSelect;
 
 /** Mails the student a receipt for a payment just credited (decision 096). */
 export type PaymentReceipts = {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { paymentEvents, payments, refunds } from "../db/schema.ts";
 import { formatKobo } from "../../src/lib/staff/bursary.ts";

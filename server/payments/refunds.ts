@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { payments, refunds, staff, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { paystackEmail } from "./payer-address.ts";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { payments, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type {

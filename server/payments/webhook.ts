@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { isValidPaystackSignature } from "../paystack/signature.ts";
 import { applyProviderResult, paymentByReference } from "./credit.ts";

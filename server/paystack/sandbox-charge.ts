@@ -7,7 +7,7 @@ import { renderSimulatePage, renderSimulateDone } from "./sandbox-simulate-page.
 import { renderCheckoutNotFound } from "./sandbox-checkout-page.ts";
 import { randomCode } from "./sandbox-store.ts";
 import type { SandboxStore, SandboxTransaction } from "./sandbox-store.ts";
-import type { WebhookDelivery } from "./sandbox.ts";
+import type { WebhookDelivery } from "./sandbox-simulate-page.ts";
 
 const USSD_TYPES = USSD_BANKS.map((bank) => bank.code) as [string, ...string[]];
 const RECEIVING_BANK = { slug: "test-bank", name: "Test Bank", id: 24 };

@@ -1,6 +1,8 @@
 import { escapeHtml, formatAmount, page } from "./sandbox-checkout-page.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
-import type { WebhookDelivery } from "./sandbox.ts";
+
+/** What became of a webhook the sandbox sent, as the simulate page reports it. */
+export type WebhookDelivery = "delivered" | "failed";
 
 // The developer's stand-in for the student's bank: no scripts, one plain form.
 

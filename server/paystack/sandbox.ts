@@ -6,6 +6,7 @@ import {
   renderCheckoutPage,
 } from "./sandbox-checkout-page.ts";
 import { sandboxChargeRoutes } from "./sandbox-charge.ts";
+import type { WebhookDelivery } from "./sandbox-simulate-page.ts";
 import { InitializeRequest, refusalFor } from "./sandbox-requests.ts";
 import { createSandboxStore, toVerifyData } from "./sandbox-store.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
@@ -17,7 +18,6 @@ import { addTransactionList } from "./sandbox-transactions-list.ts";
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
 /** How the sandbox fared sending a webhook. */
-export type WebhookDelivery = "delivered" | "failed";
 
 /**
  * Where the sandbox sends its webhooks: the API's webhook at the portal's public origin, as

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { desc } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { academicSessions } from "../db/schema.ts";

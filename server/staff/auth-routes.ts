@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { staff } from "../db/schema.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import { upgradePasswordHash } from "../auth/password-upgrade.ts";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { resolveSession } from "../auth/sessions.ts";
 import { ApiError } from "../http/errors.ts";
 import type { ApiEnv } from "../http/context.ts";

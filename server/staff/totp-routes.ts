@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, eq, isNull } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { accountChanges, contactChangeRequests, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";

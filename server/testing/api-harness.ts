@@ -1,7 +1,8 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createApi, type ApiDeps } from "../app.ts";
+import { createApi } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { insertSchool, insertSessions, insertStudent, type StudentFields } from "../db/factories.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";

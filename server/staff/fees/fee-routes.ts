@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { RecordId } from "../../../src/lib/validation/lists.ts";
 import { eq } from "drizzle-orm";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import { academicSessions } from "../../db/schema.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { promotionRoutes } from "./promotion-routes.ts";
 import { sessionRoutes } from "./session-routes.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { IMPORT_HEADERS, type ImportKind } from "../../../src/lib/staff/structure.ts";
 import { parseCsv } from "../csv/csv-file.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { asc, count, eq, isNotNull } from "drizzle-orm";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import { entryModes, feeSchedule, studyModes, students } from "../../db/schema.ts";
 import type { ApiEnv } from "../../http/context.ts";

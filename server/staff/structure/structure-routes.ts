@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { Transaction } from "../../db/client.ts";
 import { courses, departments, faculties, programmes } from "../../db/schema.ts";
 import type { ApiEnv } from "../../http/context.ts";

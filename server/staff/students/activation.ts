@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import { passwordResetTokens, type students } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
 import { answerImport } from "../csv/import-report.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import { isUnusablePasswordHash } from "../../auth/password.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";

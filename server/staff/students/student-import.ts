@@ -1,5 +1,5 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import type { ApiDeps } from "../../app.ts";
+import type { ApiDeps } from "../../deps.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema.ts";
 import { unusablePasswordHash } from "../../auth/password.ts";

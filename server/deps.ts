@@ -1,0 +1,57 @@
+/**
+ * What the API is given from outside, in a file of its own so that every router can name it
+ * without importing the API that mounts the routers (hono's types.ts does the same).
+ */
+import type { Database } from "./db/client.ts";
+import type { SessionLimits } from "./auth/sessions.ts";
+import type { SessionCache } from "./auth/session-cache.ts";
+import type { SharedReads } from "./http/shared-reads.ts";
+import type { Argon2Cost } from "./auth/password.ts";
+import type { Logger } from "./http/logger.ts";
+import type { PhotoStorage } from "./uploads/photo-storage.ts";
+import type { PaystackClient } from "./paystack/client.ts";
+import type { JobQueue } from "./jobs/api-jobs.ts";
+import type { PaymentReceipts } from "./payments/receipt.ts";
+
+/** Everything the API needs from outside; tests pass doubles or in-memory versions. */
+export type ApiDeps = {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  sessions: SessionLimits;
+  photos: PhotoStorage;
+  /** Where students open the portal, e.g. https://portal.college.edu.ng (used in links we send). */
+  publicOrigin: string;
+  paystack: PaystackClient;
+  /** Verifies x-paystack-signature on webhooks (the same key the client uses). */
+  paystackSecretKey: string;
+  /**
+   * Every e-mail goes through this durable queue, queued in the transaction that writes what the
+   * mail speaks of (decision 124); the worker that sends them is started beside the API.
+   */
+  jobs: JobQueue;
+  /** Queues the e-mail receipt of a credited payment (server/jobs, decision 096). */
+  receipts: PaymentReceipts;
+  /** Refunds above this many kobo wait for a second approver (REFUND_SECOND_APPROVAL_KOBO, decision 151). */
+  refundSecondApprovalKobo: number;
+  /** HMAC key for the verification links printed on slips. */
+  slipSigningKey: string;
+  /** Where copies of complaints go. */
+  supportEmail: string;
+  /** Development only: the folder of the local mail outbox, listed at /dev/outbox to loopback clients. */
+  outboxDir?: string;
+  /**
+   * PROXY_SHARED_SECRET: a request carrying it (from our proxy or page server) may name the
+   * client's address in x-forwarded-for; any other is counted as its socket (decision 122).
+   */
+  proxySecret?: string;
+  /** Made by createApi from `sessions.cacheMs`; routes that end sessions tell it. */
+  sessionCache?: SessionCache;
+  /** Made by createApi, kept as long as a session (`sessions.cacheMs`); staff changes empty it. */
+  sharedReads: SharedReads;
+  /**
+   * The cost of the password hashes the API writes, and the one sign-in upgrades older hashes to.
+   * Unset in production (OWASP_ARGON2_COST); tests set a cheap one to stay fast.
+   */
+  passwordCost?: Argon2Cost;
+};
