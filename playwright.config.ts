@@ -63,7 +63,7 @@ export default defineConfig({
     { name: "after-all", testMatch: AFTER_ALL, dependencies: ["chromium", "phone-360", "phone-390"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
-    command: "node scripts/start.ts",
+    command: "node runtime/start.ts",
     url: `http://localhost:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -42,7 +42,7 @@ export type ProxyOptions = {
   logRequests?: (line: string) => void;
   /**
    * How answers are compressed: hono's `compress()` (a CompressionStream each) unless the host
-   * offers better; on Node, `compressWholeAnswers()` (scripts/start/compress-whole-answers.ts).
+   * offers better; on Node, `compressWholeAnswers()` (runtime/start/compress-whole-answers.ts).
    */
   compress?: MiddlewareHandler;
 };

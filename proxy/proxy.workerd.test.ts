@@ -13,7 +13,7 @@ import {
   createApiHarness,
   TEST_PROXY_SECRET,
   type ApiHarness,
-} from "../server/testing/api-harness.ts";
+} from "../server/testing/api-harness.test-kit.ts";
 
 // The proxy bundled as a worker and run by workerd (through miniflare), in front of the API and
 // the built page server on Node, each on its own socket: a deployment with the proxy at the edge

@@ -5,7 +5,7 @@ import { payments, refunds, staff, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
-import { recordAudit } from "../staff/audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { formatKobo, refundTo, type RefundPreview, type RefundRequest } from "../../src/lib/staff/bursary.ts";
 import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";

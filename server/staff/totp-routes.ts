@@ -9,8 +9,8 @@ import { EnrolConfirmRequest } from "../../src/lib/staff/staff.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createSignInLimits } from "../auth/sign-in-limits.ts";
 import { clientNetwork } from "../http/client-address.ts";
-import { recordAudit } from "./audit.ts";
-import { requireStaff } from "./require-staff.ts";
+import { recordAudit } from "../audit/audit.ts";
+import { requireStaff } from "../auth/require-staff.ts";
 import { completeSecondFactor } from "./staff-sessions.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, totpUri } from "./totp.ts";
 

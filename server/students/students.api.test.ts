@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { StudentRecord } from "../../src/lib/students/student-record.ts";
 
 let api: ApiHarness;

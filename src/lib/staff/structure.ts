@@ -75,5 +75,5 @@ export const MappingPage = paged(
 export type FacultyPage = z.infer<typeof FacultyPage>;
 export type ProgrammePage = z.infer<typeof ProgrammePage>;
 
-/** What every import answers (server/staff/csv/import-report.ts). */
+/** What every import answers (server/csv/import-report.ts). */
 export { ImportReport } from "./import-report.ts";
