@@ -6,7 +6,7 @@ const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
 // Suites that need `astro build`'s output, run after it (`npm test` runs them after the journeys'
 // build): the proxy on workerd in front of the API and the built pages (decision 127), and how
 // the serving process loads the built pages.
-const builtSuites = ["proxy/**/*.workerd.test.ts", "runtime/**/*.built.test.ts", "scripts/**/*.built.test.ts"];
+const builtSuites = ["proxy/**/*.workerd.test.ts", "runtime/**/*.built.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 // Migrates one database before the run; each test database starts as a copy of it.
 const databaseTemplate = ["server/testing/database-template.test-kit.ts"];
@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["common/**/*.test.ts", "src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: [...apiSuites, ...builtSuites],
           ...modulesSharedAcrossFiles,
         },

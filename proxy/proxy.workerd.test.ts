@@ -8,7 +8,7 @@ import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleProxyWorker } from "../scripts/build-worker.ts";
 import { rateLimits } from "../server/db/schema.ts";
-import { SESSION_COOKIE } from "../src/lib/session/cookie.ts";
+import { SESSION_COOKIE } from "../common/session/cookie.ts";
 import {
   createApiHarness,
   TEST_PROXY_SECRET,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSharedReads } from "./http/shared-reads.ts";
-import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
+import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../common/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";

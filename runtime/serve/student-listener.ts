@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
-import { sessionCookieName, staffCookieName } from "../../src/lib/session/cookie.ts";
+import { sessionCookieName, staffCookieName } from "../../common/session/cookie.ts";
 import { admitInTurn } from "./admission.ts";
 import { closeAfterEarlyAnswers } from "../start/close-after-early-answers.ts";
 

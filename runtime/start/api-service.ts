@@ -52,7 +52,7 @@ export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
 function stopForRestart(logger: Logger) {
   return (error: Error) => {
     // At once, not through the graceful stop: that would wait on a job queue and requests whose
-    // every query now fails. The log line still goes out (src/lib/log/standard-output.ts).
+    // every query now fails. The log line still goes out (common/log/standard-output.server.ts).
     logger.error("the database stopped: ending this process so it starts again", { error: error.message });
     process.exit(1);
   };

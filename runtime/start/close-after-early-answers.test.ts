@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProxy } from "../../proxy/app.ts";
 import { createMemoryLogger } from "../../server/http/logger.ts";
-import { JSON_BODY_LIMIT } from "../../src/lib/http/body-limits.ts";
+import { JSON_BODY_LIMIT } from "../../common/http/body-limits.ts";
 import { serveStudents } from "../serve/student-listener.ts";
 import { closeAfterEarlyAnswers } from "./close-after-early-answers.ts";
 import { closeServer } from "./close-server.ts";

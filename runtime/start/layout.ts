@@ -5,8 +5,8 @@ import { compressWholeAnswers } from "./compress-whole-answers.ts";
 import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
 import { createLogger } from "../../server/http/logger.ts";
-import { logLevelOf, logsRequests } from "../../src/lib/log/log-level.ts";
-import { writeLine } from "../../src/lib/log/standard-output.ts";
+import { logLevelOf, logsRequests } from "../../common/log/log-level.ts";
+import { writeLine } from "../../common/log/standard-output.server.ts";
 
 /**
  * Where each part of the portal listens and how the parts reach each other, worked out once from

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePortBlock } from "../../scripts/bench/local-ports.ts";
-import { JSON_BODY_LIMIT } from "../../src/lib/http/body-limits.ts";
+import { JSON_BODY_LIMIT } from "../../common/http/body-limits.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let portal: ChildProcess;

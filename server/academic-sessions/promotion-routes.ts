@@ -7,7 +7,7 @@ import { sessionPromotions, staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
-import { PromotionRequest } from "../../src/lib/staff/sessions.ts";
+import { PromotionRequest } from "../../common/academic-sessions/sessions.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { heldStudents, promoteStudents, promotionGroups, promotionMessage, promotionStudents, totals } from "./promotion.ts";
 import { runInForce, runView, undoMessage, undoPreview, undoPromotion } from "./promotion-undo.ts";

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academicSessions, auditLog, sessionPromotions, students } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { PromotionPreview, UndoPreview } from "../../src/lib/staff/sessions.ts";
+import { PromotionPreview, UndoPreview } from "../../common/academic-sessions/sessions.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 let api: ApiHarness;

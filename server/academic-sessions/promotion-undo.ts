@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { academicSessions, promotionChanges, promotionRuns, sessionPromotions, staff, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { PROMOTION_UNDO_DAYS, standing, type KeptStudent } from "../../src/lib/staff/sessions.ts";
+import { PROMOTION_UNDO_DAYS, standing, type KeptStudent } from "../../common/academic-sessions/sessions.ts";
 import { recordAudit } from "../audit/audit.ts";
 
 type Queryable = Database | Transaction;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, notInArray, sql, type SQL } from "dr
 import type { Database, Transaction } from "../db/client.ts";
 import { programmes, promotionChanges, promotionRuns, sessionPromotions, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type { HeldStudent, PromotionGroup } from "../../src/lib/staff/sessions.ts";
+import type { HeldStudent, PromotionGroup } from "../../common/academic-sessions/sessions.ts";
 import { recordAudit } from "../audit/audit.ts";
 
 type Queryable = Database | Transaction;

@@ -1,9 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { academicSessions, sessionPromotions, staff } from "../db/schema.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
-import { windowState } from "../../src/lib/courses/registration-window.ts";
-import { nextSessionName, type StaffSession } from "../../src/lib/staff/sessions.ts";
+import { collegeDate } from "../../common/format/dates.ts";
+import { windowState } from "../../common/courses/registration-window.ts";
+import { nextSessionName, type StaffSession } from "../../common/academic-sessions/sessions.ts";
 
 export const SESSION_PAGE_SIZE = 20;
 

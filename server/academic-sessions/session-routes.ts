@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { RecordId } from "../../src/lib/validation/lists.ts";
+import { RecordId } from "../../common/validation/lists.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { academicSessions } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
-import { CreateSessionRequest, madeCurrentMessage, RegistrationWindowRequest } from "../../src/lib/staff/sessions.ts";
+import { CreateSessionRequest, madeCurrentMessage, RegistrationWindowRequest } from "../../common/academic-sessions/sessions.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { withUniqueNames } from "../structure/structure-checks.ts";

@@ -5,7 +5,7 @@ import { insertSchool } from "../db/factories.ts";
 import { insertCatalogue } from "../courses/seed.ts";
 import { courseTestKit } from "../courses/course.test-kit.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { PromotionPreview, StaffSessionPage } from "../../src/lib/staff/sessions.ts";
+import { PromotionPreview, StaffSessionPage } from "../../common/academic-sessions/sessions.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 let api: ApiHarness;

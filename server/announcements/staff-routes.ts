@@ -8,16 +8,16 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import { requireStaff } from "../auth/require-staff.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
-import { spelledDate } from "../../src/lib/courses/registration-window.ts";
-import { PageQuery } from "../../src/lib/validation/lists.ts";
+import { collegeDate } from "../../common/format/dates.ts";
+import { spelledDate } from "../../common/courses/registration-window.ts";
+import { PageQuery } from "../../common/validation/lists.ts";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   AnnouncementIdParam,
   AnnouncementRequest,
   announcementState,
   type StaffAnnouncement,
-} from "../../src/lib/announcements/announcement.ts";
+} from "../../common/announcements/announcement.ts";
 
 type Row = typeof announcements.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBursaryKit, type BursaryKit } from "../payments/bursary/bursary.test-kit.ts";
 import { insertCatalogue } from "../courses/seed.ts";
 import { advisingTestKit } from "../courses/advising/advising.test-kit.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // Real rows of each kind, written through the endpoints by the role whose work they are; then

@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { auditLog } from "../db/schema.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 
 /**
  * The kinds of record (audit_log.entity) each role reads through its own endpoints: the same

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { RecordId } from "../../src/lib/validation/lists.ts";
+import { RecordId } from "../../common/validation/lists.ts";
 import type { ApiDeps } from "../deps.ts";
 import { auditLog, staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";

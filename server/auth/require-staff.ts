@@ -3,8 +3,8 @@ import type { ApiDeps } from "../deps.ts";
 import { resolveSession } from "./sessions.ts";
 import { ApiError } from "../http/errors.ts";
 import type { ApiEnv } from "../http/context.ts";
-import type { SignInStage, StaffRole } from "../../src/lib/staff/staff.ts";
-import { ROLES_NEEDING_TOTP } from "../../src/lib/staff/staff.ts";
+import type { SignInStage, StaffRole } from "../../common/staff/staff.ts";
+import { ROLES_NEEDING_TOTP } from "../../common/staff/staff.ts";
 import { resolveStaffSession, type SignedInStaff } from "../staff/staff-sessions.ts";
 
 const SIGN_IN_AGAIN = "Your staff session has ended. Please sign in again.";

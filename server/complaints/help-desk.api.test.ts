@@ -5,7 +5,7 @@ import { readOutbox } from "../mail/outbox.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { mailJobs } from "../testing/mail-jobs.test-kit.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
-import { TICKET_PATTERN } from "../../src/lib/complaints/tickets.ts";
+import { TICKET_PATTERN } from "../../common/complaints/tickets.ts";
 
 let api: ApiHarness;
 let desk: string;

@@ -8,7 +8,7 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireStaff } from "../auth/require-staff.ts";
-import { InboxQuery, ReplyRequest, TicketParam, type ComplaintStatus } from "../../src/lib/complaints/tickets.ts";
+import { InboxQuery, ReplyRequest, TicketParam, type ComplaintStatus } from "../../common/complaints/tickets.ts";
 import { complaintDetail, inboxPage, NO_SUCH_TICKET } from "./inbox.ts";
 import { replyMail } from "./reply-mail.ts";
 

@@ -1,6 +1,6 @@
 import { courseMappings, courses, registrationApprovals } from "../db/schema.ts";
 import type { ApiHarness } from "../testing/api-harness.test-kit.ts";
-import type { Course } from "../../src/lib/courses/registered-course.ts";
+import type { Course } from "../../common/courses/registered-course.ts";
 
 /** Test helpers over the API harness: course ids by code, register, reset and approve. */
 export function courseTestKit(api: ApiHarness) {

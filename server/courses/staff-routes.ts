@@ -9,7 +9,7 @@ import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { findSession } from "./registration-rules.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { currentSessionName } from "../students/student-record.ts";
-import { semesterLabel } from "../../src/lib/courses/selection.ts";
+import { semesterLabel } from "../../common/courses/selection.ts";
 import {
   ApproveRequest,
   RegistrationListQuery,
@@ -18,11 +18,11 @@ import {
   ReturnRequest,
   ReviewQuery,
   StudentParam,
-} from "../../src/lib/staff/registrations.ts";
+} from "../../common/courses/advising.ts";
 import { advises, assertMayRead, findAdvisee, readsEveryDepartment } from "./advising/adviser-scope.ts";
 import { registrationList } from "./advising/registration-list.ts";
 import { approveSemester, reopenSemester, returnSemester } from "./advising/review-actions.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
+import { collegeDate } from "../../common/format/dates.ts";
 import { semesterReviews } from "./advising/semester-review.ts";
 
 const sessionNames = async (db: Database) =>

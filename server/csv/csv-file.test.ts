@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors.ts";
-import { CSV_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
+import { CSV_MAX_BYTES } from "../../common/http/body-limits.ts";
 import { csvCell, decodeCsv, parseCsv, toCsv } from "./csv-file.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

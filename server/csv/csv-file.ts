@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { ApiError } from "../http/errors.ts";
-import { CSV_MAX_BYTES, CSV_TOO_LARGE } from "../../src/lib/http/body-limits.ts";
+import { CSV_MAX_BYTES, CSV_TOO_LARGE } from "../../common/http/body-limits.ts";
 
 /** Rows one import accepts: a whole college's intake, few enough to check in one go. */
 export const CSV_MAX_ROWS = 5_000;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ImportReport, RowChanges } from "../../src/lib/staff/import-report.ts";
+import type { ImportReport, RowChanges } from "../../common/csv/import-report.ts";
 import type { RowRefusal } from "./csv-file.ts";
 
 export type { ImportReport, RowChanges };

@@ -7,14 +7,14 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { changedFields, recordAudit } from "../audit/audit.ts";
 import { requireStaff } from "../auth/require-staff.ts";
-import { PageQuery } from "../../src/lib/validation/lists.ts";
+import { PageQuery } from "../../common/validation/lists.ts";
 import {
   LIBRARY_PAGE_SIZE,
   LibraryItemChange,
   LibraryItemParam,
   NewLibraryItemRequest,
   type StaffLibraryItem,
-} from "../../src/lib/library/library-admin.ts";
+} from "../../common/library/library-admin.ts";
 
 /** The library's items for the administrator: add, edit, hide and show again (decision 106). */
 export function libraryStaffRoutes(deps: ApiDeps) {

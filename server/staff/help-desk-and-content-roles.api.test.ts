@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { describeRoleTable, EVERY_ROLE, useRoleTableHarness, type RoleRow } from "./role-table.test-kit.ts";
 
 const harness = useRoleTableHarness();

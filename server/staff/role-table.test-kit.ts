@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academicSessions } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { createStaff, staffSignIn } from "./staff.test-kit.ts";
 
 export const EVERY_ROLE: StaffRole[] = ["registry", "adviser", "bursar", "support", "admin"];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, staff } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { createStaff, latestStaffLink, staffSignIn } from "./staff.test-kit.ts";
 
 let api: ApiHarness;

@@ -3,7 +3,7 @@ import { staff } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { readOutbox } from "../mail/outbox.ts";
 import { TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { replaceAdviserScopes } from "./accounts.ts";
 import { currentCode, newTotpSecret } from "./totp.ts";
 

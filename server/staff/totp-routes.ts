@@ -5,7 +5,7 @@ import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { EnrolConfirmRequest } from "../../src/lib/staff/staff.ts";
+import { EnrolConfirmRequest } from "../../common/staff/staff.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createSignInLimits } from "../auth/sign-in-limits.ts";
 import { clientNetwork } from "../http/client-address.ts";

@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { courseRegistrations, courses, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { MAX_UNITS } from "../../src/lib/courses/registration-status.ts";
+import { MAX_UNITS } from "../../common/courses/registration-status.ts";
 
 type Course = typeof courses.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "../db/client.ts";
 import { importReport, type ImportReport } from "../csv/import-report.ts";
 import { withUniqueNames } from "./structure-checks.ts";
-import type { Cell } from "../../src/lib/staff/structure-cells.ts";
+import type { Cell } from "../../common/structure/structure-cells.ts";
 import type { RowRefusal } from "../csv/csv-file.ts";
 import { differs, type Author } from "./structure-writes.ts";
 import { recordAudit } from "../audit/audit.ts";

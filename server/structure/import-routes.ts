@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { IMPORT_HEADERS, type ImportKind } from "../../src/lib/staff/structure.ts";
+import { IMPORT_HEADERS, type ImportKind } from "../../common/structure/structure.ts";
 import { parseCsv } from "../csv/csv-file.ts";
 import { readCsvUpload } from "../csv/csv-upload.ts";
 import { answerImport } from "../csv/import-report.ts";

@@ -5,7 +5,7 @@ import { courseMappings, courses, programmes } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readQuery } from "../http/validate.ts";
-import { MappingRequest, StructureQuery } from "../../src/lib/staff/structure.ts";
+import { MappingRequest, StructureQuery } from "../../common/structure/structure.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { withUniqueNames } from "./structure-checks.ts";
 import { mappingList } from "./structure-lists.ts";

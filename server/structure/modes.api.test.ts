@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, entryModes, feeSchedule, studyModes, students } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { modeKey } from "../../src/lib/staff/modes.ts";
+import { modeKey } from "../../common/structure/modes.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // Decision 154: study and entry modes are lists the registry keeps, matched whatever the case,

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { departments, faculties, programmes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { nameKey } from "../../src/lib/staff/structure-cells.ts";
+import { nameKey } from "../../common/structure/structure-cells.ts";
 
 type Named = typeof faculties | typeof departments | typeof programmes;
 

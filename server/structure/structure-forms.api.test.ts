@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, programmes } from "../db/schema.ts";
 import { insertCatalogue } from "../courses/seed.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { CoursePage, FacultyPage, MappingPage, ProgrammePage } from "../../src/lib/staff/structure.ts";
+import { CoursePage, FacultyPage, MappingPage, ProgrammePage } from "../../common/structure/structure.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 let api: ApiHarness;

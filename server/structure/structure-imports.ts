@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { courseMappings, courses, faculties, programmes, departments } from "../db/schema.ts";
-import { defaultFinalLevel, nameKey, readCourseCode, readLevel, readName, readSemester, readUnit } from "../../src/lib/staff/structure-cells.ts";
-import type { IMPORT_HEADERS, ImportKind } from "../../src/lib/staff/structure.ts";
+import { defaultFinalLevel, nameKey, readCourseCode, readLevel, readName, readSemester, readUnit } from "../../common/structure/structure-cells.ts";
+import type { IMPORT_HEADERS, ImportKind } from "../../common/structure/structure.ts";
 import type { CsvRow } from "../csv/csv-file.ts";
 import { createRowChecker, plannedRow, type ImportPlan, type PlannedRow } from "./import-plan.ts";
 import { lockCourses, unitChangeRefusals, type UnitChange } from "./course-units.ts";

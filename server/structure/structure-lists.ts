@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { courseMappings, courses, departments, faculties, programmes } from "../db/schema.ts";
 import type { z } from "zod";
-import type { StructureQuery } from "../../src/lib/staff/structure.ts";
+import type { StructureQuery } from "../../common/structure/structure.ts";
 
 type Query = z.infer<typeof StructureQuery>;
 

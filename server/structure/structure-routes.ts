@@ -7,8 +7,8 @@ import { courses, departments, faculties, programmes } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
-import { RecordId } from "../../src/lib/validation/lists.ts";
-import { defaultFinalLevel } from "../../src/lib/staff/structure-cells.ts";
+import { RecordId } from "../../common/validation/lists.ts";
+import { defaultFinalLevel } from "../../common/structure/structure-cells.ts";
 import {
   CourseChange,
   CourseRequest,
@@ -18,7 +18,7 @@ import {
   ProgrammeChange,
   ProgrammeRequest,
   StructureQuery,
-} from "../../src/lib/staff/structure.ts";
+} from "../../common/structure/structure.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { courseList, departmentList, facultyList, programmeList } from "./structure-lists.ts";
 import { findById, refuseTakenName, requireFaculty, withUniqueNames } from "./structure-checks.ts";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxy } from "../../proxy/app.ts";
-import { SESSION_COOKIE } from "../../src/lib/session/cookie.ts";
+import { SESSION_COOKIE } from "../../common/session/cookie.ts";
 import { makeImage } from "../uploads/images.test-kit.ts";
 import { createBiodataHarness, type BiodataHarness } from "./biodata.test-kit.ts";
 

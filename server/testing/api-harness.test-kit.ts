@@ -14,7 +14,7 @@ import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
 import type { Argon2Cost } from "../auth/password.ts";
-import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 
 const SANDBOX_KEY = "sk_test_harness_0123456789";
 const SANDBOX_URL = "http://paystack-sandbox.test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSPORT_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
+import { PASSPORT_MAX_BYTES } from "../../common/http/body-limits.ts";
 import { UploadError, processPassportPhoto } from "./passport-photo.ts";
 import { makeImage, makeOneBitPng, withJpegDimensions } from "./images.test-kit.ts";
 

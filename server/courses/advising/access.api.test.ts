@@ -3,7 +3,7 @@ import { createApiHarness, type ApiHarness } from "../../testing/api-harness.tes
 import { insertSchool } from "../../db/factories.ts";
 import { insertCatalogue } from "../seed.ts";
 import { createStaff, staffSignIn } from "../../staff/staff.test-kit.ts";
-import type { StaffRole } from "../../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../../common/staff/staff.ts";
 import { advisingTestKit, SESSION } from "./advising.test-kit.ts";
 
 let api: ApiHarness;

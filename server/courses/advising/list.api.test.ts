@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness.test-kit.ts";
 import { insertCatalogue } from "../seed.ts";
-import { REGISTRATION_PAGE_SIZE } from "../../../src/lib/staff/registrations.ts";
+import { REGISTRATION_PAGE_SIZE } from "../../../common/courses/advising.ts";
 import { eq } from "drizzle-orm";
 import { courseRegistrations, courses } from "../../db/schema.ts";
 import { advisingTestKit, SESSION } from "./advising.test-kit.ts";

@@ -16,7 +16,7 @@ import {
   type RegistrationListQuery,
   type RegistrationListRow,
   type ReviewStatus,
-} from "../../../src/lib/staff/registrations.ts";
+} from "../../../common/courses/advising.ts";
 import { advisedBy, readsEveryDepartment } from "./adviser-scope.ts";
 
 type Filters = Omit<RegistrationListQuery, "session" | "page" | "status"> & {

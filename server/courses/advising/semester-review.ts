@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { registrationRecord } from "../student-view.ts";
-import { totalUnits } from "../../../src/lib/courses/registration-status.ts";
-import type { ReviewStatus, SemesterReview } from "../../../src/lib/staff/registrations.ts";
+import { totalUnits } from "../../../common/courses/registration-status.ts";
+import type { ReviewStatus, SemesterReview } from "../../../common/courses/advising.ts";
 
 /**
  * Where a semester stands: no courses is "not submitted" whatever else was recorded; an approval

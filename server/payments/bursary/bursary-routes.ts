@@ -15,7 +15,7 @@ import {
   RefundIdParam,
   RefundRequest,
   refundTo,
-} from "../../../src/lib/staff/bursary.ts";
+} from "../../../common/payments/bursary.ts";
 import { recordReversal, verifyAndCredit } from "./payment-actions.ts";
 import { paymentDetail, refundQueue, searchPayments, waitingRefunds } from "./payment-records.ts";
 import { reconcile } from "./reconciliation.ts";

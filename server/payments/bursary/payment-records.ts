@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { feeStatusFlags, paymentEvents, payments, refunds, staff, students } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { PaymentDetail, PaymentSearchPage, PaymentSearchQuery, PaymentSummary } from "../../../src/lib/staff/bursary.ts";
+import type { PaymentDetail, PaymentSearchPage, PaymentSearchQuery, PaymentSummary } from "../../../common/payments/bursary.ts";
 import { dayEnd, dayStart } from "./reconciliation.ts";
 
 export const PAYMENT_PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, feeStatusFlags, paymentEvents, payments } from "../../db/schema.ts";
-import type { ReconciliationRow } from "../../../src/lib/staff/bursary.ts";
+import type { ReconciliationRow } from "../../../common/payments/bursary.ts";
 import { createBursaryKit, type BursaryKit } from "./bursary.test-kit.ts";
 
 let kit: BursaryKit;

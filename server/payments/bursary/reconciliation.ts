@@ -9,7 +9,7 @@ import {
   type ReconciliationQuery,
   type ReconciliationReport,
   type ReconciliationRow,
-} from "../../../src/lib/staff/bursary.ts";
+} from "../../../common/payments/bursary.ts";
 
 type Listed = PaystackTransaction & { createdAt: Date };
 type Ours = { payment: typeof payments.$inferSelect; name: string; matricNo: string | null };

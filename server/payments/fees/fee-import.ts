@@ -1,9 +1,9 @@
 import { and, eq, isNull, isNotNull } from "drizzle-orm";
 import type { Transaction } from "../../db/client.ts";
 import { academicSessions, feeSchedule, payments, programmes } from "../../db/schema.ts";
-import { formatNaira, koboToNaira } from "../../../src/lib/format/money.ts";
-import { ALL, FEE_CSV_HEADER, readAmount, readPaymentOption, readSessionName, readStudyMode } from "../../../src/lib/staff/fees.ts";
-import { nameKey, readLevel } from "../../../src/lib/staff/structure-cells.ts";
+import { formatNaira, koboToNaira } from "../../../common/format/money.ts";
+import { ALL, FEE_CSV_HEADER, readAmount, readPaymentOption, readSessionName, readStudyMode } from "../../../common/payments/fee-schedule.ts";
+import { nameKey, readLevel } from "../../../common/structure/structure-cells.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import type { CsvRow } from "../../csv/csv-file.ts";
 import { createRowChecker, plannedRow, type ImportPlan, type PlannedRow } from "../../structure/import-plan.ts";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { academicSessions, feeSchedule, payments, programmes, studyModes } from "../../db/schema.ts";
 import type { z } from "zod";
-import type { FeePage, FeeQuery, StaffFee } from "../../../src/lib/staff/fees.ts";
+import type { FeePage, FeeQuery, StaffFee } from "../../../common/payments/fee-schedule.ts";
 
 export const FEE_PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academicSessions, feeSchedule, payments } from "../../db/schema.ts";
-import { PAID_FEE_IS_FIXED } from "../../../src/lib/staff/fees.ts";
+import { PAID_FEE_IS_FIXED } from "../../../common/payments/fee-schedule.ts";
 import { createFeesKit, type FeesKit } from "./fees.test-kit.ts";
 
 let kit: FeesKit;

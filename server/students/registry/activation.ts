@@ -7,8 +7,8 @@ import type { MailMessage } from "../../mail/mailer.ts";
 import { issueResetToken } from "../../password/reset-tokens.ts";
 import { encodeUid } from "../../password/uidb64.ts";
 import { lockStudent } from "../student-lock.ts";
-import { formatDeadline } from "../../../src/lib/format/dates.ts";
-import type { StaffStudent } from "../../../src/lib/staff/students.ts";
+import { formatDeadline } from "../../../common/format/dates.ts";
+import type { StaffStudent } from "../../../common/students/registry.ts";
 
 type Student = typeof students.$inferSelect;
 

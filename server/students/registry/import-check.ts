@@ -1,5 +1,5 @@
 import type { CsvRow, RowRefusal } from "../../csv/csv-file.ts";
-import { STUDENT_IMPORT_COLUMNS, StudentImportRow, type StudentImportColumn } from "../../../src/lib/staff/students.ts";
+import { STUDENT_IMPORT_COLUMNS, StudentImportRow, type StudentImportColumn } from "../../../common/students/registry.ts";
 import type { ModeDirectory } from "../../structure/modes.ts";
 import type { Places } from "./places.ts";
 import type { StudentFields } from "./student-fields.ts";

@@ -7,7 +7,7 @@ import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
-import { BiodataLockRequest, StudentSearchQuery, UpdateStudentRequest } from "../../../src/lib/staff/students.ts";
+import { BiodataLockRequest, StudentSearchQuery, UpdateStudentRequest } from "../../../common/students/registry.ts";
 import { changedFields, recordAudit } from "../../audit/audit.ts";
 import { requireStaff } from "../../auth/require-staff.ts";
 import { loadPlaces } from "./places.ts";

@@ -6,7 +6,7 @@ import { ApiError } from "../../http/errors.ts";
 import { readParams } from "../../http/validate.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import { requireStaff } from "../../auth/require-staff.ts";
-import { ActivationLinkRequest } from "../../../src/lib/staff/students.ts";
+import { ActivationLinkRequest } from "../../../common/students/registry.ts";
 import { readJson } from "../../http/validate.ts";
 import { ACTIVATION_LINK_HOURS, issueActivationLink } from "./activation.ts";
 import { clearSignInLockout, signInFailures } from "./sign-in-lockout.ts";

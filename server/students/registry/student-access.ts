@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RecordId } from "../../../src/lib/validation/lists.ts";
+import { RecordId } from "../../../common/validation/lists.ts";
 
 const NO_SUCH_STUDENT = "There is no student with that id. Search for them again.";
 

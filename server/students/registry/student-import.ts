@@ -6,7 +6,7 @@ import { unusablePasswordHash } from "../../auth/password.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
 import { ApiError } from "../../http/errors.ts";
-import { STUDENT_IMPORT_COLUMNS } from "../../../src/lib/staff/students.ts";
+import { STUDENT_IMPORT_COLUMNS } from "../../../common/students/registry.ts";
 import { changedFields, recordImportAudits, type AuditEntry } from "../../audit/audit.ts";
 import { parseCsv, type RowRefusal } from "../../csv/csv-file.ts";
 import { importReport, type RowChanges } from "../../csv/import-report.ts";

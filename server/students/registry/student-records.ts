@@ -3,8 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { departments, programmes, students } from "../../db/schema.ts";
 import { isUnusablePasswordHash } from "../../auth/password.ts";
 import { ApiError } from "../../http/errors.ts";
-import { normalizeNigerianPhone } from "../../../src/lib/validation/person.ts";
-import type { StaffStudent, StudentSearchPage, StudentSummary } from "../../../src/lib/staff/students.ts";
+import { normalizeNigerianPhone } from "../../../common/validation/person.ts";
+import type { StaffStudent, StudentSearchPage, StudentSummary } from "../../../common/students/registry.ts";
 import { signInFailures } from "./sign-in-lockout.ts";
 import { lastActivationLink } from "./activation.ts";
 

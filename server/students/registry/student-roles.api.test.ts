@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness.test-kit.ts";
-import type { StaffRole } from "../../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../../common/staff/staff.ts";
 import { createStaff, staffSignIn } from "../../staff/staff.test-kit.ts";
 
 let api: ApiHarness;

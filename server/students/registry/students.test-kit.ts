@@ -1,6 +1,6 @@
 import { readOutbox } from "../../mail/outbox.ts";
 import type { ApiHarness } from "../../testing/api-harness.test-kit.ts";
-import { STUDENT_IMPORT_COLUMNS, type StudentImportColumn } from "../../../src/lib/staff/students.ts";
+import { STUDENT_IMPORT_COLUMNS, type StudentImportColumn } from "../../../common/students/registry.ts";
 
 export const IMPORT_HEADER = STUDENT_IMPORT_COLUMNS.join(",");
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { RecordId } from "../validation/lists.ts";
-import { Course } from "../courses/registered-course.ts";
-import { RegistrationLevel, SessionName } from "../courses/requests.ts";
-import { spelledDate, windowState, type RegistrationWindow } from "../courses/registration-window.ts";
+import { Course } from "./registered-course.ts";
+import { RegistrationLevel, SessionName } from "./requests.ts";
+import { spelledDate, windowState, type RegistrationWindow } from "./registration-window.ts";
 
 /**
  * Where one semester of a student's registration stands for the adviser: no courses yet, waiting

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type DestinationStream, type LevelWithSilent, type LoggerOptions } from "pino";
 import { MASK, scrubText } from "./scrub.ts";
-import { standardOutput } from "./standard-output.ts";
+import { standardOutput } from "./standard-output.server.ts";
 
 export { logLevelOf } from "./log-level.ts";
 

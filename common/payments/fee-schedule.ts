@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LARGEST_RECORD_ID } from "../validation/lists.ts";
-import { PAYMENT_OPTIONS, type PaymentOption } from "../payments/fee-status.ts";
-import { parseNairaToKobo } from "../payments/naira-input.ts";
-import { readLevel, type Cell } from "./structure-cells.ts";
+import { PAYMENT_OPTIONS, type PaymentOption } from "./fee-status.ts";
+import { parseNairaToKobo } from "./naira-input.ts";
+import { readLevel, type Cell } from "../structure/structure-cells.ts";
 
 /** The exact first line of a fee schedule CSV file, for import and export alike (decision 095). */
 export const FEE_CSV_HEADER = ["session", "programme", "level", "study_mode", "payment_option", "amount_naira"] as const;

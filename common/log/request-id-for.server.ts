@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isRequestId, REQUEST_ID_HEADER } from "../http/request-id.ts";
-import { sentByProxy } from "../http/sent-by-proxy.ts";
+import { sentByProxy } from "../http/sent-by-proxy.server.ts";
 
 /**
  * The id a request is logged under (decision 125): the one our proxy made, when the request

@@ -76,4 +76,4 @@ export type FacultyPage = z.infer<typeof FacultyPage>;
 export type ProgrammePage = z.infer<typeof ProgrammePage>;
 
 /** What every import answers (server/csv/import-report.ts). */
-export { ImportReport } from "./import-report.ts";
+export { ImportReport } from "../csv/import-report.ts";

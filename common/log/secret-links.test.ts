@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loggablePath } from "./scrub.ts";
 
-const serverDir = fileURLToPath(new URL("../../../server/", import.meta.url));
+const serverDir = fileURLToPath(new URL("../../server/", import.meta.url));
 
 // Links on the portal's public address whose path goes on past a fixed prefix, as the server
 // builds them for mail and slips: new URL(`/prefix/${…}`, …origin) and `${…origin}/prefix/${…}`.

@@ -6,9 +6,9 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 describe("standard output written in the background", () => {
   it("is one writer per process, however many copies of the module are loaded", async () => {
-    const first = await import("./standard-output.ts");
+    const first = await import("./standard-output.server.ts");
     vi.resetModules();
-    const second = await import("./standard-output.ts");
+    const second = await import("./standard-output.server.ts");
     expect(second).not.toBe(first);
     expect(second.standardOutput()).toBe(first.standardOutput());
   });
@@ -16,8 +16,8 @@ describe("standard output written in the background", () => {
   it("writes every line, whole and in order, from a process that logs fast and then exits", () => {
     // Through a pipe, as a service manager or the load simulation reads the portal.
     const script = `
-      const { createLogger } = await import(${JSON.stringify(here("./logger.ts"))});
-      const { writeLine } = await import(${JSON.stringify(here("./standard-output.ts"))});
+      const { createLogger } = await import(${JSON.stringify(here("./logger.server.ts"))});
+      const { writeLine } = await import(${JSON.stringify(here("./standard-output.server.ts"))});
       const logger = createLogger({ name: "portal", level: "info" });
       for (let i = 0; i < 20000; i += 1) {
         if (i % 2) logger.info("request", { n: i, padding: "x".repeat(200) });

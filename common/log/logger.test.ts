@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, withRequestId } from "./logger.ts";
+import { createLogger, withRequestId } from "./logger.server.ts";
 import { logLevelOf } from "./log-level.ts";
 import { loggablePath, scrubText } from "./scrub.ts";
 
