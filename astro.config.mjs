@@ -3,7 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import node from "@astrojs/node";
 import { precompressAssets, rememberCspDigests, withInProcessEntry } from "./src/server/build-integrations.ts";
-import { POLICY_DIRECTIVES, STYLE_SOURCES } from "./src/lib/security/content-security-policy.ts";
+import { POLICY_DIRECTIVES, STYLE_SOURCES } from "./common/security/content-security-policy.ts";
 
 export default defineConfig({
   output: "server",

@@ -14,7 +14,14 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT ?? 4400);
+// The journeys run in two lanes at once, each against a portal and database of its own, one
+// Chromium per core (scripts/e2e-lanes.ts, decision 171). E2E_LANE picks a lane; unset, one run
+// takes every journey against one portal.
+const lane = process.env.E2E_LANE || undefined;
+if (lane !== undefined && lane !== "students" && lane !== "staff") throw new Error(`E2E_LANE is "students", "staff" or unset, not "${lane}".`);
+const port = Number(process.env.E2E_PORT ?? (lane === "staff" ? 4420 : 4400));
+// The journeys' helpers read the port from here (tests/e2e/support.ts).
+process.env.E2E_PORT = String(port);
 // Every run starts from an empty embedded database, whatever DATABASE_URL the shell has.
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 // What journeys hand on to later ones in the same run (the administrator's authenticator key):
@@ -24,6 +31,11 @@ process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-
 const PHONE_FOLDER = "phone/**";
 const PHONE_JOURNEYS = "phone/**/*.spec.ts";
 const AFTER_ALL = "last/**/*.spec.ts";
+const STAFF_SWEEP = "phone/every-staff-page-fits-a-phone.spec.ts";
+// The staff lane: the college's staff at work, and what needs no student of the other lane. The
+// lanes are about even in time (each about half of the whole, measured per file).
+const STAFF_LANE = ["staff-*.spec.ts", "registry-*.spec.ts", "bursar-*.spec.ts", "pay-without-javascript.spec.ts"];
+const inLane = (name: "students" | "staff") => lane === undefined || lane === name;
 
 /** One of the phones, in Chromium, saying it is an Android phone as a student's browser does. */
 function android(phone: typeof PHONE_360) {
@@ -47,23 +59,43 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: [PHONE_FOLDER, AFTER_ALL], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: [PHONE_FOLDER, AFTER_ALL, ...(lane === "students" ? STAFF_LANE : [])],
+      ...(lane === "staff" ? { testMatch: STAFF_LANE } : {}),
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     // The cheap Android phones students use (issue 29): the phone folder only, at two common widths.
-    { name: "phone-360", testMatch: PHONE_JOURNEYS, use: android(PHONE_360) },
+    {
+      name: "phone-360",
+      testMatch: lane === "staff" ? STAFF_SWEEP : PHONE_JOURNEYS,
+      testIgnore: lane === "students" ? [STAFF_SWEEP] : [],
+      use: android(PHONE_360),
+    },
     // The checks' own tests on small made-up pages do not depend on the width: once is enough. So
     // is the staff sweep (decision 166): staff pages at 360 px hold at 390, and it is CI's longest.
-    {
-      name: "phone-390",
-      testMatch: PHONE_JOURNEYS,
-      testIgnore: ["phone/checks.spec.ts", "phone/every-staff-page-fits-a-phone.spec.ts"],
-      use: android(PHONE_390),
-    },
-    // Journeys that move the whole college on (a newer current session, which cannot be undone):
-    // after every other journey, which rely on 2024/2025 being current. Alone: --project=after-all --no-deps.
-    { name: "after-all", testMatch: AFTER_ALL, dependencies: ["chromium", "phone-360", "phone-390"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    ...(inLane("staff")
+      ? [
+          {
+            name: "phone-390",
+            testMatch: PHONE_JOURNEYS,
+            testIgnore: ["phone/checks.spec.ts", STAFF_SWEEP],
+            use: android(PHONE_390),
+          },
+          // Journeys that move the whole college on (a newer current session, which cannot be
+          // undone): after every other journey of their portal, which rely on 2024/2025 being
+          // current. Alone: --project=after-all --no-deps.
+          {
+            name: "after-all",
+            testMatch: AFTER_ALL,
+            dependencies: ["chromium", "phone-360", "phone-390"],
+            use: { ...devices["Desktop Chrome"], channel: undefined },
+          },
+        ]
+      : []),
   ],
   webServer: {
-    command: "node scripts/start.ts",
+    command: "node runtime/start.ts",
     url: `http://localhost:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -6,10 +6,10 @@ const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
 // Suites that need `astro build`'s output, run after it (`npm test` runs them after the journeys'
 // build): the proxy on workerd in front of the API and the built pages (decision 127), and how
 // the serving process loads the built pages.
-const builtSuites = ["proxy/**/*.workerd.test.ts", "scripts/**/*.built.test.ts"];
+const builtSuites = ["proxy/**/*.workerd.test.ts", "runtime/**/*.built.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 // Migrates one database before the run; each test database starts as a copy of it.
-const databaseTemplate = ["server/testing/database-template.ts"];
+const databaseTemplate = ["server/testing/database-template.test-kit.ts"];
 
 // A worker imports the code once for all the files it runs, not once per file: importing the API
 // and its harness takes ≈ 2.5 s, most of each API file's time (decision 136). What the code keeps
@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["common/**/*.test.ts", "src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: [...apiSuites, ...builtSuites],
           ...modulesSharedAcrossFiles,
         },

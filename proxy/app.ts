@@ -1,12 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../src/lib/session/cookie.ts";
-import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../src/lib/session/flash.ts";
-import { TYPED_PHONE_COOKIE, TYPED_PHONE_COOKIE_PATH, TYPED_PHONE_MAX_AGE_SECONDS, typedPhone } from "../src/lib/session/typed-phone.ts";
-import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
-import { REQUEST_ID_HEADER, tellTheHelpDesk } from "../src/lib/http/request-id.ts";
-import { scrubText } from "../src/lib/log/scrub.ts";
+import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../common/session/cookie.ts";
+import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../common/session/flash.ts";
+import { TYPED_PHONE_COOKIE, TYPED_PHONE_COOKIE_PATH, TYPED_PHONE_MAX_AGE_SECONDS, typedPhone } from "../common/session/typed-phone.ts";
+import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
+import { REQUEST_ID_HEADER, tellTheHelpDesk } from "../common/http/request-id.ts";
+import { scrubText } from "../common/log/scrub.ts";
 import { refuseOversizedBodies } from "./body-limits.ts";
 import { canonicalOrigin } from "./canonical-origin.ts";
 import { clientAddressOf, SOCKET_ADDRESS, type ClientAddressRule } from "./client-address.ts";
@@ -42,7 +42,7 @@ export type ProxyOptions = {
   logRequests?: (line: string) => void;
   /**
    * How answers are compressed: hono's `compress()` (a CompressionStream each) unless the host
-   * offers better; on Node, `compressWholeAnswers()` (scripts/start/compress-whole-answers.ts).
+   * offers better; on Node, `compressWholeAnswers()` (runtime/start/compress-whole-answers.ts).
    */
   compress?: MiddlewareHandler;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BIODATA_BODY_LIMIT, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
-import { recordingProxy } from "./recording-proxy.ts";
+import { BIODATA_BODY_LIMIT, JSON_BODY_LIMIT } from "../common/http/body-limits.ts";
+import { recordingProxy } from "./recording-proxy.test-kit.ts";
 
 const ORIGIN = "http://localhost:4321";
 

@@ -10,7 +10,7 @@ import {
   isStaffPageForm,
   JSON_BODY_LIMIT,
   PASSPORT_MAX_BYTES,
-} from "../src/lib/http/body-limits.ts";
+} from "../common/http/body-limits.ts";
 import { refuse } from "./refusal.ts";
 
 const TOO_LARGE = "That request is too large. Shorten what you typed and try again.";

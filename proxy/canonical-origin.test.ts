@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingProxy } from "./recording-proxy.ts";
+import { recordingProxy } from "./recording-proxy.test-kit.ts";
 
 // Opened at 127.0.0.1, the portal would set its cookie there; Paystack returns to localhost.
 describe("requests at another host name than PUBLIC_ORIGIN", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
-import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
-import { LogLevelSetting } from "../src/lib/log/log-level.ts";
+import { blankMeansDefault, parseEnv } from "../common/config/parse-env.ts";
+import { MIN_PROXY_SECRET_LENGTH } from "../common/http/proxy-secret.ts";
+import { LogLevelSetting } from "../common/log/log-level.ts";
 import type { ClientAddressRule } from "./client-address.ts";
 
 const trustedHops = z

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { createApi } from "../server/app.ts";
-import { createApiHarness, type ApiHarness } from "../server/testing/api-harness.ts";
-import { openTestDatabase } from "../server/testing/test-database.ts";
+import { createApiHarness, type ApiHarness } from "../server/testing/api-harness.test-kit.ts";
+import { openTestDatabase } from "../server/testing/test-database.test-kit.ts";
 import { createProxy } from "./app.ts";
 import type { Fetch } from "./relay.ts";
 

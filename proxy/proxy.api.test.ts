@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../server/testing/api-harness.ts";
-import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
+import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../server/testing/api-harness.test-kit.ts";
+import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
 import { createProxy, type ProxyOptions } from "./app.ts";
 
 // The real API behind the proxy; a stand-in page server that reports what reached it.

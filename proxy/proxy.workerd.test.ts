@@ -8,12 +8,12 @@ import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleProxyWorker } from "../scripts/build-worker.ts";
 import { rateLimits } from "../server/db/schema.ts";
-import { SESSION_COOKIE } from "../src/lib/session/cookie.ts";
+import { SESSION_COOKIE } from "../common/session/cookie.ts";
 import {
   createApiHarness,
   TEST_PROXY_SECRET,
   type ApiHarness,
-} from "../server/testing/api-harness.ts";
+} from "../server/testing/api-harness.test-kit.ts";
 
 // The proxy bundled as a worker and run by workerd (through miniflare), in front of the API and
 // the built page server on Node, each on its own socket: a deployment with the proxy at the edge

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createProxy } from "./app.ts";
-import { recordingProxy } from "./recording-proxy.ts";
+import { recordingProxy } from "./recording-proxy.test-kit.ts";
 
 const ORIGIN = "http://localhost:4321";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { REQUEST_ID_HEADER } from "../src/lib/http/request-id.ts";
-import { loggablePath } from "../src/lib/log/scrub.ts";
+import { REQUEST_ID_HEADER } from "../common/http/request-id.ts";
+import { loggablePath } from "../common/log/scrub.ts";
 
 /** What the proxy keeps per request: the id it made for it. */
 export type RequestIdVariables = { Variables: { requestId: string } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingProxy } from "./recording-proxy.ts";
+import { recordingProxy } from "./recording-proxy.test-kit.ts";
 
 const ORIGIN = "http://localhost:4321";
 const RESET_PAGE = `${ORIGIN}/password/reset/MQ/c8q0ul-0123456789abcdef`;

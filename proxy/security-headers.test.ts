@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingProxy } from "./recording-proxy.ts";
+import { recordingProxy } from "./recording-proxy.test-kit.ts";
 
 const ORIGIN = "http://localhost:4321";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { FALLBACK_POLICY } from "../src/lib/security/content-security-policy.ts";
+import { FALLBACK_POLICY } from "../common/security/content-security-policy.ts";
 
 /**
  * Security headers on every answer. A header the upstream already set wins: the page server

@@ -1,6 +1,6 @@
 import type { Context, Env, Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { readStaffToken, safeStaffNextPath, staffCookieName } from "../src/lib/session/cookie.ts";
+import { readStaffToken, safeStaffNextPath, staffCookieName } from "../common/session/cookie.ts";
 import type { Fetch } from "./relay.ts";
 
 type StaffSignInOptions<E extends Env> = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PROXY_SECRET_HEADER } from "../src/lib/http/proxy-secret.ts";
+import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
 import worker, { proxyFromBindings, type WorkerBindings } from "./worker.ts";
 
 const SECRET = "worker-test-shared-secret-0123456789";

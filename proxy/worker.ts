@@ -5,7 +5,7 @@
  */
 import type { ExecutionContext } from "hono";
 import { z } from "zod";
-import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { parseEnv } from "../common/config/parse-env.ts";
 import { createProxy } from "./app.ts";
 import { clientAddressRule, ProxyEnv, readProxyEnv } from "./env.ts";
 

@@ -89,7 +89,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (!args.url) progress("Starting the portal (node scripts/start.ts)…");
+  if (!args.url) progress("Starting the portal (node runtime/start.ts)…");
   const portal = args.url ? existingPortal(args.url) : await startPortal(root);
   const interrupt = (signal: NodeJS.Signals) => {
     progress(`\n${signal}: stopping the portal…`);

@@ -8,7 +8,7 @@ import { access, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { ServerEnv } from "../server/env.ts";
 import { backupPgliteFolder, dumpPostgres } from "../server/db/backup.ts";
-import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { parseEnv } from "../common/config/parse-env.ts";
 
 const env = parseEnv(ServerEnv.pick({ DATABASE_URL: true, DATA_DIR: true }), process.env);
 const stamp = new Date().toISOString().replaceAll(":", "-").replace(/\.\d+Z$/, "Z");

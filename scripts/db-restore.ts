@@ -7,7 +7,7 @@
 import path from "node:path";
 import { ServerEnv } from "../server/env.ts";
 import { restorePgliteFolder, restorePostgres } from "../server/db/backup.ts";
-import { parseEnv } from "../src/lib/config/parse-env.ts";
+import { parseEnv } from "../common/config/parse-env.ts";
 
 const file = process.argv[2];
 if (!file) {

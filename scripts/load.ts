@@ -112,7 +112,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     accounts,
     databaseLabel,
     portalLabel:
-      "started by the simulation as `npm start` runs it (`node scripts/start.ts`, NODE_ENV=development, Paystack sandbox)",
+      "started by the simulation as `npm start` runs it (`node runtime/start.ts`, NODE_ENV=development, Paystack sandbox)",
     portal,
   };
 }

@@ -9,7 +9,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { hashPassword, OWASP_ARGON2_COST, verifyPassword } from "../server/auth/password.ts";
-import { legacyScryptHash } from "../server/testing/legacy-password-hash.ts";
+import { legacyScryptHash } from "../server/testing/legacy-password-hash.test-kit.ts";
 
 const { values } = parseArgs({
   options: {

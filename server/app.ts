@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSharedReads } from "./http/shared-reads.ts";
-import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../src/lib/http/body-limits.ts";
+import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../common/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
@@ -19,7 +19,17 @@ import { complaintRoutes } from "./complaints/routes.ts";
 import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
+import { staffAnswers } from "./http/staff-answers.ts";
 import { staffRoutes } from "./staff/routes.ts";
+import { auditStaffRoutes } from "./audit/staff-routes.ts";
+import { studentStaffRoutes } from "./students/staff-routes.ts";
+import { structureStaffRoutes } from "./structure/staff-routes.ts";
+import { academicSessionStaffRoutes } from "./academic-sessions/staff-routes.ts";
+import { courseStaffRoutes } from "./courses/staff-routes.ts";
+import { paymentStaffRoutes } from "./payments/staff-routes.ts";
+import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
+import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
+import { libraryStaffRoutes } from "./library/staff-routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
 
@@ -62,7 +72,19 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", complaintRoutes(deps));
   app.route("/", libraryRoutes(deps));
   app.route("/", passwordRoutes(deps));
+
+  // The staff side, each domain's routes under /staff (the decision numbers are in each file).
+  app.use("/staff/*", staffAnswers(deps));
   app.route("/", staffRoutes(deps));
+  app.route("/", auditStaffRoutes(deps));
+  app.route("/", studentStaffRoutes(deps));
+  app.route("/", structureStaffRoutes(deps));
+  app.route("/", academicSessionStaffRoutes(deps));
+  app.route("/", courseStaffRoutes(deps));
+  app.route("/", paymentStaffRoutes(deps));
+  app.route("/", complaintStaffRoutes(deps));
+  app.route("/", announcementStaffRoutes(deps));
+  app.route("/", libraryStaffRoutes(deps));
 
   if (deps.outboxDir) {
     // Every e-mail lands here, password links included: only the developer's own machine may read

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { blankMeansDefault, parseEnv } from "../src/lib/config/parse-env.ts";
+import { blankMeansDefault, parseEnv } from "../common/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
-import { MIN_PROXY_SECRET_LENGTH } from "../src/lib/http/proxy-secret.ts";
+import { MIN_PROXY_SECRET_LENGTH } from "../common/http/proxy-secret.ts";
 import type { S3Settings } from "./uploads/s3-photos.ts";
-import { LogLevelSetting } from "../src/lib/log/log-level.ts";
+import { LogLevelSetting } from "../common/log/log-level.ts";
 
 /**
  * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay

@@ -2,7 +2,7 @@
 
 declare namespace App {
   interface Locals {
-    student: import("./lib/students/student-record.ts").StudentRecord;
+    student: import("../common/students/student-record.ts").StudentRecord;
     /** The id this request is logged under, shown on the error page (decision 125). */
     requestId: string;
     /** Rendered for the proxy in the same process, which writes the request's line (decision 112). */
@@ -11,7 +11,7 @@ declare namespace App {
     /** A one-time message for this page ('Login successful'), from the flash cookie. */
     flash?: string;
     /** On staff pages: the signed-in staff member and the API with their token. */
-    staff: import("./lib/staff/staff.ts").StaffMe["data"];
+    staff: import("../common/staff/staff.ts").StaffMe["data"];
     staffApi: import("./lib/api/server-api.ts").ServerApi;
   }
 }

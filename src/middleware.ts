@@ -3,12 +3,12 @@ import { defineMiddleware } from "astro:middleware";
 import { z } from "zod";
 import { createServerApi, forwardedClient, SessionEnded } from "./lib/api/server-api.ts";
 import { site } from "./lib/config/site.ts";
-import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/session/cookie.ts";
-import { FLASH_COOKIE, flashMessage } from "./lib/session/flash.ts";
-import { StudentRecord } from "./lib/students/student-record.ts";
+import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../common/session/cookie.ts";
+import { FLASH_COOKIE, flashMessage } from "../common/session/flash.ts";
+import { StudentRecord } from "../common/students/student-record.ts";
 import { isStaffPage, staffGate } from "./lib/staff/staff-gate.ts";
-import { REQUEST_ID_HEADER } from "./lib/http/request-id.ts";
-import { withRequestId } from "./lib/log/logger.ts";
+import { REQUEST_ID_HEADER } from "../common/http/request-id.ts";
+import { withRequestId } from "../common/log/logger.server.ts";
 import { pageRequestId, pagesLog } from "./lib/log/pages-log.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer } from "./fixture-server.ts";
+import { startFixtureServer } from "./fixture-server.test-kit.ts";
 import { startFloorServer } from "./floor.ts";
 import type { LocalServer } from "./floor.ts";
 import { launchBrowser, measurePage } from "./measure.ts";

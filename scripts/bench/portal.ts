@@ -25,7 +25,7 @@ export function existingPortal(url: string): RunningPortal {
 }
 
 /**
- * Starts `node scripts/start.ts` from `root` on free ports with an empty data directory (and, when
+ * Starts `node runtime/start.ts` from `root` on free ports with an empty data directory (and, when
  * given, a fresh PostgreSQL database) so the demo seed runs, and resolves once it is ready.
  */
 export async function startPortal(

@@ -33,7 +33,7 @@ and sign out, with think times between pages, arriving faster and faster towards
 Prints count, errors and p50/p95/p99 per step, checks the database at the end, and exits
 with 1 on any failed request or check.
 
-Without --target it starts the portal itself ("node scripts/start.ts"; run "npm run build"
+Without --target it starts the portal itself ("node runtime/start.ts"; run "npm run build"
 first) on a fresh database: PostgreSQL when DATABASE_URL (or --database-url) is set, a new
 database made for the run and dropped after it; else PGlite in a temporary folder.
 

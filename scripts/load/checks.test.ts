@@ -12,7 +12,7 @@ import {
 } from "../../server/db/schema.ts";
 import { insertCatalogue } from "../../server/courses/seed.ts";
 import { seedFees } from "../../server/payments/seed.ts";
-import { openTestDatabase } from "../../server/testing/test-database.ts";
+import { openTestDatabase } from "../../server/testing/test-database.test-kit.ts";
 import { verifyPassword } from "../../server/auth/password.ts";
 import { createStudentAccounts, LOAD_PASSWORD } from "./accounts.ts";
 import { checkDatabase, type CheckResult } from "./checks.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { courseRegistrations, courses, paymentEvents, payments } from "../../server/db/schema.ts";
-import { MAX_UNITS } from "../../src/lib/courses/registration-status.ts";
+import { MAX_UNITS } from "../../common/courses/registration-status.ts";
 import { REGISTER_STEP, type JourneyOutcome, type StudentAccount } from "./journey.ts";
 
 export type CheckResult = { name: string; ok: boolean; detail: string };

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { MAX_UNITS } from "../../src/lib/courses/registration-status.ts";
+import { MAX_UNITS } from "../../common/courses/registration-status.ts";
 import { StepFailed, VirtualBrowser } from "./browser.ts";
 import type { StepRecorder } from "./stats.ts";
 

@@ -18,7 +18,7 @@ const READY = /Portal ready on (http:\/\/\S+)/;
 const KEPT_LINES = 200;
 
 /**
- * Starts `node scripts/start.ts` from `root` as `npm start` does (after its build), on `port`
+ * Starts `node runtime/start.ts` from `root` as `npm start` does (after its build), on `port`
  * and the eight after it, on the given data folder and database, and resolves once it prints
  * "Portal ready on http://…". Outside production, so the Paystack sandbox stands in.
  */
@@ -52,7 +52,7 @@ export async function startPortal(options: {
   ]) {
     delete env[inner];
   }
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
+  const child = spawn(process.execPath, ["runtime/start.ts"], {
     cwd: root,
     env,
     detached: true,
@@ -124,7 +124,7 @@ export async function startPortal(options: {
     await stop();
     const shown = output.length ? output.join("\n") : "(no output)";
     throw new Error(
-      `Starting the portal (node scripts/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
+      `Starting the portal (node runtime/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
     );
   }
 }

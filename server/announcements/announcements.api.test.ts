@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announcements, auditLog } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // The harness clock starts at 2025-01-15 09:00 UTC: 10:00 on 15 January in Lagos.
 let api: ApiHarness;

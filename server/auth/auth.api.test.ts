@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, students } from "../db/schema.ts";
-import { createApiHarness, TEST_PASSWORD_COST, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.ts";
-import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
-import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
+import { createApiHarness, TEST_PASSWORD_COST, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
+import { legacyScryptHash } from "../testing/legacy-password-hash.test-kit.ts";
 import { hashPassword, needsRehash } from "./password.ts";
 import {
   FAILURES_PER_CLIENT,

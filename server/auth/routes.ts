@@ -9,7 +9,7 @@ import { clientNetwork } from "../http/client-address.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
 import { loadStudentRecord } from "../students/student-record.ts";
-import { normalizeNigerianPhone } from "../../src/lib/validation/person.ts";
+import { normalizeNigerianPhone } from "../../common/validation/person.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { upgradePasswordHash } from "./password-upgrade.ts";
 import { createSignInLimits } from "./sign-in-limits.ts";

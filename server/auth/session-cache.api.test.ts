@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { academicSessions, authSessions, payments, students } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 
 // A window long enough that nothing below outlives it by accident, except where a test waits.
 const CACHE_MS = 400;

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complaintReplies, complaints } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // Issue 30, item 16: the student answers under their own complaint; the help desk reads the thread.
 let api: ApiHarness;

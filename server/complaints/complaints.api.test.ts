@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../mail/smtp-server.test-kit.ts";
 import { createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { complaints } from "../db/schema.ts";
 

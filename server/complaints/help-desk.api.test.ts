@@ -2,10 +2,10 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, complaintReplies, complaints } from "../db/schema.ts";
 import { readOutbox } from "../mail/outbox.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { mailJobs } from "../testing/mail-jobs.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
-import { TICKET_PATTERN } from "../../src/lib/complaints/tickets.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { mailJobs } from "../testing/mail-jobs.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
+import { TICKET_PATTERN } from "../../common/complaints/tickets.ts";
 
 let api: ApiHarness;
 let desk: string;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { complaintReplies, complaints, staff, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { INBOX_PAGE_SIZE, type ComplaintDetail, type InboxQuery, type InboxRow } from "../../src/lib/complaints/tickets.ts";
+import { INBOX_PAGE_SIZE, type ComplaintDetail, type InboxQuery, type InboxRow } from "../../common/complaints/tickets.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 

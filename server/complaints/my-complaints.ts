@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { complaintReplies, complaints } from "../db/schema.ts";
-import { MY_COMPLAINTS_PAGE_SIZE, type MyComplaint } from "../../src/lib/complaints/tickets.ts";
+import { MY_COMPLAINTS_PAGE_SIZE, type MyComplaint } from "../../common/complaints/tickets.ts";
 
 /** One page of a student's own complaints, newest first, each with the help desk's replies. */
 export async function myComplaints(db: Database, studentId: number, page: number) {

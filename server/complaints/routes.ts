@@ -10,9 +10,9 @@ import {
   COMPLAINT_SENT,
   ComplaintRequest,
   type ComplaintAnswer,
-} from "../../src/lib/complaints/complaint.ts";
-import { StudentReplyRequest, studentReplySent, TicketParam, type MyComplaintsPage } from "../../src/lib/complaints/tickets.ts";
-import { PageQuery } from "../../src/lib/validation/lists.ts";
+} from "../../common/complaints/complaint.ts";
+import { StudentReplyRequest, studentReplySent, TicketParam, type MyComplaintsPage } from "../../common/complaints/tickets.ts";
+import { PageQuery } from "../../common/validation/lists.ts";
 import { supportCopy } from "./support-copy.ts";
 import { storeWithTicket } from "./store-complaint.ts";
 import { myComplaints } from "./my-complaints.ts";

@@ -4,7 +4,7 @@ import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readQuery } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
-import { CourseSearchQuery, MappedQuery } from "../../src/lib/courses/requests.ts";
+import { CourseSearchQuery, MappedQuery } from "../../common/courses/requests.ts";
 import { departmentPage, mappedCourses, searchCourses } from "./catalogue.ts";
 
 const DepartmentQuery = z.object({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { insertSchool } from "../db/factories.ts";
-import { CourseList } from "../../src/lib/courses/registered-course.ts";
-import { MAX_UNITS, totalUnits } from "../../src/lib/courses/registration-status.ts";
+import { CourseList } from "../../common/courses/registered-course.ts";
+import { MAX_UNITS, totalUnits } from "../../common/courses/registration-status.ts";
 import { insertCatalogue } from "./seed.ts";
 
 let api: ApiHarness;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import { courseMappings, courses, departments, faculties } from "../db/schema.ts";
-import type { Course } from "../../src/lib/courses/registered-course.ts";
+import type { Course } from "../../common/courses/registered-course.ts";
 
 type CourseRow = typeof courses.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { courseTestKit } from "./course-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { courseTestKit } from "./course.test-kit.ts";
 
 let api: ApiHarness;
 let kit: ReturnType<typeof courseTestKit>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { courses as courseTable } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { StudentView } from "../../src/lib/courses/registered-course.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { StudentView } from "../../common/courses/registered-course.ts";
 import { insertCatalogue } from "./seed.ts";
-import { courseTestKit } from "./course-test-kit.ts";
+import { courseTestKit } from "./course.test-kit.ts";
 
 let api: ApiHarness;
 let kit: ReturnType<typeof courseTestKit>;

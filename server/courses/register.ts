@@ -3,9 +3,9 @@ import type { Database } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { courseMappings, courseRegistrations, courses } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { OVER_CAP, refusalToRegister } from "../../src/lib/courses/selection.ts";
-import { totalUnits } from "../../src/lib/courses/registration-status.ts";
-import type { RegisterRequest } from "../../src/lib/courses/requests.ts";
+import { OVER_CAP, refusalToRegister } from "../../common/courses/selection.ts";
+import { totalUnits } from "../../common/courses/registration-status.ts";
+import type { RegisterRequest } from "../../common/courses/requests.ts";
 import {
   approvedSemesters,
   assertModifiable,

@@ -3,9 +3,9 @@ import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, registrationApprovals, registrationResubmissions, registrationReturns } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { semesterLabel } from "../../src/lib/courses/selection.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
-import { windowRefusal } from "../../src/lib/courses/registration-window.ts";
+import { semesterLabel } from "../../common/courses/selection.ts";
+import { collegeDate } from "../../common/format/dates.ts";
+import { windowRefusal } from "../../common/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { insertCatalogue } from "./seed.ts";
-import { courseTestKit } from "./course-test-kit.ts";
+import { courseTestKit } from "./course.test-kit.ts";
 import { academicSessions } from "../db/schema.ts";
 import { eq } from "drizzle-orm";
 

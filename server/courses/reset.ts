@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { courseRegistrations } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { APPROVED_CANNOT_RESET, semesterLabel } from "../../src/lib/courses/selection.ts";
-import type { ResetRequest } from "../../src/lib/courses/requests.ts";
+import { APPROVED_CANNOT_RESET, semesterLabel } from "../../common/courses/selection.ts";
+import type { ResetRequest } from "../../common/courses/requests.ts";
 import {
   approvedSemesters,
   assertModifiable,

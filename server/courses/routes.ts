@@ -9,7 +9,7 @@ import {
   SlipParams,
   SlipQuery,
   StudentViewQuery,
-} from "../../src/lib/courses/requests.ts";
+} from "../../common/courses/requests.ts";
 import { registrationRecord, registrationSlip } from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { StudentView } from "../../src/lib/courses/registered-course.ts";
-import { registrationStatus, totalUnits } from "../../src/lib/courses/registration-status.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { StudentView } from "../../common/courses/registered-course.ts";
+import { registrationStatus, totalUnits } from "../../common/courses/registration-status.ts";
 import { seedCourses } from "./seed.ts";
 
 let api: ApiHarness;

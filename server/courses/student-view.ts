@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { students } from "../db/schema.ts";
-import type { RegistrationSlip, StudentView } from "../../src/lib/courses/registered-course.ts";
+import type { RegistrationSlip, StudentView } from "../../common/courses/registered-course.ts";
 
 // The dashboard, the course page, the slip and the adviser's review read a student's semester on
 // every visit: its courses, approvals and returns come back from one prepared statement, one round

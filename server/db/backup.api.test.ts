@@ -9,10 +9,10 @@ import { createApi } from "../app.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createOutboxMailer } from "../mail/mailer.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
-import { createApiHarness, TEST_PROXY_SECRET } from "../testing/api-harness.ts";
+import { createApiHarness, TEST_PROXY_SECRET } from "../testing/api-harness.test-kit.ts";
 import { createPhotoStorage } from "../uploads/photo-storage.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";
-import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
 import { backupPgliteFolder, BackupRefused, dumpPglite, dumpPostgres, restorePgliteFolder, restorePostgres } from "./backup.ts";
 

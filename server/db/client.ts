@@ -6,7 +6,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
-import { createLogger, logLevelOf, type Logger } from "../../src/lib/log/logger.ts";
+import { createLogger, logLevelOf, type Logger } from "../../common/log/logger.server.ts";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** The advisory lock key migrations run under: any fixed number no other code uses. */

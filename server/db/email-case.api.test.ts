@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { mailJobsTo } from "../testing/mail-jobs.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
-import { importFile, postImport, studentRow } from "../staff/students/students-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
+import { importFile, postImport, studentRow } from "../students/registry/students.test-kit.ts";
 import { students } from "./schema.ts";
 import { isUniqueViolation } from "./unique-violation.ts";
 

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "./client.ts";
 import { academicSessions, announcements, departments, faculties, programmes, sessionPromotions, students } from "./schema.ts";
-import { defaultFinalLevel } from "../../src/lib/staff/structure-cells.ts";
+import { defaultFinalLevel } from "../../common/structure/structure-cells.ts";
 import { hashPassword, type Argon2Cost } from "../auth/password.ts";
 
 /** The six sessions the portal offers (spec section 9); the newest is current and open. */

@@ -5,11 +5,17 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import type { ThreadAnswer, ThreadRequest } from "./pglite-thread.ts";
+import type { PgliteModules, ThreadAnswer, ThreadRequest } from "./pglite-thread.ts";
 
 const port = parentPort!;
-const { dir, fromDump } = workerData as { dir?: string; fromDump?: Uint8Array };
-const pglite = new PGlite({ dataDir: dir, loadDataDir: fromDump && new Blob([fromDump as Uint8Array<ArrayBuffer>]) });
+const { dir, fromDump, modules } = workerData as { dir?: string; fromDump?: Uint8Array; modules?: PgliteModules };
+const pglite = new PGlite({
+  dataDir: dir,
+  loadDataDir: fromDump && new Blob([fromDump as Uint8Array<ArrayBuffer>]),
+  // Compiled once by the process (pglite-thread.ts says why).
+  pgliteWasmModule: modules?.pglite,
+  initdbWasmModule: modules?.initdb,
+});
 
 // One batch at a time: PGlite has a single session, and a batch's answer depends on the last.
 let turn: Promise<unknown> = pglite.waitReady;

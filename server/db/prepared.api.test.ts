@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { preparedQuery } from "./prepared.ts";
 import { faculties } from "./schema.ts";

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
+import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -134,7 +134,7 @@ export const promotionChanges = pgTable(
 /**
  * A mode list's columns. Its key matches names: letters and digits only, lower case, accents dropped, so
  * "Part-Time", "part time", "PART TIME" and "Parttime" are one mode (decision 154). The same rule
- * is written in TypeScript as modeKey (src/lib/staff/modes.ts); keep the two alike.
+ * is written in TypeScript as modeKey (common/structure/modes.ts); keep the two alike.
  */
 const modeListColumns = () => ({
   id: id(),

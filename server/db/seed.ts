@@ -14,7 +14,7 @@ import { seedLibrary } from "../library/library-items.ts";
 import { seedDemoPayments } from "../payments/seed.ts";
 import { seedLockedDemoStudent } from "../students/seed.ts";
 import { seedDemoStaff } from "../staff/seed.ts";
-import { ensureModes, loadModes } from "../staff/structure/modes.ts";
+import { ensureModes, loadModes } from "../structure/modes.ts";
 import { unusablePasswordHash } from "../auth/password.ts";
 
 /** Fills an empty database with a fictional college and two demo students (README lists them). */

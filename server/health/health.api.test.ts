@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import { checkReadiness } from "./readiness.ts";
 
 let api: ApiHarness;

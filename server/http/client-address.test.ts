@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { clientAddressOf, clientNetwork, isLoopback } from "./client-address.ts";
 
 const SECRET = "proxy-secret-for-these-tests-0123456789";

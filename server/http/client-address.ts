@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { sentByProxy } from "../../src/lib/http/sent-by-proxy.ts";
+import { sentByProxy } from "../../common/http/sent-by-proxy.server.ts";
 
 /**
  * The client's address as the API may believe it (decision 122): the one our proxy passes on in

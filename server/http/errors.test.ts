@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "./context.ts";
 import { ApiError, handleError } from "./errors.ts";
 import { createMemoryLogger } from "./logger.ts";
-import { withRequestId } from "../../src/lib/log/logger.ts";
+import { withRequestId } from "../../common/log/logger.server.ts";
 
 function appThatThrows(error: Error) {
   const logger = createMemoryLogger();

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./context.ts";
-import { tellTheHelpDesk } from "../../src/lib/http/request-id.ts";
+import { tellTheHelpDesk } from "../../common/http/request-id.ts";
 
 /**
  * An expected refusal: the message is shown to the student as it is, so it must say what

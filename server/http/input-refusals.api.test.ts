@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { complaints, rateLimits } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 
 let api: ApiHarness;
 let token: string;

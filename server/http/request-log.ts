@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { REQUEST_ID_HEADER } from "../../src/lib/http/request-id.ts";
-import { withRequestId } from "../../src/lib/log/logger.ts";
-import { requestIdFor } from "../../src/lib/log/request-id.ts";
+import { REQUEST_ID_HEADER } from "../../common/http/request-id.ts";
+import { withRequestId } from "../../common/log/logger.server.ts";
+import { requestIdFor } from "../../common/log/request-id-for.server.ts";
 import type { ApiEnv } from "./context.ts";
 import type { Logger } from "./logger.ts";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { academicSessions, announcements, courseMappings } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { insertCatalogue } from "../courses/seed.ts";
-import { courseTestKit } from "../courses/course-test-kit.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
+import { courseTestKit } from "../courses/course.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // Reads every student shares are kept as long as a session is (SESSION_CACHE_MS).
 const CACHE_MS = 400;

@@ -9,7 +9,7 @@ import {
   staffPasswordTokens,
   staffSessions,
 } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
 import { backoffRule } from "../auth/backoff-limiter.ts";
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import { startJobQueue, type RunningJobQueue } from "./job-queue.ts";
 import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, type ScheduledJobName } from "./scheduled-work.ts";
 

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, libraryItems } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 let api: ApiHarness;
 let adminToken: string;

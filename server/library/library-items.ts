@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { libraryItems } from "../db/schema.ts";
-import { LibraryItem } from "../../src/lib/library/library-item.ts";
+import { LibraryItem } from "../../common/library/library-item.ts";
 
 const NewLibraryItem = LibraryItem.omit({ id: true });
 export type NewLibraryItem = z.infer<typeof NewLibraryItem>;

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { libraryItems } from "../db/schema.ts";
 import { DEMO_LIBRARY, insertLibraryItems, seedLibrary } from "./library-items.ts";
 

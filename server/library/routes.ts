@@ -4,7 +4,7 @@ import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { libraryItems } from "../db/schema.ts";
-import type { LibraryList } from "../../src/lib/library/library-item.ts";
+import type { LibraryList } from "../../common/library/library-item.ts";
 
 export function libraryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();

@@ -5,19 +5,19 @@ import { libraryItems } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
-import { changedFields, recordAudit } from "../staff/audit.ts";
-import { requireStaff } from "../staff/require-staff.ts";
-import { PageQuery } from "../../src/lib/validation/lists.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
+import { requireStaff } from "../auth/require-staff.ts";
+import { PageQuery } from "../../common/validation/lists.ts";
 import {
   LIBRARY_PAGE_SIZE,
   LibraryItemChange,
   LibraryItemParam,
   NewLibraryItemRequest,
   type StaffLibraryItem,
-} from "../../src/lib/library/library-admin.ts";
+} from "../../common/library/library-admin.ts";
 
 /** The library's items for the administrator: add, edit, hide and show again (decision 106). */
-export function libraryAdminRoutes(deps: ApiDeps) {
+export function libraryStaffRoutes(deps: ApiDeps) {
   const { db, now } = deps;
   const app = new Hono<ApiEnv>();
   const admin = requireStaff(deps, { roles: ["admin"] });

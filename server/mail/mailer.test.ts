@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "./mailer.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "./smtp-server.test-kit.ts";
 
 const from = "Federal College of Education <noreply@fce.test>";
 const resetLink = "http://localhost:4321/password/reset/MQ/abc-123";

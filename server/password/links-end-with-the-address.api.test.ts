@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, students } from "../db/schema.ts";
-import { createStaff, staffSignIn } from "../staff/staff-test-kit.ts";
-import { issueActivationLink } from "../staff/students/activation.ts";
-import { importFile, postImport, studentRow } from "../staff/students/students-test-kit.ts";
-import { createBiodataHarness, type BiodataHarness } from "../students/biodata-testing.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
+import { issueActivationLink } from "../students/registry/activation.ts";
+import { importFile, postImport, studentRow } from "../students/registry/students.test-kit.ts";
+import { createBiodataHarness, type BiodataHarness } from "../students/biodata.test-kit.ts";
 import { issueResetToken } from "./reset-tokens.ts";
 import { encodeUid } from "./uidb64.ts";
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../mail/smtp-server.test-kit.ts";
 import { createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { encodeUid } from "./uidb64.ts";

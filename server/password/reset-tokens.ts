@@ -4,7 +4,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { isUnusablePasswordHash } from "../auth/password.ts";
-import { recordAudit } from "../staff/audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { decodeUid } from "./uidb64.ts";
 
@@ -35,7 +35,7 @@ type LinkOptions = {
  * Stores a new single-use token for the student and returns it (256 random bits, base64url), or
  * null when the student's e-mail address is no longer `student.email`: the link would go to an
  * address that has just stopped being theirs. The registry's activation links live longer
- * (server/staff/students/activation.ts).
+ * (server/students/registry/activation.ts).
  */
 export async function issueResetToken(
   tx: Transaction,

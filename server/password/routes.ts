@@ -14,9 +14,9 @@ import {
   ResetCompleteRequest,
   ResetEmailRequest,
   ResetLinkCheck,
-} from "../../src/lib/password/password-reset.ts";
+} from "../../common/password/password-reset.ts";
 import { completeReset, findLiveResetToken, issueResetToken, whyLinkIsDead, type DeadLink } from "./reset-tokens.ts";
-import { formatDeadline } from "../../src/lib/format/dates.ts";
+import { formatDeadline } from "../../common/format/dates.ts";
 import { resetMail } from "./reset-mail.ts";
 import { encodeUid } from "./uidb64.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBursaryKit, type BursaryKit } from "../bursary/bursary-test-kit.ts";
+import { createBursaryKit, type BursaryKit } from "./bursary/bursary.test-kit.ts";
 import { feeSchedule, feeStatusFlags } from "../db/schema.ts";
-import { staffSignIn } from "../staff/staff-test-kit.ts";
+import { staffSignIn } from "../staff/staff.test-kit.ts";
 import { reconcilePendingPayments } from "./reconciler.ts";
 
 // A pending payment started before its fee changed and not paid within 24 hours is closed; money

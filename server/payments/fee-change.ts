@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { payments, students } from "../db/schema.ts";
-import { formatKobo } from "../../src/lib/staff/bursary.ts";
-import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
+import { formatKobo } from "../../common/payments/bursary.ts";
+import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 

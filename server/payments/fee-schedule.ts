@@ -2,10 +2,10 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
-import { lateFeeRefusal } from "../../src/lib/payments/late-fees.ts";
-import type { FeeChoice } from "../../src/lib/payments/fees.ts";
-import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
+import { collegeDate } from "../../common/format/dates.ts";
+import { lateFeeRefusal } from "../../common/payments/late-fees.ts";
+import type { FeeChoice } from "../../common/payments/fees.ts";
+import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 
 type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { hostelInvoices, hostelRooms } from "../db/schema.ts";
-import type { HostelInvoice } from "../../src/lib/payments/payment-record.ts";
+import type { HostelInvoice } from "../../common/payments/payment-record.ts";
 
 const invoiceColumns = { invoice: hostelInvoices, room: hostelRooms };
 type InvoiceRow = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments-test-kit.ts";
+import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
 import { PAYMENT_STARTS_PER_STUDENT } from "./payment-limits.ts";
 
 let kit: PaymentsKit;

@@ -5,11 +5,11 @@ import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
-import type { FeeChoice } from "../../src/lib/payments/fees.ts";
+import type { FeeChoice } from "../../common/payments/fees.ts";
 import type {
   OfflinePayment,
   OfflinePaymentAnswer,
-} from "../../src/lib/payments/offline-payment.ts";
+} from "../../common/payments/offline-payment.ts";
 import { toPaymentRecord } from "./payment-info.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import {

@@ -3,7 +3,7 @@ import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
-import { OfflinePaymentRequest } from "../../src/lib/payments/offline-payment.ts";
+import { OfflinePaymentRequest } from "../../common/payments/offline-payment.ts";
 import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
 import type { PaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { choice, createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
+import { choice, createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 
 let kit: PaymentsKit;
 

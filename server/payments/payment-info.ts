@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
-import type { PaymentInfo, PaymentRecord } from "../../src/lib/payments/payment-record.ts";
+import type { PaymentInfo, PaymentRecord } from "../../common/payments/payment-record.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
+import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
 import { feeStatusNotices, mayHaveRefunds, paymentNote, refundsOfStudent } from "./payment-notes.ts";
 

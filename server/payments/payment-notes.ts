@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "../db/prepared.ts";
 import { payments, refunds } from "../db/schema.ts";
-import { formatKobo } from "../../src/lib/staff/bursary.ts";
+import { formatKobo } from "../../common/payments/bursary.ts";
 import { FEE_CHANGED_NOTE_START } from "./fee-change.ts";
 
 type Payment = typeof payments.$inferSelect;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../mail/outbox.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { mailJobs } from "../testing/mail-jobs.ts";
+import { mailJobs } from "../testing/mail-jobs.test-kit.ts";
 import { readSlipToken } from "./slip-token.ts";
-import { createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
+import { createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 
 async function until<T>(check: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
   for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 100))) {

@@ -1,9 +1,9 @@
 import type { Transaction } from "../db/client.ts";
 import type { JobQueue } from "../jobs/api-jobs.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { formatSlipDate } from "../../src/lib/format/dates.ts";
-import { formatNaira, koboToNaira } from "../../src/lib/format/money.ts";
-import { PAYMENT_OPTIONS } from "../../src/lib/payments/fee-status.ts";
+import { formatSlipDate } from "../../common/format/dates.ts";
+import { formatNaira, koboToNaira } from "../../common/format/money.ts";
+import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 import type { payments } from "../db/schema.ts";
 import { slipVerifyUrl } from "./slip-token.ts";
 

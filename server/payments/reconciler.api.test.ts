@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
+import { createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 import { reconcilePendingPayments } from "./reconciler.ts";
 import { scheduledWork } from "../jobs/scheduled-work.ts";
 import { payments } from "../db/schema.ts";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refunds } from "../db/schema.ts";
 import { PaystackError } from "../paystack/client.ts";
-import { createBursaryKit, type BursaryKit } from "../bursary/bursary-test-kit.ts";
-import { staffSignIn } from "../staff/staff-test-kit.ts";
+import { createBursaryKit, type BursaryKit } from "./bursary/bursary.test-kit.ts";
+import { staffSignIn } from "../staff/staff.test-kit.ts";
 import { reconcileUnconfirmedRefunds } from "./refund-reconciler.ts";
 
 // Refunds whose answer from Paystack was lost are found in Paystack's refund list (decision 141).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { paymentEvents, payments, refunds } from "../db/schema.ts";
-import { formatKobo } from "../../src/lib/staff/bursary.ts";
+import { formatKobo } from "../../common/payments/bursary.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { paymentByReference, type PaymentRow } from "./credit.ts";
 import { recordPaymentEvent } from "./payment-events.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
-import { recordAudit } from "../staff/audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import type { PaymentRow } from "./credit.ts";

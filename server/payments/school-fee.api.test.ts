@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments-test-kit.ts";
+import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
 import { createPaystackClient } from "../paystack/client.ts";
 import { payments } from "../db/schema.ts";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { SESSION_NAMES } from "../db/factories.ts";
 import { feeSchedule, hostelInvoices, hostelRooms, payments, students } from "../db/schema.ts";
-import { PAYMENT_LEVELS } from "../../src/lib/payments/fees.ts";
+import { PAYMENT_LEVELS } from "../../common/payments/fees.ts";
 
 // Full fee in naira for 2024/2025; freshers pay most (acceptance, ID card, medicals).
 const FULL_FEE_NAIRA: Record<number, number> = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments-test-kit.ts";
+import { createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
 import { hostelInvoices } from "../db/schema.ts";
 import { seedHostelRooms } from "./seed.ts";
 import { slipToken } from "./slip-token.ts";

@@ -6,8 +6,8 @@ import type {
   HostelSlip,
   SchoolFeeSlip,
   SlipCheck,
-} from "../../src/lib/payments/payment-record.ts";
-import { isPaidStatus } from "../../src/lib/payments/fee-status.ts";
+} from "../../common/payments/payment-record.ts";
+import { isPaidStatus } from "../../common/payments/fee-status.ts";
 import { toPaymentRecord } from "./payment-info.ts";
 import { findHostelInvoice } from "./hostel.ts";
 import { slipPhoto } from "./slip-photo.ts";

@@ -1,5 +1,5 @@
 import type { payments } from "../db/schema.ts";
-import type { PaymentOption } from "../../src/lib/payments/fee-status.ts";
+import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { creditRefusal } from "./credit.ts";
 
 type Payment = Pick<typeof payments.$inferSelect, "id" | "status" | "paymentOption" | "level" | "session">;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments-test-kit.ts";
+import { createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
 import {
   createPaystackClient,
   PaystackError,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentsKit, type PaymentsKit } from "./payments-test-kit.ts";
+import { createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 import { signPaystackPayload } from "../paystack/signature.ts";
 
 let kit: PaymentsKit;

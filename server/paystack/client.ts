@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
+import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import { ChargeResponse, chargeRequestBody, readPayInstructions } from "./offline-charge.ts";
 import type { OfflineChargeInput } from "./offline-charge.ts";
 import {

@@ -3,7 +3,7 @@ import { createPaystackClient, PaystackError } from "./client.ts";
 import { loadPaystackContract } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
-import { useSandboxDatabase } from "../testing/sandbox-database.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.test-kit.ts";
 
 // The sandbox's Transactions list and Refund answers, and our client's refund request, against
 // the schemas of Paystack's published OpenAPI spec (decision 055; the calls of decisions 101-102).

@@ -4,7 +4,7 @@ import type { InitializeInput } from "./client.ts";
 import { loadPaystackContract } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
-import { useSandboxDatabase } from "../testing/sandbox-database.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.test-kit.ts";
 
 // The sandbox's answers and our client's requests are checked against the schemas of Paystack's
 // published OpenAPI spec (committed in schemas/; openapi-schemas.test.ts keeps them in step with

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { PayInstructions } from "../../src/lib/payments/offline-payment.ts";
-import type { UssdBankCode } from "../../src/lib/payments/ussd-banks.ts";
+import type { PayInstructions } from "../../common/payments/offline-payment.ts";
+import type { UssdBankCode } from "../../common/payments/ussd-banks.ts";
 
 // Paystack's Charge API (`POST /charge`) for the two channels that need no card: a bank account
 // to transfer to, or a USSD code to dial. The published OpenAPI spec types the request and a

@@ -5,7 +5,7 @@ import type { OfflineChargeInput } from "./offline-charge.ts";
 import { loadPaystackContract, readPaystackOperations } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
-import { useSandboxDatabase } from "../testing/sandbox-database.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.test-kit.ts";
 
 // The Charge API for bank transfers and USSD, contract-tested like initialize and verify
 // (contract.test.ts). Paystack's spec types ChargeCreateResponse as a completed charge and lists

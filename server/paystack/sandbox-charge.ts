@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { USSD_BANKS } from "../../src/lib/payments/ussd-banks.ts";
+import { USSD_BANKS } from "../../common/payments/ussd-banks.ts";
 import { refusalFor } from "./sandbox-requests.ts";
 import { renderSimulatePage, renderSimulateDone } from "./sandbox-simulate-page.ts";
 import { renderCheckoutNotFound } from "./sandbox-checkout-page.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import { createPaystackClient, PaystackError } from "./client.ts";
 import type { OfflineChargeInput } from "./offline-charge.ts";
 import { createPaystackSandbox } from "./sandbox.ts";

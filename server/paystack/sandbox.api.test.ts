@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatAmount } from "./sandbox-checkout-page.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
-import { useSandboxDatabase } from "../testing/sandbox-database.ts";
+import { useSandboxDatabase } from "../testing/sandbox-database.test-kit.ts";
 
 const SECRET = "sk_test_sandbox";
 const AUTH = { Authorization: `Bearer ${SECRET}` };

@@ -6,8 +6,8 @@ import { requireStudent } from "../auth/require-student.ts";
 import { academicSessions } from "../db/schema.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { liveAnnouncements } from "../announcements/schedule.ts";
-import { collegeDate } from "../../src/lib/format/dates.ts";
-import { windowState } from "../../src/lib/courses/registration-window.ts";
+import { collegeDate } from "../../common/format/dates.ts";
+import { windowState } from "../../common/courses/registration-window.ts";
 
 // The course picker lists them on every visit.
 const allSessions = preparedQuery((db) =>

@@ -1,20 +1,20 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { RecordId } from "../../src/lib/validation/lists.ts";
+import { RecordId } from "../../common/validation/lists.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams } from "../http/validate.ts";
-import { CreateStaffRequest, UpdateStaffRequest, type AdviserScope } from "../../src/lib/staff/staff.ts";
+import { CreateStaffRequest, UpdateStaffRequest, type AdviserScope } from "../../common/staff/staff.ts";
 import { listStaff, replaceAdviserScopes, staffAccount, unknownDepartments } from "./accounts.ts";
-import { changedFields, recordAudit } from "./audit.ts";
+import { changedFields, recordAudit } from "../audit/audit.ts";
 import { issueStaffPasswordToken, spendStaffPasswordLinks } from "./password-links.ts";
 import { forgetFailedSignIns, signInStanding } from "../auth/sign-in-limits.ts";
 import { forgetWrongCodes, wrongCodeCount } from "./wrong-codes.ts";
-import { requireStaff } from "./require-staff.ts";
+import { requireStaff } from "../auth/require-staff.ts";
 import { staffPasswordMail } from "./staff-mail.ts";
 import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 

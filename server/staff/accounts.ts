@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { adviserScopes, departments, staff } from "../db/schema.ts";
-import type { AdviserScope, StaffAccount, StaffRole } from "../../src/lib/staff/staff.ts";
+import type { AdviserScope, StaffAccount, StaffRole } from "../../common/staff/staff.ts";
 import { signInStanding } from "../auth/sign-in-limits.ts";
 import type { StaffRow } from "./staff-sessions.ts";
 

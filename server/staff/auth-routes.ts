@@ -11,13 +11,13 @@ import { tooManyRequests } from "../http/too-many-requests.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { SecondFactorRequest, SetStaffPasswordRequest, StaffLoginRequest } from "../../src/lib/staff/staff.ts";
+import { SecondFactorRequest, SetStaffPasswordRequest, StaffLoginRequest } from "../../common/staff/staff.ts";
 import { staffAccount } from "./accounts.ts";
 import { findLiveStaffPasswordToken, setPasswordWithToken } from "./password-links.ts";
-import { requireStaff, signInStage } from "./require-staff.ts";
+import { requireStaff, signInStage } from "../auth/require-staff.ts";
 import { completeSecondFactor, endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { checkSecondFactor } from "./second-factor.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { totpRoutes } from "./totp-routes.ts";
 import { WRONG_CODES, wrongCodesKey } from "./wrong-codes.ts";
 

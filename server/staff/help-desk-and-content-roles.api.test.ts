@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
-import { describeRoleTable, EVERY_ROLE, useRoleTableHarness, type RoleRow } from "./role-table.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
+import { describeRoleTable, EVERY_ROLE, useRoleTableHarness, type RoleRow } from "./role-table.test-kit.ts";
 
 const harness = useRoleTableHarness();
 const row = (method: string, path: string, roles: StaffRole[], json?: unknown): RoleRow => ({ method, path: () => path, roles, json });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { staff, staffPasswordTokens } from "../db/schema.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { endAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 
 /**

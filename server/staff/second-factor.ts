@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { staff } from "../db/schema.ts";
 import type { StaffRow } from "./staff-sessions.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { acceptedStep, hashRecoveryCode } from "./totp.ts";
 
 /**

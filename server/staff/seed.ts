@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { departments, staff } from "../db/schema.ts";
 import { hashPassword, type Argon2Cost } from "../auth/password.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
 import { replaceAdviserScopes } from "./accounts.ts";
 
 /** One demo account per role (README lists them); never loaded in production. Names are people's names only: the header adds the role. */

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adviserScopes, staff } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { createStaff, staffSignIn } from "./staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { createStaff, staffSignIn } from "./staff.test-kit.ts";
 
 // Issue 30, item 18 (decision 164): an adviser needs a department and level.
 let api: ApiHarness;

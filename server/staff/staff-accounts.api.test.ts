@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, staff } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { mailJobsTo } from "../testing/mail-jobs.ts";
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
-import { createStaff, latestStaffLink, staffSignIn } from "./staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
+import { createStaff, latestStaffLink, staffSignIn } from "./staff.test-kit.ts";
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<typeof createStaff>>;

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staff } from "../db/schema.ts";
-import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.ts";
-import { legacyScryptHash } from "../testing/legacy-password-hash.ts";
+import { createApiHarness, TEST_PASSWORD_COST, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { legacyScryptHash } from "../testing/legacy-password-hash.test-kit.ts";
 import * as passwords from "../auth/password.ts";
 import { needsRehash } from "../auth/password.ts";
 import { issueStaffPasswordToken, INVITE_LINK_HOURS } from "./password-links.ts";
-import { codeFor, createStaff, staffSignIn } from "./staff-test-kit.ts";
+import { codeFor, createStaff, staffSignIn } from "./staff.test-kit.ts";
 import { STAFF_SESSION_LIMITS } from "./staff-sessions.ts";
 import { currentCode, hashRecoveryCode, newTotpSecret } from "./totp.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, staff } from "../db/schema.ts";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { codeFor, createStaff, latestStaffLink, staffSignIn } from "./staff-test-kit.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { codeFor, createStaff, latestStaffLink, staffSignIn } from "./staff.test-kit.ts";
 
 // Issue 30, items 19–21 and 23: password links, binding an authenticator, sign-in waits, ids and caching.
 let api: ApiHarness;

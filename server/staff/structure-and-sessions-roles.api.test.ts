@@ -1,5 +1,5 @@
-import type { StaffRole } from "../../src/lib/staff/staff.ts";
-import { describeRoleTable, useRoleTableHarness, type RoleRow } from "./role-table.ts";
+import type { StaffRole } from "../../common/staff/staff.ts";
+import { describeRoleTable, useRoleTableHarness, type RoleRow } from "./role-table.test-kit.ts";
 
 const harness = useRoleTableHarness();
 const current = () => harness().currentSessionId;

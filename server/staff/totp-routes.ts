@@ -5,12 +5,12 @@ import { staff } from "../db/schema.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { EnrolConfirmRequest } from "../../src/lib/staff/staff.ts";
+import { EnrolConfirmRequest } from "../../common/staff/staff.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createSignInLimits } from "../auth/sign-in-limits.ts";
 import { clientNetwork } from "../http/client-address.ts";
-import { recordAudit } from "./audit.ts";
-import { requireStaff } from "./require-staff.ts";
+import { recordAudit } from "../audit/audit.ts";
+import { requireStaff } from "../auth/require-staff.ts";
 import { completeSecondFactor } from "./staff-sessions.ts";
 import { acceptedStep, newRecoveryCodes, newTotpSecret, totpUri } from "./totp.ts";
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Secret } from "otpauth";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../../src/lib/staff/totp-uri.ts";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../../common/staff/totp-uri.ts";
 
-export { totpUri } from "../../src/lib/staff/totp-uri.ts";
+export { totpUri } from "../../common/staff/totp-uri.ts";
 
 /** A new random 160-bit secret in base32, as authenticator apps expect. */
 export function newTotpSecret(): string {

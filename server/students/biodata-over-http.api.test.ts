@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxy } from "../../proxy/app.ts";
-import { SESSION_COOKIE } from "../../src/lib/session/cookie.ts";
-import { makeImage } from "../uploads/test-images.ts";
-import { createBiodataHarness, type BiodataHarness } from "./biodata-testing.ts";
+import { SESSION_COOKIE } from "../../common/session/cookie.ts";
+import { makeImage } from "../uploads/images.test-kit.ts";
+import { createBiodataHarness, type BiodataHarness } from "./biodata.test-kit.ts";
 
 // The browser reaches the API through the proxy, whose fetch streams the upload on. Refusals the
 // API sends before (or without) reading the whole body must still arrive as answers, so they are

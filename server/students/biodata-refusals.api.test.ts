@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { students } from "../db/schema.ts";
-import { makeImage, makeOneBitPng, withJpegDimensions } from "../uploads/test-images.ts";
-import { BIODATA_LOCKED } from "../../src/lib/students/biodata.ts";
-import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.ts";
-import { createBiodataHarness, type BiodataHarness, type PhotoPart } from "./biodata-testing.ts";
+import { makeImage, makeOneBitPng, withJpegDimensions } from "../uploads/images.test-kit.ts";
+import { BIODATA_LOCKED } from "../../common/students/biodata.ts";
+import { endMailBackOff, mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
+import { createBiodataHarness, type BiodataHarness, type PhotoPart } from "./biodata.test-kit.ts";
 
 let h: BiodataHarness;
 

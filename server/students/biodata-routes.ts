@@ -5,11 +5,11 @@ import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
-import { BIODATA_BODY_LIMIT } from "../../src/lib/http/body-limits.ts";
+import { BIODATA_BODY_LIMIT } from "../../common/http/body-limits.ts";
 import {
   ContactChangeConfirmation,
   CONTACT_CHANGED,
-} from "../../src/lib/students/contact-change.ts";
+} from "../../common/students/contact-change.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import { updateBiodata } from "./biodata.ts";
 import { confirmContactChange, pendingContactChange } from "./contact-change.ts";

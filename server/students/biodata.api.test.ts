@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { StudentRecord } from "../../src/lib/students/student-record.ts";
-import { makeImage } from "../uploads/test-images.ts";
-import { createBiodataHarness, type BiodataHarness } from "./biodata-testing.ts";
+import { StudentRecord } from "../../common/students/student-record.ts";
+import { makeImage } from "../uploads/images.test-kit.ts";
+import { createBiodataHarness, type BiodataHarness } from "./biodata.test-kit.ts";
 
 let h: BiodataHarness;
 

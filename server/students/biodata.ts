@@ -10,7 +10,7 @@ import {
   BiodataForm,
   resolveBiodataUpdate,
   type BiodataChanges,
-} from "../../src/lib/students/biodata.ts";
+} from "../../common/students/biodata.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import { assertMayChangeContacts } from "./contact-change-guard.ts";
 import { contactChangesOf, requestContactChange } from "./contact-change.ts";

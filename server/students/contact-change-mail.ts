@@ -1,6 +1,6 @@
 import type { MailMessage } from "../mail/mailer.ts";
 import type { students } from "../db/schema.ts";
-import { formatSlipDate } from "../../src/lib/format/dates.ts";
+import { formatSlipDate } from "../../common/format/dates.ts";
 
 type Student = typeof students.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBiodataHarness, type BiodataHarness } from "./biodata-testing.ts";
+import { createBiodataHarness, type BiodataHarness } from "./biodata.test-kit.ts";
 
 // The confirmation page names what its link would change before the student presses the button;
 // asking changes nothing, and only the student who asked is told.

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { accountChanges, students } from "../db/schema.ts";
-import { BIODATA_LOCKED } from "../../src/lib/students/biodata.ts";
-import { createBiodataHarness, type BiodataHarness } from "./biodata-testing.ts";
+import { BIODATA_LOCKED } from "../../common/students/biodata.ts";
+import { createBiodataHarness, type BiodataHarness } from "./biodata.test-kit.ts";
 
 // A fresh harness per test: each one changes who owns which phone number and address.
 let h: BiodataHarness;

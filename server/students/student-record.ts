@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { academicSessions, students } from "../db/schema.ts";
-import { paymentCompleteFrom } from "../../src/lib/payments/fee-status.ts";
-import type { StudentRecord } from "../../src/lib/students/student-record.ts";
+import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
+import type { StudentRecord } from "../../common/students/student-record.ts";
 
 type StudentRow = typeof students.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness.ts";
-import { StudentRecord } from "../../src/lib/students/student-record.ts";
+import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { StudentRecord } from "../../common/students/student-record.ts";
 
 let api: ApiHarness;
 let token: string;

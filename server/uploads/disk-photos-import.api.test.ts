@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { storedFiles } from "../db/schema.ts";
 import { createMemoryLogger } from "../http/logger.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import { databasePhotoBackend } from "./database-photos.ts";
 import { diskPhotosDir, importDiskPhotos } from "./disk-photos-import.ts";
 

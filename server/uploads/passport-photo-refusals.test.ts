@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PASSPORT_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
+import { PASSPORT_MAX_BYTES } from "../../common/http/body-limits.ts";
 import { UploadError, processPassportPhoto } from "./passport-photo.ts";
-import { makeImage, makeOneBitPng, withJpegDimensions } from "./test-images.ts";
+import { makeImage, makeOneBitPng, withJpegDimensions } from "./images.test-kit.ts";
 
 const WRONG_TYPE = "The passport photo must be a JPEG, PNG or WebP image.";
 const TOO_BIG = "The photo is larger than 5 MB. Choose a smaller photo.";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { processPassportPhoto } from "./passport-photo.ts";
-import { makeImage, makeOneBitPng, makeTransparentPng } from "./test-images.ts";
+import { makeImage, makeOneBitPng, makeTransparentPng } from "./images.test-kit.ts";
 
 describe("processPassportPhoto accepts", () => {
   it.each([

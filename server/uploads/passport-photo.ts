@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Metadata, Sharp } from "sharp";
-import { PASSPORT_MAX_BYTES } from "../../src/lib/http/body-limits.ts";
+import { PASSPORT_MAX_BYTES } from "../../common/http/body-limits.ts";
 
 /** Most pixels accepted (width × height), so a small file cannot decode into gigabytes. */
 export const PASSPORT_MAX_INPUT_PIXELS = 40_000_000;

@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi, type Api } from "../app.ts";
 import { storedFiles } from "../db/schema.ts";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.ts";
-import { PROXY_SECRET_HEADER } from "../../src/lib/http/proxy-secret.ts";
+import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { databasePhotoBackend } from "./database-photos.ts";
 import { createPhotoStorage, type PhotoBackend } from "./photo-storage.ts";
 import { S3_PHOTO_PREFIX, s3PhotoBackend, type S3Settings } from "./s3-photos.ts";
-import { makeImage } from "./test-images.ts";
+import { makeImage } from "./images.test-kit.ts";
 
 // ── An S3-compatible store, for these tests only ─────────────────────────────────────────────
 

@@ -8,9 +8,9 @@ import { OriginFields } from "../components/biodata/OriginFields.tsx";
 import { PassportDropzone } from "../components/biodata/PassportDropzone.tsx";
 import { ApiFailure } from "../lib/api/browser-api.ts";
 import type { ResizedPhoto } from "../lib/images/resize-photo.ts";
-import { MARITAL_STATUSES, RELIGIONS } from "../lib/students/biodata-choices.ts";
+import { MARITAL_STATUSES, RELIGIONS } from "../../common/students/biodata-choices.ts";
 import { sendBiodata } from "../lib/students/send-biodata.ts";
-import type { StudentRecord } from "../lib/students/student-record.ts";
+import type { StudentRecord } from "../../common/students/student-record.ts";
 import { rememberStudent } from "../lib/stores/student.ts";
 import { refocus } from "../lib/ui/refocus.ts";
 

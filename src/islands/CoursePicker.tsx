@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { refocus } from "../lib/ui/refocus.ts";
-import { LEVELS, resetQuestion } from "../lib/courses/selection.ts";
+import { LEVELS, resetQuestion } from "../../common/courses/selection.ts";
 import { NOTICE_ID, searchStatus } from "../lib/courses/picker-notices.ts";
-import { MAX_UNITS, totalUnits } from "../lib/courses/registration-status.ts";
+import { MAX_UNITS, totalUnits } from "../../common/courses/registration-status.ts";
 import { CourseTable } from "../components/courses/CourseTable.tsx";
 import { SelectedCourses } from "../components/courses/SelectedCourses.tsx";
 import { RegisteredCourses } from "../components/courses/RegisteredCourses.tsx";

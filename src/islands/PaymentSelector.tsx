@@ -3,10 +3,10 @@ import { toast } from "sonner";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { PayWays } from "./pay/PayWays.tsx";
 import { ApiFailure, apiRequest } from "../lib/api/browser-api.ts";
-import { formatNaira } from "../lib/format/money.ts";
-import { PAYMENT_OPTIONS } from "../lib/payments/fee-status.ts";
-import { PAYMENT_LEVELS } from "../lib/payments/fees.ts";
-import type { QuoteAnswer, SchoolFeeAnswer } from "../lib/payments/fee-request.ts";
+import { formatNaira } from "../../common/format/money.ts";
+import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
+import { PAYMENT_LEVELS } from "../../common/payments/fees.ts";
+import type { QuoteAnswer, SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
 import { isComplete, type FormChoice, type Quote } from "../lib/payments/choice.ts";
 import { TOAST_DURATION_MS } from "../lib/ui/toast-duration.ts";
 

@@ -4,7 +4,7 @@
  * that also runs the proxy serves pages without an HTTP hop to itself (decision 112).
  */
 import { createApp } from "astro/app/entrypoint";
-import { STYLE_SOURCES } from "../lib/security/content-security-policy.ts";
+import { STYLE_SOURCES } from "../../common/security/content-security-policy.ts";
 
 export { handler, options, startServer } from "@astrojs/node/server.js";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PRECOMPRESS_MIN_BYTES } from "../../src/server/build-integrations.ts";
-import { STUDENT_KEEP_ALIVE_MS } from "../../scripts/serve/student-listener.ts";
+import { STUDENT_KEEP_ALIVE_MS } from "../../runtime/serve/student-listener.ts";
 
 // A phone fetches the scripts once and keeps them: they travel compressed at build time and are
 // cached for a year under names that change with their content (decision 112).

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, waitForIslands, PORTAL_ORIGIN, SANDBOX_ORIGIN } from "./support.ts";
 
-// The local Paystack sandbox scripts/start.ts runs beside the portal (PORT + 8) and its key.
+// The local Paystack sandbox runtime/start.ts runs beside the portal (PORT + 8) and its key.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
 
 async function choose(page: Page, option: string, level: string, session: string) {

@@ -14,7 +14,7 @@ import {
 // journey has its own new student (numbers 41 to 44), so the order of journeys does not matter.
 test.use(PHONE_360);
 
-// The local Paystack sandbox scripts/start.ts runs beside the portal, and its key.
+// The local Paystack sandbox runtime/start.ts runs beside the portal, and its key.
 const SANDBOX_KEY = "sk_test_local_sandbox_key";
 
 /** Chooses the full 100-level fee: at once with scripts, by the GET form without. */

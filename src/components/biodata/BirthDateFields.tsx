@@ -1,4 +1,4 @@
-import type { StudentRecord } from "../../lib/students/student-record.ts";
+import type { StudentRecord } from "../../../common/students/student-record.ts";
 import { TextField } from "./fields.tsx";
 
 type Props = {

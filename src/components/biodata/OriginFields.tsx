@@ -3,8 +3,8 @@ import {
   findNigerianState,
   isNigerianState,
   NIGERIAN_STATE_NAMES,
-} from "../../lib/places/nigeria.ts";
-import { NIGERIA } from "../../lib/students/biodata-choices.ts";
+} from "../../../common/places/nigeria.ts";
+import { NIGERIA } from "../../../common/students/biodata-choices.ts";
 import { FieldError, TextField } from "./fields.tsx";
 
 /** Country, state and LGA of origin as the form holds them ("" when not chosen). */

@@ -5,7 +5,7 @@ import {
   resizePhoto,
   type ResizedPhoto,
 } from "../../lib/images/resize-photo.ts";
-import { PASSPORT_MAX_BYTES } from "../../lib/http/body-limits.ts";
+import { PASSPORT_MAX_BYTES } from "../../../common/http/body-limits.ts";
 import { FieldError } from "./fields.tsx";
 
 const FALLBACK = "/images/default-passport.svg";

@@ -3,8 +3,8 @@ import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import { NoticeLine } from "./NoticeLine.tsx";
 import { NOTICE_ID } from "../../lib/courses/picker-notices.ts";
 import { handled, type Notice } from "./picker-state.ts";
-import type { Course } from "../../lib/courses/registered-course.ts";
-import { matchesKeyword, pageOf } from "../../lib/courses/selection.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
+import { matchesKeyword, pageOf } from "../../../common/courses/selection.ts";
 
 const PAGE_SIZE = 10;
 

@@ -1,7 +1,7 @@
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
-import type { Approval, Course, ReturnedSemester } from "../../lib/courses/registered-course.ts";
+import type { Approval, Course, ReturnedSemester } from "../../../common/courses/registered-course.ts";
 import { advisorLines } from "../../lib/courses/advisor.ts";
-import { APPROVED_CANNOT_RESET, semesterLabel } from "../../lib/courses/selection.ts";
+import { APPROVED_CANNOT_RESET, semesterLabel } from "../../../common/courses/selection.ts";
 import { handled, printoutPath } from "./picker-state.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api/browser-api.ts";
-import type { Course, CourseList } from "../../lib/courses/registered-course.ts";
+import type { Course, CourseList } from "../../../common/courses/registered-course.ts";
 import { Dialog } from "./Dialog.tsx";
 import { SelectedCourses } from "./SelectedCourses.tsx";
 import { SearchResults } from "./SearchResults.tsx";

@@ -1,4 +1,4 @@
-import type { Course } from "../../lib/courses/registered-course.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
 import type { Notice } from "../../lib/courses/picker-notices.ts";
 import { handled } from "./picker-state.ts";
 import { NoticeLine } from "./NoticeLine.tsx";

@@ -1,6 +1,6 @@
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import { handled } from "./picker-state.ts";
-import type { Course } from "../../lib/courses/registered-course.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
 
 /** The running table of the courses picked so far, each removable (a submit button before hydration). */
 export function SelectedCourses(props: { courses: Course[]; onRemove: (course: Course) => void }) {

@@ -1,5 +1,5 @@
-import type { Course } from "../../lib/courses/registered-course.ts";
-import { totalUnits } from "../../lib/courses/registration-status.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
+import { totalUnits } from "../../../common/courses/registration-status.ts";
 import { SEMESTER_NAMES } from "./picker-state.ts";
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../../lib/api/browser-api.ts";
 import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
-import type { Course, CourseList, StudentView } from "../../lib/courses/registered-course.ts";
+import type { Course, CourseList, StudentView } from "../../../common/courses/registered-course.ts";
 import {
   ALREADY_SELECTED,
   OVER_CAP,
@@ -10,7 +10,7 @@ import {
   refusalToPick,
   registeredAtLevel,
   semesterName,
-} from "../../lib/courses/selection.ts";
+} from "../../../common/courses/selection.ts";
 import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
 import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { USSD_BANKS } from "../../lib/payments/ussd-banks.ts";
+import { USSD_BANKS } from "../../../common/payments/ussd-banks.ts";
 import type { FormChoice } from "../../lib/payments/choice.ts";
 
 type Props = {

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PROXY_SECRET_HEADER } from "../http/proxy-secret.ts";
+import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
 import { apiFetch, useInProcessApi } from "./in-process-api.ts";
 import { createServerApi, forwardedClient } from "./server-api.ts";
 

@@ -1,8 +1,8 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
-import type { ComplaintAnswer } from "./complaint.ts";
-import { sentWithTicket } from "./ticket-sentence.ts";
+import type { ComplaintAnswer } from "../../../common/complaints/complaint.ts";
+import { sentWithTicket } from "../../../common/complaints/ticket-sentence.ts";
 import { listSentComplaint } from "./list-sent-complaint.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { ComplaintAnswer } from "./complaint.ts";
-import { complaintMeta } from "./ticket-sentence.ts";
+import type { ComplaintAnswer } from "../../../common/complaints/complaint.ts";
+import { complaintMeta } from "../../../common/complaints/ticket-sentence.ts";
 
 type SentComplaint = ComplaintAnswer["data"] & { message: string };
 

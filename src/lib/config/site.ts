@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEnv } from "./parse-env.ts";
+import { parseEnv } from "../../../common/config/parse-env.ts";
 
 /** Names, contacts and credits shown on the pages: configuration, so another college can deploy it. */
 export const SiteEnv = z.object({

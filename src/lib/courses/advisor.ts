@@ -1,5 +1,5 @@
-import type { Approval, ReturnedSemester } from "./registered-course.ts";
-import { semesterLabel } from "./selection.ts";
+import type { Approval, ReturnedSemester } from "../../../common/courses/registered-course.ts";
+import { semesterLabel } from "../../../common/courses/selection.ts";
 
 // Intl rather than dayjs: this runs in the course picker island too, where every KB counts.
 const lagosDate = new Intl.DateTimeFormat("en-GB", {

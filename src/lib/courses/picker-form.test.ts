@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readPickerForm, resolveSelection, wantedCourseIds } from "./picker-form.ts";
 import { searchStatus } from "./picker-notices.ts";
-import type { Course } from "./registered-course.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
 
 const course = (course_id: number, unit: number, semester: 1 | 2 = 1): Course => ({
   id: course_id,

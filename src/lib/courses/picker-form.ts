@@ -1,12 +1,12 @@
-import type { Course } from "./registered-course.ts";
-import { SessionName } from "./requests.ts";
+import type { Course } from "../../../common/courses/registered-course.ts";
+import { SessionName } from "../../../common/courses/requests.ts";
 import {
   ALREADY_SELECTED,
   LEVELS,
   OVER_CAP,
   OVER_CAP_IN_TABLE,
   refusalToPick,
-} from "./selection.ts";
+} from "../../../common/courses/selection.ts";
 import type { Landing, Notice } from "./picker-notices.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { SELECT_A_SESSION } from "./selection.ts";
+import { SELECT_A_SESSION } from "../../../common/courses/selection.ts";
 
 // What the course picker's island and its page server both say; no zod here (decision 004).
 

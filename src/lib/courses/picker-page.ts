@@ -1,8 +1,8 @@
 import { answerOf } from "../api/answer.ts";
 import type { ServerApi } from "../api/server-api.ts";
-import { feeStatus } from "../payments/fee-status.ts";
-import { PaymentInfo } from "../payments/payment-record.ts";
-import { CourseList, SessionList, StudentView } from "./registered-course.ts";
+import { feeStatus } from "../../../common/payments/fee-status.ts";
+import { PaymentInfo } from "../../../common/payments/payment-record.ts";
+import { CourseList, SessionList, StudentView } from "../../../common/courses/registered-course.ts";
 import type { PickerForm } from "./picker-form.ts";
 import { SEARCH_MIN_CHARACTERS } from "./picker-notices.ts";
 

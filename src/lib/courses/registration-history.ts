@@ -1,6 +1,6 @@
 import { loadPageData } from "../api/page-data.ts";
 import type { ServerApi } from "../api/server-api.ts";
-import { SessionList, StudentView } from "./registered-course.ts";
+import { SessionList, StudentView } from "../../../common/courses/registered-course.ts";
 
 /**
  * What /course-reg/history shows: the session names (oldest first, as the spec lists them) and,

@@ -1,6 +1,6 @@
-import { createLogger, type Logger } from "./logger.ts";
-import { logLevelOf } from "./log-level.ts";
-import { requestIdFor } from "./request-id.ts";
+import { createLogger, type Logger } from "../../../common/log/logger.server.ts";
+import { logLevelOf } from "../../../common/log/log-level.ts";
+import { requestIdFor } from "../../../common/log/request-id-for.server.ts";
 
 let logger: Logger | undefined;
 

@@ -1,7 +1,7 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
-import { OPEN_THE_MAIL_LINK, PASSWORDS_DIFFER } from "./messages.ts";
+import { OPEN_THE_MAIL_LINK, PASSWORDS_DIFFER } from "../../../common/password/messages.ts";
 
 /**
  * Takes over the Reset Your Password form once scripts run: 'Submit' → 'Loading...' → sign-in

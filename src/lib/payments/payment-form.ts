@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
 import { answerOf } from "../api/answer.ts";
-import { PaymentRecord } from "./payment-record.ts";
-import type { SchoolFeeAnswer } from "./fee-request.ts";
-import type { OfflinePaymentAnswer } from "./offline-payment.ts";
+import { PaymentRecord } from "../../../common/payments/payment-record.ts";
+import type { SchoolFeeAnswer } from "../../../common/payments/fee-request.ts";
+import type { OfflinePaymentAnswer } from "../../../common/payments/offline-payment.ts";
 import { choiceFrom, type FormChoice } from "./choice.ts";
 
 // The Payment page's forms, posted without JavaScript (or before the page's script has loaded):

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
 import { answerOf } from "../api/answer.ts";
-import type { QuoteAnswer } from "./fee-request.ts";
-import { OfflinePayment } from "./offline-payment.ts";
+import type { QuoteAnswer } from "../../../common/payments/fee-request.ts";
+import { OfflinePayment } from "../../../common/payments/offline-payment.ts";
 import { isComplete, type FormChoice, type Quote } from "./choice.ts";
 
 const QuoteBody = z.object({ data: z.object({ amount: z.number() }) });

@@ -1,4 +1,4 @@
-import { fullName, type StudentRecord } from "../students/student-record.ts";
+import { fullName, type StudentRecord } from "../../../common/students/student-record.ts";
 
 export type SlipRow = [label: string, value: string | number | null];
 

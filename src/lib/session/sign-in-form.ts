@@ -1,6 +1,6 @@
 import { apiRequest, ApiFailure } from "../api/browser-api.ts";
 import { rememberStudent } from "../stores/student.ts";
-import type { StudentRecord } from "../students/student-record.ts";
+import type { StudentRecord } from "../../../common/students/student-record.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
 

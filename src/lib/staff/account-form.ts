@@ -1,5 +1,5 @@
-import type { AdviserScope, StaffRole } from "./staff.ts";
-import { StaffRole as StaffRoleSchema } from "./staff.ts";
+import type { AdviserScope, StaffRole } from "../../../common/staff/staff.ts";
+import { StaffRole as StaffRoleSchema } from "../../../common/staff/staff.ts";
 
 const LEVELS = [100, 200, 300, 400, 500] as const;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatHistoryDate } from "../format/dates.ts";
-import { formatNaira, koboToNaira } from "../format/money.ts";
+import { formatHistoryDate } from "../../../common/format/dates.ts";
+import { formatNaira, koboToNaira } from "../../../common/format/money.ts";
 
 /** One page of the audit log as GET /staff/audit answers it. */
 export const AuditPage = z.object({

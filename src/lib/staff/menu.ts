@@ -1,4 +1,4 @@
-import type { StaffRole } from "./staff.ts";
+import type { StaffRole } from "../../../common/staff/staff.ts";
 
 export type StaffMenuItem = { href: string; label: string; roles: readonly StaffRole[] | "all" };
 

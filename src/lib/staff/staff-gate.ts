@@ -1,9 +1,9 @@
 import type { APIContext, MiddlewareNext } from "astro";
 import { createServerApi, forwardedClient, SessionEnded } from "../api/server-api.ts";
 import { site } from "../config/site.ts";
-import { readSessionToken, readStaffToken, STAFF_COOKIE, SECURE_STAFF_COOKIE } from "../session/cookie.ts";
+import { readSessionToken, readStaffToken, STAFF_COOKIE, SECURE_STAFF_COOKIE } from "../../../common/session/cookie.ts";
 import { mayOpen } from "./menu.ts";
-import { StaffMe } from "./staff.ts";
+import { StaffMe } from "../../../common/staff/staff.ts";
 
 // Staff pages anyone may open: the sign-in form and the password link.
 const PUBLIC_STAFF_PAGES = [/^\/staff\/login\/?$/, /^\/staff\/password\//];

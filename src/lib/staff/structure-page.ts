@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
-import { ImportReport, type ImportKind } from "./structure.ts";
+import { ImportReport, type ImportKind } from "../../../common/structure/structure.ts";
 
 const Done = z.object({ message: z.string() });
 

@@ -1,4 +1,4 @@
-import type { StaffStudent } from "./students.ts";
+import type { StaffStudent } from "../../../common/students/registry.ts";
 
 // An empty e-mail is sent as "", which the API stores as none (decision 156).
 const TEXT_FIELDS = ["matric_no", "application_no", "surname", "othername", "phone", "email", "entry_session", "entry_mode", "study_mode"] as const;

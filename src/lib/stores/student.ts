@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
-import { BROWSER_SESSION_KEYS } from "../session/cookie.ts";
-import type { StudentRecord } from "../students/student-record.ts";
+import { BROWSER_SESSION_KEYS } from "../../../common/session/cookie.ts";
+import type { StudentRecord } from "../../../common/students/student-record.ts";
 
 /**
  * What the browser keeps about the signed-in student: who it is, nothing personal. Pages get the

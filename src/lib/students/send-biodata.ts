@@ -1,5 +1,5 @@
 import { ApiFailure, goToSignIn } from "../api/browser-api.ts";
-import type { StudentRecord } from "./student-record.ts";
+import type { StudentRecord } from "../../../common/students/student-record.ts";
 
 /**
  * What PATCH /student/biodata-update/{id} answers on success. With `contact_change_pending`

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { createProxy } from "../../../proxy/app.ts";
-import { createApiHarness, TEST_PROXY_SECRET } from "../../../server/testing/api-harness.ts";
+import { createApiHarness, TEST_PROXY_SECRET } from "../../../server/testing/api-harness.test-kit.ts";
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) => {
@@ -13,7 +13,7 @@ const listening = (server: Server) =>
   });
 
 /**
- * The portal as `scripts/start.ts` assembles it, each part on its own socket of 127.0.0.1: the
+ * The portal as `runtime/start.ts` assembles it, each part on its own socket of 127.0.0.1: the
  * real API on a fresh in-memory database, the built page server (`astro build` first) and the
  * proxy in front. Over real sockets a relay that breaks shows as a reset, not a thrown error.
  */

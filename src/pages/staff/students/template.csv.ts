@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { STUDENT_IMPORT_COLUMNS } from "../../../lib/staff/students.ts";
+import { STUDENT_IMPORT_COLUMNS } from "../../../../common/students/registry.ts";
 
 /** An empty import file: the exact first line, so a spreadsheet starts from the right columns. */
 export const GET: APIRoute = () =>

@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.ts";
+import { feeStatusFlags, paymentEvents, payments, refunds, staff, students } from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { PaymentDetail, PaymentSearchPage, PaymentSearchQuery, PaymentSummary } from "../../../common/payments/bursary.ts";
+import { dayEnd, dayStart } from "./reconciliation.ts";
+
+export const PAYMENT_PAGE_SIZE = 25;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/** A reference (exact or its start), a matric number, or a name in either order, or part of one. */
+function matching(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLike(q)}%`;
+  return or(
+    ilike(payments.reference, `${escapeLike(q)}%`),
+    ilike(students.matricNo, pattern),
+    ilike(sql`${students.surname} || ' ' || ${students.othername}`, pattern),
+    ilike(sql`${students.othername} || ' ' || ${students.surname}`, pattern),
+  );
+}
+
+const columns = { payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo, flag: feeStatusFlags.reason };
+type Found = { payment: typeof payments.$inferSelect; surname: string; othername: string; matricNo: string | null; flag: string | null };
+
+function toSummary(row: Found): PaymentSummary {
+  const { payment } = row;
+  return {
+    reference: payment.reference,
+    student_id: payment.studentId,
+    student_name: `${row.surname} ${row.othername}`,
+    matric_no: row.matricNo,
+    option: payment.paymentOption,
+    level: payment.level,
+    session: payment.session,
+    amount_kobo: payment.amountKobo,
+    currency: payment.currency,
+    status: payment.status,
+    generated_at: payment.generatedAt.toISOString(),
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    flagged: row.flag !== null,
+  };
+}
+
+const base = (db: Database) =>
+  db.select(columns).from(payments).innerJoin(students, eq(students.id, payments.studentId)).leftJoin(feeStatusFlags, eq(feeStatusFlags.paymentId, payments.id));
+
+/** Payments newest first, by reference, matric number, name, the day started, status. */
+export async function searchPayments(db: Database, query: PaymentSearchQuery): Promise<PaymentSearchPage> {
+  const where = and(
+    matching(query.q),
+    query.status ? eq(payments.status, query.status) : undefined,
+    query.from ? gte(payments.generatedAt, dayStart(query.from)) : undefined,
+    query.to ? lte(payments.generatedAt, dayEnd(query.to)) : undefined,
+  );
+  const [total] = await db.select({ rows: count() }).from(payments).innerJoin(students, eq(students.id, payments.studentId)).where(where);
+  const rows = await base(db)
+    .where(where)
+    .orderBy(desc(payments.generatedAt), desc(payments.id))
+    .limit(PAYMENT_PAGE_SIZE)
+    .offset((query.page - 1) * PAYMENT_PAGE_SIZE);
+  return { data: rows.map(toSummary), total: total?.rows ?? 0, page: query.page, page_size: PAYMENT_PAGE_SIZE };
+}
+
+/** One payment with its whole history from payment_events and its refunds. */
+export async function paymentDetail(db: Database, reference: string): Promise<PaymentDetail> {
+  const [row] = await base(db).where(eq(payments.reference, reference));
+  if (!row) throw new ApiError(404, "There is no payment with that reference.");
+  const id = row.payment.id;
+  const approver = alias(staff, "approver");
+  const [events, refundRows] = await Promise.all([
+    db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.at), asc(paymentEvents.id)),
+    db
+      .select({ refund: refunds, by: staff.name, approvedBy: approver.name })
+      .from(refunds)
+      .innerJoin(staff, eq(staff.id, refunds.requestedBy))
+      .leftJoin(approver, eq(approver.id, sql`coalesce(${refunds.approvedBy}, ${refunds.declinedBy})`))
+      .where(eq(refunds.paymentId, id))
+      .orderBy(asc(refunds.id)),
+  ]);
+  return {
+    ...toSummary(row),
+    paid_amount_kobo: row.payment.paidAmountKobo,
+    paid_currency: row.payment.paidCurrency,
+    gateway_response: row.payment.gatewayResponse,
+    channel: row.payment.channel,
+    flag: row.flag,
+    events: events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, detail: event.detail })),
+    refunds: refundRows.map(({ refund, by, approvedBy }) => ({
+      id: refund.id,
+      amount_kobo: refund.amountKobo,
+      status: refund.status,
+      reason: refund.reason,
+      requested_at: refund.requestedAt.toISOString(),
+      requested_by: by,
+      second_person: approvedBy,
+      decline_reason: refund.declineReason,
+    })),
+  };
+}
+
+const waitingForApproval = (db: Database) =>
+  db.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.paymentId, payments.id), eq(refunds.status, "awaiting_approval")));
+
+/**
+ * The refund queue: duplicates and mismatches waiting (not those whose refund waits for its
+ * second approver), and the latest refunds asked for.
+ */
+export async function refundQueue(db: Database) {
+  const waiting = await base(db)
+    .where(and(inArray(payments.status, ["duplicate", "mismatch"]), notExists(waitingForApproval(db))))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+  const recent = await db
+    .select({ refund: refunds, reference: payments.reference, surname: students.surname, othername: students.othername, matricNo: students.matricNo, by: staff.name })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .innerJoin(staff, eq(staff.id, refunds.requestedBy))
+    .orderBy(desc(refunds.requestedAt), desc(refunds.id))
+    .limit(50);
+  return {
+    waiting: waiting.map((row) => ({ ...toSummary(row), paid_amount_kobo: row.payment.paidAmountKobo, paid_currency: row.payment.paidCurrency, gateway_response: row.payment.gatewayResponse })),
+    refunds: recent.map(({ refund, reference, surname, othername, matricNo, by }) => ({
+      id: refund.id,
+      reference,
+      student_name: `${surname} ${othername}`,
+      matric_no: matricNo,
+      amount_kobo: refund.amountKobo,
+      currency: refund.currency,
+      status: refund.status,
+      reason: refund.reason,
+      requested_at: refund.requestedAt.toISOString(),
+      requested_by: by,
+    })),
+  };
+}
+
+/** Refunds waiting for a second approver, oldest first: what another bursar or an administrator decides. */
+export async function waitingRefunds(db: Database) {
+  const rows = await db
+    .select({ refund: refunds, payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo, by: staff.name })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .innerJoin(staff, eq(staff.id, refunds.requestedBy))
+    .where(eq(refunds.status, "awaiting_approval"))
+    .orderBy(asc(refunds.requestedAt), asc(refunds.id));
+  return rows.map(({ refund, payment, surname, othername, matricNo, by }) => {
+    const paidKobo = payment.paidAmountKobo ?? payment.amountKobo;
+    return {
+      id: refund.id,
+      status: refund.status,
+      reference: payment.reference,
+      student_name: `${surname} ${othername}`,
+      matric_no: matricNo,
+      amount_kobo: refund.amountKobo,
+      currency: refund.currency,
+      paid_kobo: paidKobo,
+      reason: refund.reason,
+      credited: refund.paymentStatusBefore === "success",
+      whole: refund.amountKobo === paidKobo,
+      requested_by: by,
+      requested_by_id: refund.requestedBy,
+      requested_at: refund.requestedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { academicSessions, feeSchedule, payments, programmes, studyModes } from "../../db/schema.ts";
+import type { z } from "zod";
+import type { FeePage, FeeQuery, StaffFee } from "../../../common/payments/fee-schedule.ts";
+
+export const FEE_PAGE_SIZE = 50;
+
+type Filters = Omit<z.infer<typeof FeeQuery>, "page">;
+
+/** The fees in force matching the filters, in the order the schedule reads: session, programme, level, option. */
+export function feesInForce(db: Database, filters: Filters) {
+  const conditions: SQL[] = [isNull(feeSchedule.replacedAt)];
+  if (filters.session) conditions.push(eq(feeSchedule.session, filters.session));
+  if (filters.programme === "all") conditions.push(isNull(feeSchedule.programmeId));
+  else if (filters.programme) conditions.push(eq(feeSchedule.programmeId, filters.programme));
+  if (filters.level) conditions.push(eq(feeSchedule.level, filters.level));
+  const credited = db
+    .select({ feeId: payments.feeId, value: count().as("credited") })
+    .from(payments)
+    .where(eq(payments.status, "success"))
+    .groupBy(payments.feeId)
+    .as("credited");
+  return db
+    .select({ fee: feeSchedule, programme: programmes.name, credited: credited.value })
+    .from(feeSchedule)
+    .leftJoin(programmes, eq(programmes.id, feeSchedule.programmeId))
+    .leftJoin(credited, eq(credited.feeId, feeSchedule.id))
+    .where(and(...conditions))
+    .orderBy(desc(feeSchedule.session), sql`${programmes.name} nulls first`, asc(feeSchedule.level), sql`${feeSchedule.studyMode} nulls first`, asc(feeSchedule.paymentOption))
+    .$dynamic();
+}
+
+export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Promise<FeePage> {
+  const { page, ...filters } = query;
+  const rows = await feesInForce(db, filters).limit(FEE_PAGE_SIZE).offset((page - 1) * FEE_PAGE_SIZE);
+  const [total] = await db.select({ value: count() }).from(feesInForce(db, filters).as("matching"));
+  const data: StaffFee[] = rows.map(({ fee, programme, credited }) => ({
+    id: fee.id,
+    session: fee.session,
+    programme_id: fee.programmeId,
+    programme: programme ?? null,
+    level: fee.level,
+    study_mode: fee.studyMode,
+    payment_option: fee.paymentOption,
+    amount_kobo: fee.amountKobo,
+    credited_payments: Number(credited ?? 0),
+  }));
+  const sessions = await db
+    .select({ id: academicSessions.id, name: academicSessions.name, is_current: academicSessions.isCurrent, late_fees_from: academicSessions.lateFeesFrom })
+    .from(academicSessions)
+    .orderBy(desc(academicSessions.name));
+  const programmeList = await db.select({ id: programmes.id, name: programmes.name }).from(programmes).orderBy(asc(programmes.name));
+  // The registry's list (decision 154): a fee can name only a mode on it.
+  const modes = await db.select({ mode: studyModes.name }).from(studyModes).orderBy(asc(studyModes.name));
+  return {
+    data,
+    total: total?.value ?? 0,
+    page,
+    page_size: FEE_PAGE_SIZE,
+    sessions,
+    programmes: programmeList,
+    study_modes: modes.map((row) => row.mode),
+  };
+}

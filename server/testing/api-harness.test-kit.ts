@@ -1,0 +1,171 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApi } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
+import { insertSchool, insertSessions, insertStudent, type StudentFields } from "../db/factories.ts";
+import { createMemoryLogger } from "../http/logger.ts";
+import { databasePhotoBackend } from "../uploads/database-photos.ts";
+import { createPhotoStorage } from "../uploads/photo-storage.ts";
+import { openTestDatabase } from "./test-database.test-kit.ts";
+import { createPaystackClient } from "../paystack/client.ts";
+import { createPaystackSandbox } from "../paystack/sandbox.ts";
+import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
+import { startJobQueue } from "../jobs/job-queue.ts";
+import { createPaymentReceipts } from "../payments/receipt.ts";
+import type { Argon2Cost } from "../auth/password.ts";
+import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
+
+const SANDBOX_KEY = "sk_test_harness_0123456789";
+const SANDBOX_URL = "http://paystack-sandbox.test";
+
+/** The harness's API believes x-forwarded-for from requests with this secret, as it would from the proxy. */
+export const TEST_PROXY_SECRET = "test-proxy-shared-secret-0123456789abcdef";
+
+/**
+ * Cheap argon2id for tests only (a fraction of a millisecond): the stored hash carries its cost,
+ * and the harness's API writes and upgrades to this same cost, so sign-in code is unchanged.
+ */
+export const TEST_PASSWORD_COST: Argon2Cost = { memoryKiB: 64, passes: 1, parallelism: 1 };
+
+/** A controllable clock: tests move time forward to expire sessions, tokens and windows. */
+export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/** What a test may swap: any of the API's dependencies, and the mailer the queue's worker sends with. */
+export type HarnessOverrides = Partial<ApiDeps> & { mailer?: Mailer };
+
+/**
+ * The real API on a fresh database with one school, the six sessions and helpers to create
+ * students and sign them in. Extra dependencies (payments, mail) can be overridden.
+ */
+export async function createApiHarness({ mailer: givenMailer, ...overrides }: HarnessOverrides = {}) {
+  const database = await openTestDatabase();
+  const clock = createTestClock();
+  const logger = createMemoryLogger();
+  // In the test database, as the portal keeps them by default; a test may pass an S3 store.
+  const photos = createPhotoStorage(databasePhotoBackend(database.db));
+  const outboxDir = await mkdtemp(path.join(tmpdir(), "portal-outbox-"));
+  // Webhooks the sandbox sends are captured here; tests deliver them to the API themselves.
+  const webhooks: { body: string; signature: string | null }[] = [];
+  const sandbox = createPaystackSandbox({
+    db: database.db,
+    secretKey: SANDBOX_KEY,
+    publicUrl: SANDBOX_URL,
+    webhookUrl: "http://api.test/paystack/webhook",
+    now: () => clock.now(),
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      webhooks.push({ body: await request.text(), signature: request.headers.get("x-paystack-signature") });
+      return new Response("ok");
+    },
+  });
+  const sandboxFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    return sandbox.request(url.pathname + url.search, request);
+  };
+  const mailer = givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
+  // The real queue on the test database. Nothing is sent until a test asks: deliverMail() sends
+  // what is due at once, jobs.work() starts a polling worker as the portal does.
+  const jobs = await startJobQueue(database, { mailer, logger });
+  const publicOrigin = overrides.publicOrigin ?? "http://localhost:4321";
+  const slipSigningKey = overrides.slipSigningKey ?? "test-slip-signing-key-0123456789abcdef";
+  const deps: Omit<ApiDeps, "sharedReads"> = {
+    db: database.db,
+    logger,
+    now: clock.now,
+    sessions: { idleMinutes: 120, absoluteHours: 12 },
+    photos,
+    publicOrigin,
+    paystack: createPaystackClient({ baseUrl: SANDBOX_URL, secretKey: SANDBOX_KEY, fetch: sandboxFetch }),
+    paystackSecretKey: SANDBOX_KEY,
+    jobs,
+    receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
+    supportEmail: "support@college.test",
+    refundSecondApprovalKobo: 5_000_000,
+    slipSigningKey,
+    passwordCost: TEST_PASSWORD_COST,
+    proxySecret: TEST_PROXY_SECRET,
+    ...overrides,
+  };
+  const app = createApi(deps);
+  await insertSessions(database.db);
+  const school = await insertSchool(database.db, {
+    name: "School of Sciences",
+    departments: ["Biology"],
+    programmes: ["NCE Biology/Chemistry"],
+  });
+  const placement = { departmentId: school.departments[0]!.id, programmeId: school.programmes[0]!.id };
+
+  async function createStudent<F extends Partial<StudentFields> = object>(fields: F = {} as F) {
+    return insertStudent(database.db, { ...placement, ...fields }, TEST_PASSWORD_COST);
+  }
+
+  async function signIn(phone: string, password = "demo1234") {
+    const response = await request("/student/uniben/login", {
+      method: "POST",
+      json: { username: phone, password },
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+    const body = (await response.json()) as { data: { tokens: { access: string } } };
+    return body.data.tokens.access;
+  }
+
+  /**
+   * app.request() with JSON and bearer conveniences, sent as the proxy sends it: the client's
+   * address in x-forwarded-for with the shared secret. Call `app.request()` to be someone else.
+   */
+  function request(
+    pathname: string,
+    init: RequestInit & { json?: unknown; token?: string; clientAddress?: string } = {},
+  ) {
+    const { json, token, clientAddress = "203.0.113.7", ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("x-forwarded-for", clientAddress);
+    headers.set(PROXY_SECRET_HEADER, TEST_PROXY_SECRET);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    return app.request(pathname, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  }
+
+  return {
+    app,
+    db: database.db,
+    /** How another connection reaches this database (on PostgreSQL, its URL): for tests of races. */
+    connection: database.jobConnection,
+    deps,
+    clock,
+    logger,
+    school,
+    createStudent,
+    signIn,
+    request,
+    sandbox,
+    sandboxFetch,
+    webhooks,
+    outboxDir,
+    jobs,
+    /**
+     * Sends every queued e-mail that is due, as the portal's worker would on its next poll, and
+     * answers how many went and how many failed (a failure waits in the queue for its retry).
+     */
+    deliverMail: () => jobs.sendDueMail(),
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}
+export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;
