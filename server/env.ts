@@ -3,7 +3,7 @@ import { blankMeansDefault, parseEnv } from "../common/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../common/http/proxy-secret.ts";
 import type { S3Settings } from "./uploads/s3-photos.ts";
-import { LogLevelSetting } from "../common/log/log-level.ts";
+import { LogLevelSetting, logLevelOf, type LogLevel } from "../common/log/log-level.ts";
 
 /**
  * Signs slips outside production when SLIP_SIGNING_SECRET is unset, so demo slips stay
@@ -155,4 +155,9 @@ export function s3SettingsOf(env: ServerEnv): S3Settings | undefined {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
+}
+
+/** LOG_LEVEL alone, for what logs before (or without) the whole environment being read. */
+export function logLevelFromEnv(source = process.env): LogLevel {
+  return logLevelOf(source);
 }

@@ -112,6 +112,8 @@ async function runTool(tool: "pg_dump" | "pg_restore", args: string[], url: stri
   const connection = new URL(url);
   const password = decodeURIComponent(connection.password);
   connection.password = "";
+  // The tool inherits the portal's environment (PATH, PGSSLMODE …), with the password added.
+  // eslint-disable-next-line no-restricted-properties
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   try {
     await run(tool, [`--dbname=${connection.toString()}`, ...args], { env, maxBuffer: OUTPUT_LIMIT });

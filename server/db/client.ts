@@ -6,7 +6,8 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
-import { createLogger, logLevelOf, type Logger } from "../../common/log/logger.server.ts";
+import { createLogger, type Logger } from "../../common/log/logger.server.ts";
+import { logLevelFromEnv } from "../env.ts";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** The advisory lock key migrations run under: any fixed number no other code uses. */
@@ -54,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
-    const logger = options.logger ?? createLogger({ name: "database", level: logLevelOf(process.env) });
+    const logger = options.logger ?? createLogger({ name: "database", level: logLevelFromEnv() });
     pool.on("error", (error) => logger.warn("database connection lost", { error }));
     const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
     if (migrate) {

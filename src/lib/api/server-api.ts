@@ -4,6 +4,7 @@ import { apiFetch } from "./in-process-api.ts";
 import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
 import { sentByProxy } from "../../../common/http/sent-by-proxy.server.ts";
 import { REQUEST_ID_HEADER } from "../../../common/http/request-id.ts";
+import { pageServerEnv } from "../config/site.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
@@ -27,7 +28,7 @@ const TIMEOUT_MS = 10_000;
  * request as the page server's own (decision 122).
  */
 export function forwardedClient(request: Request): string | null {
-  return sentByProxy(request.headers, process.env.PROXY_SHARED_SECRET) ? request.headers.get("x-forwarded-for") : null;
+  return sentByProxy(request.headers, pageServerEnv().proxySecret) ? request.headers.get("x-forwarded-for") : null;
 }
 
 /**
@@ -39,7 +40,7 @@ export function forwardedClient(request: Request): string | null {
 export function createServerApi(token: string | null, forwardedFor: string | null = null, requestId?: string) {
   // Rate limits count per client: pass on the address the proxy saw, not the page server's, with
   // the secret that makes the API believe it.
-  const proxySecret = process.env.PROXY_SHARED_SECRET;
+  const { proxySecret } = pageServerEnv();
   const identity: Record<string, string> = {
     ...(forwardedFor && proxySecret ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret } : {}),
     ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEnv } from "../../../common/config/parse-env.ts";
+import { logLevelOf, type LogLevel } from "../../../common/log/log-level.ts";
 
 /** Names, contacts and credits shown on the pages: configuration, so another college can deploy it. */
 export const SiteEnv = z.object({
@@ -22,4 +23,12 @@ let cached: Site | undefined;
 export function site(): Site {
   cached ??= parseEnv(SiteEnv, process.env);
   return cached;
+}
+
+/**
+ * What the page server reads from its environment at each call rather than once: the secret the
+ * proxy signs with (PROXY_SHARED_SECRET, decision 122) and LOG_LEVEL (decision 125).
+ */
+export function pageServerEnv(): { proxySecret: string | undefined; logLevel: LogLevel } {
+  return { proxySecret: process.env.PROXY_SHARED_SECRET, logLevel: logLevelOf(process.env) };
 }
