@@ -6,6 +6,7 @@
  * Fails when either lane fails.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -21,7 +22,8 @@ const basePort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : LANES[0].
 function runLane(lane: (typeof LANES)[number]): Promise<number> {
   const port = basePort + (lane.port - LANES[0].port);
   const child = spawn(process.execPath, [playwright, "test", ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_LANE: lane.name, E2E_PORT: String(port) },
+    // The portal each lane starts (`node runtime/start.ts`) runs on this Node, whatever the PATH.
+    env: { ...process.env, E2E_LANE: lane.name, E2E_PORT: String(port), PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [child.stdout, child.stderr]) {
