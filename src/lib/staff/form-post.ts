@@ -7,7 +7,8 @@ export const Done = z.object({ message: z.string() });
 /** What a staff page shows after its own form post: the API's sentence, or its refusal and status. */
 export type FormPostOutcome = { form?: FormData; notice?: string; problem?: string };
 
-type Page = { request: Request; response: { status: number } };
+// Astro types a response's status as optional; the page only ever sets it.
+type Page = { request: Request; response: { status?: number } };
 
 /**
  * Runs a staff page's plain form post (no JavaScript needed); nothing for a GET. `send` calls
