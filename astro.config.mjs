@@ -2,7 +2,11 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import node from "@astrojs/node";
-import { precompressAssets, rememberCspDigests, withInProcessEntry } from "./src/server/build-integrations.ts";
+import {
+  precompressAssets,
+  rememberCspDigests,
+  withInProcessEntry,
+} from "./src/server/build-integrations.ts";
 import { POLICY_DIRECTIVES, STYLE_SOURCES } from "./common/security/content-security-policy.ts";
 
 export default defineConfig({

@@ -12,7 +12,8 @@ const into = (...folders) => ({
 });
 const NODE_BUILTINS = {
   regex: "^node:",
-  message: "Code every process shares (and the edge proxy) runs where Node's modules do not: name the file *.server.ts if it only runs on Node.",
+  message:
+    "Code every process shares (and the edge proxy) runs where Node's modules do not: name the file *.server.ts if it only runs on Node.",
 };
 const SERVER_ONLY = {
   regex: "\\.server\\.ts$",
@@ -27,7 +28,16 @@ const layer = (files, patterns, ignores = []) => ({
 const ENV_MODULES = ["server/env.ts", "proxy/env.ts", "src/lib/config/site.ts"];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".astro/**", "data/**", "**/*.astro", "server/db/migrations/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      ".astro/**",
+      "data/**",
+      "**/*.astro",
+      "server/db/migrations/**",
+    ],
+  },
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },
@@ -35,13 +45,24 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
   },
   // What every process shares: pure, and above every other folder.
-  layer(["common/**/*.ts"], [into("src", "server", "proxy", "runtime", "scripts", "tests"), NODE_BUILTINS], ["common/**/*.server.ts", ...TESTS]),
+  layer(
+    ["common/**/*.ts"],
+    [into("src", "server", "proxy", "runtime", "scripts", "tests"), NODE_BUILTINS],
+    ["common/**/*.server.ts", ...TESTS],
+  ),
   layer(["common/**/*.server.ts"], [into("src", "server", "proxy", "runtime", "scripts", "tests")]),
   // The edge proxy runs on workerd and Cloudflare as well as Node.
-  layer(["proxy/**/*.ts"], [into("src", "server", "runtime", "scripts", "tests"), NODE_BUILTINS, SERVER_ONLY], TESTS),
+  layer(
+    ["proxy/**/*.ts"],
+    [into("src", "server", "runtime", "scripts", "tests"), NODE_BUILTINS, SERVER_ONLY],
+    TESTS,
+  ),
   // The pages never reach into the API's code: they call it.
   layer(["src/**/*.{ts,tsx}"], [into("server", "runtime", "scripts", "tests")], TESTS),
-  layer(["src/islands/**", "src/components/**/*.tsx", "src/lib/stores/**", "src/lib/ui/**"], [into("server", "runtime", "scripts", "tests"), NODE_BUILTINS, SERVER_ONLY]),
+  layer(
+    ["src/islands/**", "src/components/**/*.tsx", "src/lib/stores/**", "src/lib/ui/**"],
+    [into("server", "runtime", "scripts", "tests"), NODE_BUILTINS, SERVER_ONLY],
+  ),
   // The API is started by the runtime, never the other way round.
   layer(["server/**/*.ts"], [into("src", "runtime", "scripts", "tests")], TESTS),
   layer(["runtime/**/*.ts"], [into("scripts", "tests")], TESTS),
@@ -52,7 +73,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: `Read settings in the part's env module (${ENV_MODULES.join(", ")}) and pass them in.` },
+        {
+          object: "process",
+          property: "env",
+          message: `Read settings in the part's env module (${ENV_MODULES.join(", ")}) and pass them in.`,
+        },
       ],
     },
   },

@@ -18,7 +18,8 @@ if (!existsSync(chromiumPath)) {
 // Chromium per core (scripts/e2e-lanes.ts, decision 171). E2E_LANE picks a lane; unset, one run
 // takes every journey against one portal.
 const lane = process.env.E2E_LANE || undefined;
-if (lane !== undefined && lane !== "students" && lane !== "staff") throw new Error(`E2E_LANE is "students", "staff" or unset, not "${lane}".`);
+if (lane !== undefined && lane !== "students" && lane !== "staff")
+  throw new Error(`E2E_LANE is "students", "staff" or unset, not "${lane}".`);
 const port = Number(process.env.E2E_PORT ?? (lane === "staff" ? 4420 : 4400));
 // The journeys' helpers read the port from here (tests/e2e/support.ts).
 process.env.E2E_PORT = String(port);
@@ -34,7 +35,12 @@ const AFTER_ALL = "last/**/*.spec.ts";
 const STAFF_SWEEP = "phone/every-staff-page-fits-a-phone.spec.ts";
 // The staff lane: the college's staff at work, and what needs no student of the other lane. The
 // lanes are about even in time (each about half of the whole, measured per file).
-const STAFF_LANE = ["staff-*.spec.ts", "registry-*.spec.ts", "bursar-*.spec.ts", "pay-without-javascript.spec.ts"];
+const STAFF_LANE = [
+  "staff-*.spec.ts",
+  "registry-*.spec.ts",
+  "bursar-*.spec.ts",
+  "pay-without-javascript.spec.ts",
+];
 const inLane = (name: "students" | "staff") => lane === undefined || lane === name;
 
 /** One of the phones, in Chromium, saying it is an Android phone as a student's browser does. */
@@ -55,7 +61,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-gpu",
+      ],
     },
   },
   projects: [

@@ -16,7 +16,12 @@ const databaseTemplate = ["server/testing/database-template.test-kit.ts"];
 // at module level is caches keyed by the database or read once from the environment; each file
 // still builds its own API and database. Spies, stubbed globals and variables are undone after
 // every test, so none reaches the next file.
-const modulesSharedAcrossFiles = { isolate: false, restoreMocks: true, unstubEnvs: true, unstubGlobals: true };
+const modulesSharedAcrossFiles = {
+  isolate: false,
+  restoreMocks: true,
+  unstubEnvs: true,
+  unstubGlobals: true,
+};
 
 export default defineConfig({
   test: {
@@ -27,7 +32,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["common/**/*.test.ts", "src/**/*.test.ts", "server/**/*.test.ts", "proxy/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "common/**/*.test.ts",
+            "src/**/*.test.ts",
+            "server/**/*.test.ts",
+            "proxy/**/*.test.ts",
+            "runtime/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: [...apiSuites, ...builtSuites],
           ...modulesSharedAcrossFiles,
         },

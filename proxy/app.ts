@@ -1,9 +1,20 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { readSessionToken, readStaffToken, safeNextPath, sessionCookieName, staffCookieName } from "../common/session/cookie.ts";
+import {
+  readSessionToken,
+  readStaffToken,
+  safeNextPath,
+  sessionCookieName,
+  staffCookieName,
+} from "../common/session/cookie.ts";
 import { FLASH_COOKIE, FLASH_MAX_AGE_SECONDS, type Flash } from "../common/session/flash.ts";
-import { TYPED_PHONE_COOKIE, TYPED_PHONE_COOKIE_PATH, TYPED_PHONE_MAX_AGE_SECONDS, typedPhone } from "../common/session/typed-phone.ts";
+import {
+  TYPED_PHONE_COOKIE,
+  TYPED_PHONE_COOKIE_PATH,
+  TYPED_PHONE_MAX_AGE_SECONDS,
+  typedPhone,
+} from "../common/session/typed-phone.ts";
 import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
 import { REQUEST_ID_HEADER, tellTheHelpDesk } from "../common/http/request-id.ts";
 import { scrubText } from "../common/log/scrub.ts";
@@ -48,7 +59,9 @@ export type ProxyOptions = {
 };
 
 /** On Node, @hono/node-server hands over the socket; edge runtimes have none. */
-type ProxyBindings = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } } & RequestIdVariables;
+type ProxyBindings = {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+} & RequestIdVariables;
 
 type LoginOutcome =
   | { ok: true; token: string; body: { data: { tokens: Record<string, unknown> } } }
@@ -72,7 +85,10 @@ export function createProxy(options: ProxyOptions) {
    * so. Whatever the client sent in these headers is replaced: a header it made up never passes.
    */
   const identifyClient = (c: Context<ProxyBindings>, headers: Headers) => {
-    headers.set("x-forwarded-for", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, addressRule));
+    headers.set(
+      "x-forwarded-for",
+      clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, addressRule),
+    );
     headers.set(REQUEST_ID_HEADER, c.var.requestId);
     if (options.proxySecret) headers.set(PROXY_SECRET_HEADER, options.proxySecret);
     else headers.delete(PROXY_SECRET_HEADER);
@@ -84,13 +100,18 @@ export function createProxy(options: ProxyOptions) {
     identifyClient(c, headers);
     headers.set("accept", "application/json");
   };
-  const clearSession = (c: Context) =>
-    deleteCookie(c, cookieName, { path: "/", secure });
+  const clearSession = (c: Context) => deleteCookie(c, cookieName, { path: "/", secure });
   const keepSession = (c: Context, token: string) =>
     setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure });
   // A message for the page the redirect leads to: that page shows it once and deletes it.
   const flash = (c: Context, message: Flash) =>
-    setCookie(c, FLASH_COOKIE, message, { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: FLASH_MAX_AGE_SECONDS });
+    setCookie(c, FLASH_COOKIE, message, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      maxAge: FLASH_MAX_AGE_SECONDS,
+    });
 
   /** `credentials` is the body sent to the API, which validates it (and its content type). */
   async function signIn(
@@ -101,12 +122,20 @@ export function createProxy(options: ProxyOptions) {
     const headers = new Headers({ "content-type": contentType, accept: "application/json" });
     identifyClient(c, headers);
     const response = await fetchUpstream(
-      new Request(new URL("/student/uniben/login", options.apiUrl), { method: "POST", headers, body: credentials }),
+      new Request(new URL("/student/uniben/login", options.apiUrl), {
+        method: "POST",
+        headers,
+        body: credentials,
+      }),
     );
     const body = (await response.json().catch(() => null)) as LoginOutcome["body"];
     const tokens = (body as { data?: { tokens?: { access?: unknown } } } | null)?.data?.tokens;
     if (response.status === 200 && typeof tokens?.access === "string") {
-      return { ok: true, token: tokens.access, body: body as Extract<LoginOutcome, { ok: true }>["body"] };
+      return {
+        ok: true,
+        token: tokens.access,
+        body: body as Extract<LoginOutcome, { ok: true }>["body"],
+      };
     }
     return { ok: false, status: response.status === 200 ? 502 : response.status, body };
   }
@@ -137,13 +166,18 @@ export function createProxy(options: ProxyOptions) {
       flash(c, "signed-in");
       return c.redirect(next, 303);
     }
-    const reason = outcome.status === 429 ? "limited" : outcome.status === 400 ? "missing" : "wrong";
+    const reason =
+      outcome.status === 429 ? "limited" : outcome.status === 400 ? "missing" : "wrong";
     const query = new URLSearchParams({ error: reason, ...(next !== "/" ? { next } : {}) });
     // The form comes back with the phone number as typed, so only the password is typed again.
     const phone = typedPhone(form.username);
     if (phone) {
       setCookie(c, TYPED_PHONE_COOKIE, phone, {
-        path: TYPED_PHONE_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure, maxAge: TYPED_PHONE_MAX_AGE_SECONDS,
+        path: TYPED_PHONE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: "Lax",
+        secure,
+        maxAge: TYPED_PHONE_MAX_AGE_SECONDS,
       });
     }
     return c.redirect(`/login?${query}`, 303);
@@ -165,7 +199,9 @@ export function createProxy(options: ProxyOptions) {
     if (token) {
       const headers = new Headers({ authorization: `Bearer ${token}`, accept: "application/json" });
       identifyClient(c, headers);
-      await fetchUpstream(new Request(new URL("/student/logout", options.apiUrl), { method: "POST", headers })).catch(() => undefined);
+      await fetchUpstream(
+        new Request(new URL("/student/logout", options.apiUrl), { method: "POST", headers }),
+      ).catch(() => undefined);
     }
     clearSession(c);
     return c.redirect("/login?signed_out=1", 303);
@@ -177,22 +213,37 @@ export function createProxy(options: ProxyOptions) {
     const url = new URL(c.req.url);
     const cookies = c.req.header("cookie");
     // Staff routes take the staff cookie; a student's cookie reaches them only to be refused (403).
-    const staffToken = url.pathname.startsWith("/api/staff/") ? readStaffToken(cookies, secure) : null;
+    const staffToken = url.pathname.startsWith("/api/staff/")
+      ? readStaffToken(cookies, secure)
+      : null;
     const token = staffToken ?? readSessionToken(cookies, secure);
     const target = upstreamUrl(options.apiUrl, url.pathname.slice("/api".length), url.search);
-    const response = await relay(fetchUpstream, c.req.raw, target, apiHeaders(c, token), upstreamDecodes);
+    const response = await relay(
+      fetchUpstream,
+      c.req.raw,
+      target,
+      apiHeaders(c, token),
+      upstreamDecodes,
+    );
     const spentCookie = staffToken ? staffCookieName(secure) : cookieName;
-    if (response.status === 401) response.headers.append("set-cookie", expiredCookie(spentCookie, secure));
+    if (response.status === 401)
+      response.headers.append("set-cookie", expiredCookie(spentCookie, secure));
     return response;
   });
 
   app.all("*", (c) => {
     const url = new URL(c.req.url);
     const target = upstreamUrl(options.pagesUrl, url.pathname, url.search);
-    return relay(fetchUpstream, c.req.raw, target, (headers) => {
-      identifyClient(c, headers);
-      headers.set("x-forwarded-proto", secure ? "https" : "http");
-    }, upstreamDecodes);
+    return relay(
+      fetchUpstream,
+      c.req.raw,
+      target,
+      (headers) => {
+        identifyClient(c, headers);
+        headers.set("x-forwarded-proto", secure ? "https" : "http");
+      },
+      upstreamDecodes,
+    );
   });
 
   app.onError((error, c) => {
@@ -208,7 +259,10 @@ export function createProxy(options: ProxyOptions) {
         error: scrubText(error instanceof Error ? (error.stack ?? String(error)) : String(error)),
       }),
     );
-    return c.text(`The portal is not answering right now. Please try again in a minute. ${tellTheHelpDesk(requestId)}`, 502);
+    return c.text(
+      `The portal is not answering right now. Please try again in a minute. ${tellTheHelpDesk(requestId)}`,
+      502,
+    );
   });
 
   return app;

@@ -62,13 +62,17 @@ describe("bodies over the API's limits are refused with 413 before anything is r
 
   it("lets the Update Biodata page form through with a photo up to 5 MiB, and refuses one byte more", async () => {
     const form = (size: number) =>
-      post("/biodata", chunked(size), { headers: { "content-type": "multipart/form-data; boundary=x" } });
+      post("/biodata", chunked(size), {
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+      });
     const { app, sent } = recordingProxy();
     expect((await app.request(`${ORIGIN}/biodata`, form(BIODATA_BODY_LIMIT))).status).toBe(200);
     expect((await sent[0]!.arrayBuffer()).byteLength).toBe(BIODATA_BODY_LIMIT);
     const refused = await app.request(`${ORIGIN}/biodata`, form(BIODATA_BODY_LIMIT + 1));
     expect(refused.status).toBe(413);
-    expect(await refused.text()).toContain("The photo is larger than 5 MB. Choose a smaller photo.");
+    expect(await refused.text()).toContain(
+      "The photo is larger than 5 MB. Choose a smaller photo.",
+    );
     // Only that page: other page forms keep the small limit.
     const other = await app.request(`${ORIGIN}/biodata/confirm/x`, form(JSON_BODY_LIMIT + 1));
     expect(other.status).toBe(413);

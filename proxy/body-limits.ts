@@ -44,7 +44,8 @@ export function refuseOversizedBodies(): MiddlewareHandler {
     if (method === "GET" || method === "HEAD") return next();
     const { pathname } = new URL(c.req.url);
     const apiPath = pathname.startsWith("/api/") ? pathname.slice("/api".length) : null;
-    if (apiPath !== null ? isBiodataUpload(method, apiPath) : isBiodataPageForm(method, pathname)) return forBiodata(c, next);
+    if (apiPath !== null ? isBiodataUpload(method, apiPath) : isBiodataPageForm(method, pathname))
+      return forBiodata(c, next);
     const csv = apiPath !== null ? isCsvImport(method, apiPath) : isStaffPageForm(method, pathname);
     return (csv ? forCsv : forJson)(c, next);
   };

@@ -78,10 +78,26 @@ describe("readProxyEnv: the shared secret", () => {
 
 describe("readProxyEnv: admission control", () => {
   it("takes 32 requests at once per process, lets 512 wait up to 10 s, and reads blanks as those", () => {
-    const expected = { MAX_REQUESTS_IN_FLIGHT: 32, MAX_REQUESTS_WAITING: 512, MAX_REQUEST_WAIT_MS: 10_000 };
+    const expected = {
+      MAX_REQUESTS_IN_FLIGHT: 32,
+      MAX_REQUESTS_WAITING: 512,
+      MAX_REQUEST_WAIT_MS: 10_000,
+    };
     expect(readProxyEnv({})).toMatchObject(expected);
-    expect(readProxyEnv({ MAX_REQUESTS_IN_FLIGHT: "", MAX_REQUESTS_WAITING: " ", MAX_REQUEST_WAIT_MS: "" })).toMatchObject(expected);
-    expect(readProxyEnv({ MAX_REQUESTS_IN_FLIGHT: "8", MAX_REQUESTS_WAITING: "0", MAX_REQUEST_WAIT_MS: "2500" })).toMatchObject({
+    expect(
+      readProxyEnv({
+        MAX_REQUESTS_IN_FLIGHT: "",
+        MAX_REQUESTS_WAITING: " ",
+        MAX_REQUEST_WAIT_MS: "",
+      }),
+    ).toMatchObject(expected);
+    expect(
+      readProxyEnv({
+        MAX_REQUESTS_IN_FLIGHT: "8",
+        MAX_REQUESTS_WAITING: "0",
+        MAX_REQUEST_WAIT_MS: "2500",
+      }),
+    ).toMatchObject({
       MAX_REQUESTS_IN_FLIGHT: 8,
       MAX_REQUESTS_WAITING: 0,
       MAX_REQUEST_WAIT_MS: 2_500,

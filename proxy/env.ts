@@ -59,7 +59,9 @@ export const ProxyEnv = z.object({
    */
   MAX_REQUESTS_IN_FLIGHT: blankMeansDefault(z.coerce.number().int().min(1).max(10_000).default(32)),
   MAX_REQUESTS_WAITING: blankMeansDefault(z.coerce.number().int().min(0).max(100_000).default(512)),
-  MAX_REQUEST_WAIT_MS: blankMeansDefault(z.coerce.number().int().min(0).max(120_000).default(10_000)),
+  MAX_REQUEST_WAIT_MS: blankMeansDefault(
+    z.coerce.number().int().min(0).max(120_000).default(10_000),
+  ),
   /** At info or lower the proxy writes one JSON line per request (decision 125). */
   LOG_LEVEL: LogLevelSetting,
   /** Read only for LOG_LEVEL's default: silent under test. */

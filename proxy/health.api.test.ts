@@ -59,7 +59,10 @@ describe("the proxy's /healthz", () => {
     const { app, calls } = proxyWith();
     const head = await app.request(`${PUBLIC_ORIGIN}/healthz`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    const post = await app.request(`${PUBLIC_ORIGIN}/readyz`, { method: "POST", headers: { origin: PUBLIC_ORIGIN } });
+    const post = await app.request(`${PUBLIC_ORIGIN}/readyz`, {
+      method: "POST",
+      headers: { origin: PUBLIC_ORIGIN },
+    });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
     expect(calls).toEqual([]);
@@ -84,7 +87,10 @@ describe("the proxy's /readyz", () => {
     const { app } = proxyWith(async (request) => brokenApi.fetch(request));
     const response = await app.request(`${PUBLIC_ORIGIN}/readyz`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "not ready", reason: "the database is unreachable" });
+    expect(await response.json()).toEqual({
+      status: "not ready",
+      reason: "the database is unreachable",
+    });
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -92,11 +98,20 @@ describe("the proxy's /readyz", () => {
     const { app } = proxyWith(() => Promise.reject(new TypeError("fetch failed")));
     const response = await app.request(`${PUBLIC_ORIGIN}/readyz`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "not ready", reason: "the API is not answering" });
+    expect(await response.json()).toEqual({
+      status: "not ready",
+      reason: "the API is not answering",
+    });
   });
 
   it("is not ready when something else answers in the API's place", async () => {
-    const { app } = proxyWith(async () => new Response("<h1>Bad gateway</h1>", { status: 502, headers: { "content-type": "text/html" } }));
+    const { app } = proxyWith(
+      async () =>
+        new Response("<h1>Bad gateway</h1>", {
+          status: 502,
+          headers: { "content-type": "text/html" },
+        }),
+    );
     const response = await app.request(`${PUBLIC_ORIGIN}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "not ready", reason: "the API answered 502" });

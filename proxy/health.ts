@@ -15,7 +15,10 @@ const API_TIMEOUT_MS = 5_000;
  * redirect (a probe addresses the instance, not the public name) and before everything else:
  * no session, no limit, no compression.
  */
-export function mountHealth<E extends Env>(app: Hono<E>, options: { fetchUpstream: Fetch; apiUrl: string }) {
+export function mountHealth<E extends Env>(
+  app: Hono<E>,
+  options: { fetchUpstream: Fetch; apiUrl: string },
+) {
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, NOT_STORED));
 
   app.get("/readyz", async (c) => {
@@ -33,7 +36,11 @@ export function mountHealth<E extends Env>(app: Hono<E>, options: { fetchUpstrea
     const body = await answer.json().catch(() => null);
     if (answer.status === 200) return c.json(body ?? { status: "ready" }, 200, NOT_STORED);
     if (isNotReady(body)) return c.json(body, 503, NOT_STORED);
-    return c.json({ status: "not ready", reason: `the API answered ${answer.status}` }, 503, NOT_STORED);
+    return c.json(
+      { status: "not ready", reason: `the API answered ${answer.status}` },
+      503,
+      NOT_STORED,
+    );
   });
 
   app.all("/healthz", onlyGet);
@@ -42,12 +49,16 @@ export function mountHealth<E extends Env>(app: Hono<E>, options: { fetchUpstrea
 
 function isNotReady(body: unknown): body is { status: "not ready"; reason: string } {
   return (
-    typeof body === "object" && body !== null &&
+    typeof body === "object" &&
+    body !== null &&
     (body as { status?: unknown }).status === "not ready" &&
     typeof (body as { reason?: unknown }).reason === "string"
   );
 }
 
 function onlyGet(c: Context) {
-  return c.json(apiErrorBody("Only GET is answered here."), 405, { ...NOT_STORED, allow: "GET, HEAD" });
+  return c.json(apiErrorBody("Only GET is answered here."), 405, {
+    ...NOT_STORED,
+    allow: "GET, HEAD",
+  });
 }

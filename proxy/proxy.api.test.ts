@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../server/testing/api-harness.test-kit.ts";
+import {
+  createApiHarness,
+  TEST_PROXY_SECRET,
+  type ApiHarness,
+} from "../server/testing/api-harness.test-kit.ts";
 import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
 import { createProxy, type ProxyOptions } from "./app.ts";
 
@@ -95,14 +99,20 @@ describe("sign-in through the proxy", () => {
     expect(ok.headers.get("location")).toBe("/payment");
     expect(ok.headers.get("set-cookie")).toContain("HttpOnly");
 
-    const offSite = await form({ username: "08035550000", password: "proxy-pass-1", next: "//evil.example/x" });
+    const offSite = await form({
+      username: "08035550000",
+      password: "proxy-pass-1",
+      next: "//evil.example/x",
+    });
     expect(offSite.headers.get("location")).toBe("/");
 
     const wrong = await form({ username: "08035550000", password: "nope", next: "/payment" });
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get("location")).toBe("/login?error=wrong&next=%2Fpayment");
     // No session: the only cookie is the typed phone number for the form (below).
-    expect(wrong.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["portal_typed_phone"]);
+    expect(wrong.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual([
+      "portal_typed_phone",
+    ]);
 
     const empty = await form({});
     expect(empty.headers.get("location")).toBe("/login?error=missing");
@@ -118,7 +128,9 @@ describe("sign-in through the proxy", () => {
     const wrong = await form({ username: "0803 555 0000", password: "not-the-password" });
     expect(wrong.headers.get("location")).toBe("/login?error=wrong");
     const cookies = wrong.headers.getSetCookie();
-    expect(cookies).toEqual(["portal_typed_phone=0803%20555%200000; Max-Age=60; Path=/login; HttpOnly; SameSite=Lax"]);
+    expect(cookies).toEqual([
+      "portal_typed_phone=0803%20555%200000; Max-Age=60; Path=/login; HttpOnly; SameSite=Lax",
+    ]);
     expect(cookies.join()).not.toContain("not-the-password");
     // Not in the address either, where history and logs would keep it.
     expect(wrong.headers.get("location")).not.toContain("555");
@@ -130,7 +142,9 @@ describe("sign-in through the proxy", () => {
 
 describe("the /api relay", () => {
   it("turns the cookie into a bearer token and never forwards the cookie", async () => {
-    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
+    const cookie = sessionCookie(
+      await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }),
+    );
     const response = await proxy.request("/api/student/me", { headers: { cookie } });
     expect(response.status).toBe(200);
     expect((await response.json()).data.phone).toBe("08035550000");
@@ -148,8 +162,13 @@ describe("the /api relay", () => {
     ["another origin", { origin: "https://evil.example" }],
     ["a cross-site fetch without Origin", { "sec-fetch-site": "cross-site" }],
   ])("refuses a state-changing call from %s before it reaches the API", async (_case, headers) => {
-    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
-    const response = await proxy.request("/api/student/logout", { method: "POST", headers: { cookie, ...headers } });
+    const cookie = sessionCookie(
+      await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }),
+    );
+    const response = await proxy.request("/api/student/logout", {
+      method: "POST",
+      headers: { cookie, ...headers },
+    });
     expect(response.status).toBe(403);
     // The session survived: the logout never reached the API.
     expect((await proxy.request("/api/student/me", { headers: { cookie } })).status).toBe(200);
@@ -158,7 +177,10 @@ describe("the /api relay", () => {
   it("refuses a cross-site sign-in form post", async () => {
     const response = await proxy.request("/login", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+      },
       body: "username=08035550000&password=proxy-pass-1",
     });
     expect(response.status).toBe(403);
@@ -168,8 +190,13 @@ describe("the /api relay", () => {
 
 describe("sign-out", () => {
   it("revokes the session on the API and clears the cookie", async () => {
-    const cookie = sessionCookie(await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }));
-    const response = await proxy.request("/logout", { method: "POST", headers: { cookie, origin: ORIGIN } });
+    const cookie = sessionCookie(
+      await jsonLogin({ username: "08035550000", password: "proxy-pass-1" }),
+    );
+    const response = await proxy.request("/logout", {
+      method: "POST",
+      headers: { cookie, origin: ORIGIN },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/login?signed_out=1");
     expect(response.headers.get("set-cookie")).toContain("Max-Age=0");
@@ -179,7 +206,9 @@ describe("sign-out", () => {
 
 describe("pages and headers", () => {
   it("sends other paths to the page server with the cookie, and sets security headers", async () => {
-    const response = await proxy.request("/course-reg?x=1", { headers: { cookie: "portal_session=abc" } });
+    const response = await proxy.request("/course-reg?x=1", {
+      headers: { cookie: "portal_session=abc" },
+    });
     expect(await response.text()).toContain("page /course-reg");
     expect(pagesSeen.at(-1)?.headers.get("cookie")).toBe("portal_session=abc");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -206,7 +235,9 @@ describe("pages and headers", () => {
     expect(logout.headers.get("set-cookie")).toMatch(/^__Host-portal_session=; Max-Age=0/);
     // Over https a plain-named cookie (one a sibling subdomain could plant) is not a session.
     const planted = cookie.replace("__Host-portal_session", "portal_session");
-    expect((await secure.request("/api/student/me", { headers: { cookie: planted } })).status).toBe(401);
+    expect((await secure.request("/api/student/me", { headers: { cookie: planted } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -248,12 +279,20 @@ describe("upstream addresses", () => {
       `${ORIGIN}/api/student/uniben/login`,
       {
         method: "POST",
-        headers: { "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": "10.9.8.7" },
+        headers: {
+          "content-type": "application/json",
+          origin: ORIGIN,
+          "cf-connecting-ip": "10.9.8.7",
+        },
         body: JSON.stringify({ username: "08035550000", password: "nope" }),
       },
       socket,
     );
-    await proxy.request(`${ORIGIN}/api/student/me`, { headers: { "cf-connecting-ip": "10.9.8.6" } }, socket);
+    await proxy.request(
+      `${ORIGIN}/api/student/me`,
+      { headers: { "cf-connecting-ip": "10.9.8.6" } },
+      socket,
+    );
     expect(sent.map((request) => request.headers.get("x-forwarded-for"))).toEqual([
       "198.51.100.23",
       "198.51.100.23",
@@ -262,26 +301,56 @@ describe("upstream addresses", () => {
 
   // Every way the proxy reaches upstream: JSON and form sign-in, a relayed API call, a page,
   // staff sign-in, sign-out.
-  async function everyKindOfRequest(proxy: ReturnType<typeof createProxy>, headers: Record<string, string>, env?: object) {
-    const form = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...headers };
-    await proxy.request(`${ORIGIN}/api/student/uniben/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
-      body: JSON.stringify({ username: "08035550000", password: "nope" }),
-    }, env);
-    await proxy.request(`${ORIGIN}/login`, { method: "POST", headers: form, body: "username=08035550000&password=nope" }, env);
+  async function everyKindOfRequest(
+    proxy: ReturnType<typeof createProxy>,
+    headers: Record<string, string>,
+    env?: object,
+  ) {
+    const form = {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: ORIGIN,
+      ...headers,
+    };
+    await proxy.request(
+      `${ORIGIN}/api/student/uniben/login`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+        body: JSON.stringify({ username: "08035550000", password: "nope" }),
+      },
+      env,
+    );
+    await proxy.request(
+      `${ORIGIN}/login`,
+      { method: "POST", headers: form, body: "username=08035550000&password=nope" },
+      env,
+    );
     await proxy.request(`${ORIGIN}/api/student/me`, { headers }, env);
     await proxy.request(`${ORIGIN}/dashboard`, { headers }, env);
-    await proxy.request(`${ORIGIN}/staff/login`, { method: "POST", headers: form, body: "email=a%40college.test&password=nope" }, env);
-    await proxy.request(`${ORIGIN}/logout`, { method: "POST", headers: { ...form, cookie: `portal_session=${"A".repeat(43)}` } }, env);
+    await proxy.request(
+      `${ORIGIN}/staff/login`,
+      { method: "POST", headers: form, body: "email=a%40college.test&password=nope" },
+      env,
+    );
+    await proxy.request(
+      `${ORIGIN}/logout`,
+      { method: "POST", headers: { ...form, cookie: `portal_session=${"A".repeat(43)}` } },
+      env,
+    );
   }
 
   it("shows the shared secret to the API and the page server, never one the client sent", async () => {
     const { proxy, sent } = recordingProxy({ proxySecret: TEST_PROXY_SECRET });
-    await everyKindOfRequest(proxy, { [PROXY_SECRET_HEADER]: "made-up-by-the-client", "x-forwarded-for": "10.9.8.7" }, {
-      incoming: { socket: { remoteAddress: "198.51.100.23" } },
-    });
-    expect(sent.map((request) => new URL(request.url).host)).toEqual(expect.arrayContaining(["api.internal", "pages.internal"]));
+    await everyKindOfRequest(
+      proxy,
+      { [PROXY_SECRET_HEADER]: "made-up-by-the-client", "x-forwarded-for": "10.9.8.7" },
+      {
+        incoming: { socket: { remoteAddress: "198.51.100.23" } },
+      },
+    );
+    expect(sent.map((request) => new URL(request.url).host)).toEqual(
+      expect.arrayContaining(["api.internal", "pages.internal"]),
+    );
     expect(sent).toHaveLength(6);
     for (const request of sent) {
       expect(request.headers.get(PROXY_SECRET_HEADER), request.url).toBe(TEST_PROXY_SECRET);
@@ -293,28 +362,39 @@ describe("upstream addresses", () => {
     const { proxy, sent } = recordingProxy();
     await everyKindOfRequest(proxy, { [PROXY_SECRET_HEADER]: TEST_PROXY_SECRET });
     expect(sent).toHaveLength(6);
-    for (const request of sent) expect(request.headers.get(PROXY_SECRET_HEADER), request.url).toBeNull();
+    for (const request of sent)
+      expect(request.headers.get(PROXY_SECRET_HEADER), request.url).toBeNull();
   });
 
   it("finds the client behind a load balancer, or in a CDN's header, as configured", async () => {
     const socket = { incoming: { socket: { remoteAddress: "10.0.0.2" } } };
     const behindBalancer = recordingProxy({ clientAddress: { trustedHops: 1 } });
-    await behindBalancer.proxy.request(`${ORIGIN}/api/student/me`, { headers: { "x-forwarded-for": "10.6.6.6, 203.0.113.9" } }, socket);
+    await behindBalancer.proxy.request(
+      `${ORIGIN}/api/student/me`,
+      { headers: { "x-forwarded-for": "10.6.6.6, 203.0.113.9" } },
+      socket,
+    );
     expect(behindBalancer.sent[0]!.headers.get("x-forwarded-for")).toBe("203.0.113.9");
 
     const behindCdn = recordingProxy({ clientAddress: { header: "cf-connecting-ip" } });
-    await behindCdn.proxy.request(`${ORIGIN}/api/student/me`, { headers: { "cf-connecting-ip": "2001:db8:1:2::7" } });
+    await behindCdn.proxy.request(`${ORIGIN}/api/student/me`, {
+      headers: { "cf-connecting-ip": "2001:db8:1:2::7" },
+    });
     expect(behindCdn.sent[0]!.headers.get("x-forwarded-for")).toBe("2001:db8:1:2::7");
   });
 });
 
 describe("request ids (decision 125)", () => {
   it("the API logs a relayed request under the id the proxy made and returned", async () => {
-    const response = await proxy.request("/api/student/me", { headers: { "x-request-id": "6f1d2c3b-4a59-4e87-9d6c-5b4a3f2e1d0c" } });
+    const response = await proxy.request("/api/student/me", {
+      headers: { "x-request-id": "6f1d2c3b-4a59-4e87-9d6c-5b4a3f2e1d0c" },
+    });
     expect(response.status).toBe(401);
     const id = response.headers.get("x-request-id")!;
     expect(id).not.toBe("6f1d2c3b-4a59-4e87-9d6c-5b4a3f2e1d0c");
-    const line = api.logger.lines.map((text) => JSON.parse(text)).findLast((entry) => entry.message === "request");
+    const line = api.logger.lines
+      .map((text) => JSON.parse(text))
+      .findLast((entry) => entry.message === "request");
     expect(line).toMatchObject({ requestId: id, route: "/student/me", status: 401 });
   });
 });

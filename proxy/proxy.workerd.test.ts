@@ -119,7 +119,9 @@ describe("the proxy on workerd, in front of the API and pages on Node", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/login?error=wrong");
     // No session: only the typed phone number, for the form to show again (decision 146).
-    expect(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["portal_typed_phone"]);
+    expect(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual([
+      "portal_typed_phone",
+    ]);
     const keys = (await api.db.select({ key: rateLimits.key }).from(rateLimits)).map(
       (row) => row.key,
     );

@@ -32,14 +32,20 @@ describe("a portal served over https", () => {
   const post = (origin: string) =>
     recordingProxy(PUBLIC).app.request("http://portal.college.test/staff/login", {
       method: "POST",
-      headers: { origin, "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin,
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "email=a%40college.test&password=x",
     });
 
   it("refuses a form from its own host name over plain http", async () => {
     const response = await post("http://portal.college.test");
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain("This request came from another website and was refused.");
+    expect(await response.text()).toContain(
+      "This request came from another website and was refused.",
+    );
   });
 
   it("takes a form from its https origin", async () => {
@@ -57,7 +63,10 @@ describe("a staff API answer the proxy makes itself", () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("cache-control")).toBe("private, no-store");
-    const kept = await app.request("http://localhost:4321/api/staff/login", { method: "POST", headers: { origin: "http://localhost:4321" } });
+    const kept = await app.request("http://localhost:4321/api/staff/login", {
+      method: "POST",
+      headers: { origin: "http://localhost:4321" },
+    });
     expect(kept.status).toBe(404);
     expect(kept.headers.get("cache-control")).toBe("private, no-store");
     expect(sent).toHaveLength(0);

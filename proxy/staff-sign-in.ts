@@ -25,7 +25,11 @@ export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSign
     if (init.token) headers.set("authorization", `Bearer ${init.token}`);
     options.identifyClient(c, headers);
     return options.fetchUpstream(
-      new Request(new URL(path, options.apiUrl), { method: "POST", headers, body: JSON.stringify(init.json ?? {}) }),
+      new Request(new URL(path, options.apiUrl), {
+        method: "POST",
+        headers,
+        body: JSON.stringify(init.json ?? {}),
+      }),
     );
   };
 
@@ -35,16 +39,30 @@ export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSign
     const response = await api(c, "/staff/login", {
       json: { email: form.email ?? "", password: form.password ?? "" },
     });
-    const body = (await response.json().catch(() => null)) as { data?: { tokens?: { access?: unknown }; stage?: string } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      data?: { tokens?: { access?: unknown }; stage?: string };
+    } | null;
     const token = body?.data?.tokens?.access;
     if (response.status !== 200 || typeof token !== "string") {
-      const reason = response.status === 429 ? "limited" : response.status === 400 ? "missing" : "wrong";
+      const reason =
+        response.status === 429 ? "limited" : response.status === 400 ? "missing" : "wrong";
       // The page says how long this network waits for this e-mail, not a fixed quarter of an hour.
       const retryAfter = Number(response.headers.get("retry-after"));
-      const wait: Record<string, string> = reason === "limited" && Number.isInteger(retryAfter) && retryAfter > 0 ? { wait: String(retryAfter) } : {};
-      return c.redirect(`/staff/login?${new URLSearchParams({ error: reason, ...wait, ...(next !== "/staff" ? { next } : {}) })}`, 303);
+      const wait: Record<string, string> =
+        reason === "limited" && Number.isInteger(retryAfter) && retryAfter > 0
+          ? { wait: String(retryAfter) }
+          : {};
+      return c.redirect(
+        `/staff/login?${new URLSearchParams({ error: reason, ...wait, ...(next !== "/staff" ? { next } : {}) })}`,
+        303,
+      );
     }
-    setCookie(c, cookieName, token, { path: "/", httpOnly: true, sameSite: "Lax", secure: options.secure });
+    setCookie(c, cookieName, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: options.secure,
+    });
     const step = NEXT_STEP[body?.data?.stage ?? ""];
     return c.redirect(step ? `${step}?${new URLSearchParams({ next })}` : next, 303);
   });
@@ -58,6 +76,13 @@ export function mountStaffSignIn<E extends Env>(app: Hono<E>, options: StaffSign
 
   // The API's sign-in answer holds the token: it must never reach page JavaScript.
   app.all("/api/staff/login", (c) =>
-    c.json({ status: "error", message: "Sign in on the staff sign-in page.", error: { message: "Sign in on the staff sign-in page." } }, 404),
+    c.json(
+      {
+        status: "error",
+        message: "Sign in on the staff sign-in page.",
+        error: { message: "Sign in on the staff sign-in page." },
+      },
+      404,
+    ),
   );
 }

@@ -31,7 +31,9 @@ const layout = readPortalLayout();
 const { serverEnv, proxyEnv } = layout;
 const port = proxyEnv.PORT;
 // PGlite lives inside one process: only PostgreSQL can be shared by several.
-const processes = serverEnv.DATABASE_URL ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism()) : 1;
+const processes = serverEnv.DATABASE_URL
+  ? (serverEnv.WEB_CONCURRENCY ?? availableParallelism())
+  : 1;
 
 const log = (name: string) => partLogger(layout, name);
 
@@ -51,14 +53,16 @@ async function startPrimary() {
   cluster.setupPrimary({ execArgv: withYoungGenerationLimit(process.execArgv) });
   await runToCompletion({ PORTAL_ROLE: "prepare" }, "preparing the database");
   const stopWorkers = await forkWorkers(logger);
-  if (!serverEnv.PAYSTACK_SECRET_KEY) logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
+  if (!serverEnv.PAYSTACK_SECRET_KEY)
+    logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
   logger.info("services", {
     api: layout.apiUrl,
     pages: layout.pagesUrl,
     database: serverEnv.DATABASE_URL ? "postgres" : "pglite",
     processes,
   });
-  if (layout.outboxDir && serverEnv.NODE_ENV !== "production") console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
+  if (layout.outboxDir && serverEnv.NODE_ENV !== "production")
+    console.log(`Mail outbox (development): http://localhost:${port}/api/dev/outbox`);
   console.log(`Portal ready on http://localhost:${port}`);
 
   let stopping = false;
@@ -79,7 +83,9 @@ async function startPrimary() {
  * than the default (decision 112). An operator's own setting wins.
  */
 function withYoungGenerationLimit(execArgv: string[]) {
-  const set = [...execArgv, ...(process.env.NODE_OPTIONS?.split(" ") ?? [])].some((arg) => arg.startsWith("--max-semi-space-size"));
+  const set = [...execArgv, ...(process.env.NODE_OPTIONS?.split(" ") ?? [])].some((arg) =>
+    arg.startsWith("--max-semi-space-size"),
+  );
   return set ? execArgv : [...execArgv, "--max-semi-space-size=16"];
 }
 
@@ -92,9 +98,13 @@ async function prepareDatabaseAndExit() {
 /** A worker that does one job and exits; start-up fails if it fails. */
 function runToCompletion(env: Record<string, string>, what: string) {
   return new Promise<void>((resolve, reject) => {
-    cluster.fork(env).once("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${what} failed (code ${code}, signal ${signal})`)),
-    );
+    cluster
+      .fork(env)
+      .once("exit", (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`${what} failed (code ${code}, signal ${signal})`)),
+      );
   });
 }
 
@@ -110,7 +120,9 @@ async function forkWorkers(logger: Logger) {
       worker.once("message", (message) => (message === "ready" ? resolve(worker) : undefined));
       worker.once("exit", (code, signal) => {
         if (stopping) return;
-        reject(new Error(`a portal process stopped while starting (code ${code}, signal ${signal})`));
+        reject(
+          new Error(`a portal process stopped while starting (code ${code}, signal ${signal})`),
+        );
         logger.error("portal process stopped; starting another", { code, signal });
         void fork();
       });

@@ -18,7 +18,10 @@ import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { measureBareNode, runAutocannon, type AutocannonResult } from "./bench/autocannon.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
-import { measurePasswordCheckCeiling, type PasswordCheckCeiling } from "./bench/password-check-ceiling.ts";
+import {
+  measurePasswordCheckCeiling,
+  type PasswordCheckCeiling,
+} from "./bench/password-check-ceiling.ts";
 import { largerMemory, type PeakMemory } from "./bench/process-group.ts";
 import { signIn } from "./bench/portal.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
@@ -41,7 +44,8 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const databaseChoice = args.database ?? (process.env.DATABASE_URL ? "postgres" : "pglite");
-if (!["pglite", "postgres"].includes(databaseChoice)) throw new Error("--database is pglite or postgres");
+if (!["pglite", "postgres"].includes(databaseChoice))
+  throw new Error("--database is pglite or postgres");
 
 type Scenario = {
   name: string;
@@ -56,18 +60,50 @@ type Scenario = {
 };
 
 const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] => [
-  { name: "api-read", what: `GET /api/student/profile/${studentId}, signed in`, path: `/api/student/profile/${studentId}`, signedIn: true, expect: '"status":"success"' },
-  { name: "dashboard", what: "dashboard `/`, signed in", path: "/", signedIn: true, expect: "Candidate Details" },
-  { name: "payment", what: "`/payment`, signed in", path: "/payment", signedIn: true, expect: "<form" },
-  { name: "course-reg", what: "`/course-reg`, signed in", path: "/course-reg", signedIn: true, expect: "<form" },
-  { name: "history", what: "`/history/payments`, signed in", path: "/history/payments", signedIn: true, expect: "<table" },
+  {
+    name: "api-read",
+    what: `GET /api/student/profile/${studentId}, signed in`,
+    path: `/api/student/profile/${studentId}`,
+    signedIn: true,
+    expect: '"status":"success"',
+  },
+  {
+    name: "dashboard",
+    what: "dashboard `/`, signed in",
+    path: "/",
+    signedIn: true,
+    expect: "Candidate Details",
+  },
+  {
+    name: "payment",
+    what: "`/payment`, signed in",
+    path: "/payment",
+    signedIn: true,
+    expect: "<form",
+  },
+  {
+    name: "course-reg",
+    what: "`/course-reg`, signed in",
+    path: "/course-reg",
+    signedIn: true,
+    expect: "<form",
+  },
+  {
+    name: "history",
+    what: "`/history/payments`, signed in",
+    path: "/history/payments",
+    signedIn: true,
+    expect: "<table",
+  },
   { name: "login-page", what: "`/login` page", path: "/login", signedIn: false, expect: "<form" },
   {
     name: "sign-in",
     what: "successful sign-ins (POST /api/student/uniben/login), each time another student",
     method: "POST",
     path: "/api/student/uniben/login",
-    bodies: accounts.map((account) => JSON.stringify({ username: account.phone, password: account.password })),
+    bodies: accounts.map((account) =>
+      JSON.stringify({ username: account.phone, password: account.password }),
+    ),
     signedIn: false,
     expect: '"status":"success"',
   },
@@ -75,12 +111,25 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
 
 type Result = AutocannonResult & { peakMemory?: PeakMemory | null; cpuMsPerRequest?: number };
 
-function autocannon(url: string, scenario: Pick<Scenario, "method" | "bodies">, headers: Record<string, string>, seconds: number): Promise<Result> {
-  return runAutocannon({ url, connections, seconds, method: scenario.method, headers, bodies: scenario.bodies });
+function autocannon(
+  url: string,
+  scenario: Pick<Scenario, "method" | "bodies">,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Result> {
+  return runAutocannon({
+    url,
+    connections,
+    seconds,
+    method: scenario.method,
+    headers,
+    bodies: scenario.bodies,
+  });
 }
 
 const portalCpuMs = () => portal.usage({ memory: false })?.cpuMs ?? 0;
-const mib = (bytes: number | null | undefined) => (bytes ? `${Math.round(bytes / 2 ** 20)} MiB` : "");
+const mib = (bytes: number | null | undefined) =>
+  bytes ? `${Math.round(bytes / 2 ** 20)} MiB` : "";
 
 // Sign-ins need accounts of their own: one student signing in twenty times at once would meet
 // the sign-in limits, which stay on. They are made as the load simulation makes them, before
@@ -88,33 +137,52 @@ const mib = (bytes: number | null | undefined) => (bytes ? `${Math.round(bytes /
 const SIGN_IN_ACCOUNTS = 3_000;
 const workDir = await mkdtemp(path.join(tmpdir(), "portal-capacity-"));
 const dataDir = path.join(workDir, "data");
-const runDatabase = databaseChoice === "postgres"
-  ? await createRunDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
-  : undefined;
-const databaseOptions: DatabaseOptions = runDatabase ? { url: runDatabase.url } : { dir: path.join(dataDir, "pglite") };
+const runDatabase =
+  databaseChoice === "postgres"
+    ? await createRunDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
+    : undefined;
+const databaseOptions: DatabaseOptions = runDatabase
+  ? { url: runDatabase.url }
+  : { dir: path.join(dataDir, "pglite") };
 progress(`Loading the demo college and ${SIGN_IN_ACCOUNTS} accounts on ${databaseChoice}…`);
 const setup = await openDatabase(databaseOptions);
 const accounts = await (async () => {
   try {
-    await seedDemoData(setup.db, { photos: createPhotoStorage(databasePhotoBackend(setup.db)), nodeEnv: "development" });
+    await seedDemoData(setup.db, {
+      photos: createPhotoStorage(databasePhotoBackend(setup.db)),
+      nodeEnv: "development",
+    });
     return await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
   } finally {
     await setup.close();
   }
 })();
 progress("Starting the portal…");
-const portal = await startPortal({ root, port: await freePortBlock(), dataDir, databaseUrl: runDatabase?.url, timeoutMs: 180_000 });
+const portal = await startPortal({
+  root,
+  port: await freePortBlock(),
+  dataDir,
+  databaseUrl: runDatabase?.url,
+  timeoutMs: 180_000,
+});
 const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];
 let passwordCheckCeiling: PasswordCheckCeiling | undefined;
 try {
   const cookie = (await signIn(portal.url)).map(({ name, value }) => `${name}=${value}`).join("; ");
-  const me = (await (await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })).json()) as { data: { id: number } };
+  const me = (await (
+    await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })
+  ).json()) as { data: { id: number } };
   const wanted = args.only?.split(",");
-  const chosen = scenarios(me.data.id, accounts).filter((scenario) => !wanted || wanted.includes(scenario.name));
+  const chosen = scenarios(me.data.id, accounts).filter(
+    (scenario) => !wanted || wanted.includes(scenario.name),
+  );
 
   const bare = async () => {
     progress("bare Node hello-world…");
-    rows.push({ scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" }, result: await measureBareNode(duration, connections) });
+    rows.push({
+      scenario: { name: "bare", what: "bare Node `http` hello-world (baseline)" },
+      result: await measureBareNode(duration, connections),
+    });
   };
   await bare();
   if (chosen.some((scenario) => scenario.name === "sign-in")) {
@@ -126,10 +194,16 @@ try {
     const headers: Record<string, string> = { origin: new URL(portal.url).origin };
     if (scenario.signedIn) headers.cookie = cookie;
     if (scenario.method === "POST") headers["content-type"] = "application/json";
-    const probe = await fetch(url, { method: scenario.method ?? "GET", headers, body: scenario.bodies?.[0] });
+    const probe = await fetch(url, {
+      method: scenario.method ?? "GET",
+      headers,
+      body: scenario.bodies?.[0],
+    });
     const text = await probe.text();
     if (!probe.ok || !text.includes(scenario.expect)) {
-      throw new Error(`${scenario.name}: ${url} answered ${probe.status} without "${scenario.expect}":\n${text.slice(0, 400)}`);
+      throw new Error(
+        `${scenario.name}: ${url} answered ${probe.status} without "${scenario.expect}":\n${text.slice(0, 400)}`,
+      );
     }
     progress(`${scenario.name}: warming up, then ${duration} s…`);
     await autocannon(url, scenario, headers, 2);
@@ -154,28 +228,32 @@ try {
 }
 
 const bareRate = rows[0]!.result.reqPerSec;
-const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root })
+  .toString()
+  .trim();
 const command = `npm run bench:capacity -- ${process.argv.slice(2).join(" ")}`.trim();
 const table = [
   "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | portal RSS peak | the same, shared pages once |",
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-  ...rows.map(({ scenario, result }) =>
-    `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
+  ...rows.map(
+    ({ scenario, result }) =>
+      `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
       `${scenario.name === "bare" ? "100 %" : `${((100 * result.reqPerSec) / bareRate).toFixed(1)} %`} | ` +
       `${result.cpuMsPerRequest === undefined ? "" : result.cpuMsPerRequest.toFixed(2)} | ` +
       `${mib(result.peakMemory?.residentBytes)} | ${mib(result.peakMemory?.residentSharedOnceBytes)} |`,
   ),
 ].join("\n");
 const signIns = rows.find(({ scenario }) => scenario.name === "sign-in")?.result;
-const ceilingNote = passwordCheckCeiling && signIns
-  ? [
-      `Sign-ins' baseline: one argon2id check at the portal's cost took ${passwordCheckCeiling.cpuMsPerCheck.toFixed(1)} ms of CPU ` +
-        `(${passwordCheckCeiling.checks} checks one after another, with the portal idle), so ${cpus().length} cores doing nothing else ` +
-        `could check at most ${Math.round(passwordCheckCeiling.checksPerSecond)} passwords a second; ` +
-        `the portal's ${Math.round(signIns.reqPerSec)} sign-ins a second are ${((100 * signIns.reqPerSec) / passwordCheckCeiling.checksPerSecond).toFixed(0)} % of that.`,
-      "",
-    ]
-  : [];
+const ceilingNote =
+  passwordCheckCeiling && signIns
+    ? [
+        `Sign-ins' baseline: one argon2id check at the portal's cost took ${passwordCheckCeiling.cpuMsPerCheck.toFixed(1)} ms of CPU ` +
+          `(${passwordCheckCeiling.checks} checks one after another, with the portal idle), so ${cpus().length} cores doing nothing else ` +
+          `could check at most ${Math.round(passwordCheckCeiling.checksPerSecond)} passwords a second; ` +
+          `the portal's ${Math.round(signIns.reqPerSec)} sign-ins a second are ${((100 * signIns.reqPerSec) / passwordCheckCeiling.checksPerSecond).toFixed(0)} % of that.`,
+        "",
+      ]
+    : [];
 const report = [
   `# Capacity on ${databaseChoice === "postgres" ? "PostgreSQL" : "PGlite"} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   "",
@@ -188,7 +266,14 @@ const report = [
   ...ceilingNote,
 ].join("\n");
 console.log(report);
-const out = args.out ?? fileURLToPath(new URL(`../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}.md`, import.meta.url));
+const out =
+  args.out ??
+  fileURLToPath(
+    new URL(
+      `../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}.md`,
+      import.meta.url,
+    ),
+  );
 await mkdir(new URL("../docs/measurements/", import.meta.url), { recursive: true });
 await writeFile(out, report);
 progress(`Written to ${out}`);

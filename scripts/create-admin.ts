@@ -10,7 +10,9 @@ import { openDatabase } from "../server/db/client.ts";
 import { createFirstAdmin } from "../server/staff/first-admin.ts";
 
 const [name = "", email = ""] = process.argv.slice(2);
-const valid = z.object({ name: z.string().trim().min(2), email: z.email() }).safeParse({ name, email });
+const valid = z
+  .object({ name: z.string().trim().min(2), email: z.email() })
+  .safeParse({ name, email });
 if (!valid.success) {
   console.error('Usage: npm run staff:first-admin -- "Full Name" email@college.edu.ng');
   process.exit(2);
@@ -21,7 +23,9 @@ const database = env.DATABASE_URL
   : await openDatabase({ dir: path.join(env.DATA_DIR, "pglite") });
 try {
   const link = await createFirstAdmin(database.db, valid.data, new Date(), env.PUBLIC_ORIGIN);
-  console.log(`Administrator ${valid.data.email.toLowerCase()}: choose a password within 72 hours at\n${link}\nThen sign in at ${new URL("/staff/login", env.PUBLIC_ORIGIN)} and set up an authenticator app.`);
+  console.log(
+    `Administrator ${valid.data.email.toLowerCase()}: choose a password within 72 hours at\n${link}\nThen sign in at ${new URL("/staff/login", env.PUBLIC_ORIGIN)} and set up an authenticator app.`,
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

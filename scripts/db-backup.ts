@@ -11,10 +11,21 @@ import { backupPgliteFolder, dumpPostgres } from "../server/db/backup.ts";
 import { parseEnv } from "../common/config/parse-env.ts";
 
 const env = parseEnv(ServerEnv.pick({ DATABASE_URL: true, DATA_DIR: true }), process.env);
-const stamp = new Date().toISOString().replaceAll(":", "-").replace(/\.\d+Z$/, "Z");
-const file = process.argv[2] ?? path.join("backups", `portal-${stamp}.${env.DATABASE_URL ? "dump" : "tar.gz"}`);
+const stamp = new Date()
+  .toISOString()
+  .replaceAll(":", "-")
+  .replace(/\.\d+Z$/, "Z");
+const file =
+  process.argv[2] ??
+  path.join("backups", `portal-${stamp}.${env.DATABASE_URL ? "dump" : "tar.gz"}`);
 try {
-  if (await access(file).then(() => true, () => false)) throw new Error(`${file} exists already: name another file.`);
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${file} exists already: name another file.`);
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
   if (env.DATABASE_URL) await dumpPostgres(env.DATABASE_URL, file);
   else await backupPgliteFolder(path.join(env.DATA_DIR, "pglite"), file);

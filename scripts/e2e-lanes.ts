@@ -23,7 +23,12 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
   const port = basePort + (lane.port - LANES[0].port);
   const child = spawn(process.execPath, [playwright, "test", ...process.argv.slice(2)], {
     // The portal each lane starts (`node runtime/start.ts`) runs on this Node, whatever the PATH.
-    env: { ...process.env, E2E_LANE: lane.name, E2E_PORT: String(port), PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` },
+    env: {
+      ...process.env,
+      E2E_LANE: lane.name,
+      E2E_PORT: String(port),
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [child.stdout, child.stderr]) {
@@ -35,6 +40,8 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
 const started = Date.now();
 const codes = await Promise.all(LANES.map(runLane));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-LANES.forEach((lane, i) => console.log(`${lane.name} lane: ${codes[i] === 0 ? "passed" : `failed (exit code ${codes[i]})`}`));
+LANES.forEach((lane, i) =>
+  console.log(`${lane.name} lane: ${codes[i] === 0 ? "passed" : `failed (exit code ${codes[i]})`}`),
+);
 console.log(`Both lanes took ${minutes} minutes.`);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);

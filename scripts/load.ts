@@ -25,7 +25,12 @@ import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
 import { largerMemory, programCpuMs, type PeakMemory } from "./bench/process-group.ts";
 import { providerPaidReferences } from "./load/provider.ts";
 import { formatReport, passed, type LoadReport } from "./load/report.ts";
-import { createRunDatabase, databaseOnThisMachine, openTargetDatabase, serverVersion } from "./load/run-database.ts";
+import {
+  createRunDatabase,
+  databaseOnThisMachine,
+  openTargetDatabase,
+  serverVersion,
+} from "./load/run-database.ts";
 import { arrivalOffsets } from "./load/schedule.ts";
 import { simulate } from "./load/simulate.ts";
 import { StepRecorder } from "./load/stats.ts";
@@ -187,11 +192,14 @@ async function main(): Promise<number> {
   log(`Measuring a bare Node hello-world on this machine for ${BASELINE_SECONDS} s, the baseline…`);
   const bareNode = await measureBareNode(BASELINE_SECONDS);
   const portal = setup.portal;
-  const recorder = new StepRecorder(args.oneByOne && portal ? () => portal.usage({ memory: false })?.cpuMs ?? null : undefined);
+  const recorder = new StepRecorder(
+    args.oneByOne && portal ? () => portal.usage({ memory: false })?.cpuMs ?? null : undefined,
+  );
   const loadBefore = os.loadavg();
   const cpuBefore = process.cpuUsage();
   const portalCpuMsBefore = portal?.usage({ memory: false })?.cpuMs ?? null;
-  const databaseCpuMs = () => (args.databaseUrl && databaseOnThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null);
+  const databaseCpuMs = () =>
+    args.databaseUrl && databaseOnThisMachine(args.databaseUrl) ? programCpuMs("postgres") : null;
   const databaseCpuMsBefore = databaseCpuMs();
   let peakMemory: PeakMemory | null = null;
   const memorySampler = setInterval(() => {
@@ -220,9 +228,13 @@ async function main(): Promise<number> {
     after: os.loadavg(),
     simulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
     portalCpuSeconds:
-      portalCpuMsBefore === null || portalCpuMsAfter === null ? null : (portalCpuMsAfter - portalCpuMsBefore) / 1000,
+      portalCpuMsBefore === null || portalCpuMsAfter === null
+        ? null
+        : (portalCpuMsAfter - portalCpuMsBefore) / 1000,
     databaseCpuSeconds:
-      databaseCpuMsBefore === null || databaseCpuMsAfter === null ? null : (databaseCpuMsAfter - databaseCpuMsBefore) / 1000,
+      databaseCpuMsBefore === null || databaseCpuMsAfter === null
+        ? null
+        : (databaseCpuMsAfter - databaseCpuMsBefore) / 1000,
   };
 
   log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
@@ -288,7 +300,12 @@ async function main(): Promise<number> {
   if (args.reportPath !== null) {
     const file =
       args.reportPath === "default"
-        ? path.join(root, "docs", "measurements", `${report.date}-load-${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`)
+        ? path.join(
+            root,
+            "docs",
+            "measurements",
+            `${report.date}-load-${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
+          )
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, text);

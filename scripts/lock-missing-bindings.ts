@@ -5,7 +5,14 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-type LockEntry = { version: string; optional?: boolean; os?: string[]; cpu?: string[]; libc?: string[]; optionalDependencies?: Record<string, string> };
+type LockEntry = {
+  version: string;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  optionalDependencies?: Record<string, string>;
+};
 
 const PLATFORMS: Record<string, Pick<LockEntry, "os" | "cpu" | "libc">> = {
   "android-arm64": { os: ["android"], cpu: ["arm64"] },
@@ -18,7 +25,9 @@ const PLATFORMS: Record<string, Pick<LockEntry, "os" | "cpu" | "libc">> = {
   "win32-x64-msvc": { os: ["win32"], cpu: ["x64"] },
 };
 
-const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+  packages: Record<string, LockEntry>;
+};
 const binding = lock.packages["node_modules/@astrojs/compiler-binding"];
 const added: string[] = [];
 for (const [name, version] of Object.entries(binding?.optionalDependencies ?? {})) {

@@ -11,7 +11,9 @@ import { PAYSTACK_OPERATIONS_FILE, SCHEMAS_NOTE } from "../server/paystack/opena
 const specPath = path.resolve(process.argv[2] ?? "server/paystack/schemas/paystack-openapi.yaml");
 // A plain clone has no spec beside it; the committed schemas are all `npm test` needs.
 if (!existsSync(specPath)) {
-  console.error(`No Paystack OpenAPI spec at ${specPath}. Pass its path: npm run paystack:schemas -- path/to/openapi.yaml`);
+  console.error(
+    `No Paystack OpenAPI spec at ${specPath}. Pass its path: npm run paystack:schemas -- path/to/openapi.yaml`,
+  );
   process.exit(2);
 }
 const operations = extractPaystackOperations(parse(readFileSync(specPath, "utf8")));

@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSharedReads } from "./http/shared-reads.ts";
-import { CSV_IMPORT_BODY_LIMIT, CSV_TOO_LARGE, isBiodataUpload, isCsvImport, JSON_BODY_LIMIT } from "../common/http/body-limits.ts";
+import {
+  CSV_IMPORT_BODY_LIMIT,
+  CSV_TOO_LARGE,
+  isBiodataUpload,
+  isCsvImport,
+  JSON_BODY_LIMIT,
+} from "../common/http/body-limits.ts";
 import type { ApiEnv } from "./http/context.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, errorBody, handleError } from "./http/errors.ts";
@@ -32,7 +38,6 @@ import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
-
 /** The college API: one router per domain behind shared error handling and limits. */
 export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   const cacheMs = givenDeps.sessions.cacheMs ?? 0;
@@ -47,17 +52,28 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", healthRoutes(deps));
   app.use(logRequests(deps));
   app.use(async (c, next) => {
-    c.set("clientAddress", clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, deps.proxySecret));
+    c.set(
+      "clientAddress",
+      clientAddressOf(c.req.raw, c.env?.incoming?.socket?.remoteAddress, deps.proxySecret),
+    );
     await next();
   });
   app.use(async (c, next) => {
     // Only the passport upload route sets its own larger limit; a claimed content type alone
     // must not lift the limit elsewhere (readJson reads any body whatever its type).
-    if (c.req.method === "GET" || c.req.method === "HEAD" || isBiodataUpload(c.req.method, c.req.path)) return next();
+    if (
+      c.req.method === "GET" ||
+      c.req.method === "HEAD" ||
+      isBiodataUpload(c.req.method, c.req.path)
+    )
+      return next();
     return bodyLimit({
       maxSize: isCsvImport(c.req.method, c.req.path) ? CSV_IMPORT_BODY_LIMIT : JSON_BODY_LIMIT,
       onError: () => {
-        throw new ApiError(413, isCsvImport(c.req.method, c.req.path) ? CSV_TOO_LARGE : "That request is too large.");
+        throw new ApiError(
+          413,
+          isCsvImport(c.req.method, c.req.path) ? CSV_TOO_LARGE : "That request is too large.",
+        );
       },
     })(c, next);
   });
@@ -90,7 +106,9 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
     // Every e-mail lands here, password links included: only the developer's own machine may read
     // them. Anyone else is answered as if there were nothing, like any unknown address.
     app.use("/dev/outbox/*", async (c, next) =>
-      isLoopback(c.get("clientAddress")) ? next() : c.json(errorBody("There is nothing at this address."), 404),
+      isLoopback(c.get("clientAddress"))
+        ? next()
+        : c.json(errorBody("There is nothing at this address."), 404),
     );
     app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
   }

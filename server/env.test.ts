@@ -18,12 +18,18 @@ describe("readServerEnv without NODE_ENV (decision 123)", () => {
         "  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)",
       ].join("\n"),
     );
-    expect(readServerEnv({ ...production, NODE_ENV: undefined, PAYSTACK_SECRET_KEY: "sk_live_0123" }).NODE_ENV).toBe("production");
+    expect(
+      readServerEnv({ ...production, NODE_ENV: undefined, PAYSTACK_SECRET_KEY: "sk_live_0123" })
+        .NODE_ENV,
+    ).toBe("production");
   });
 
-  it.each(["development", "test"])("starts without secrets only when NODE_ENV says %s", (nodeEnv) => {
-    expect(readServerEnv({ NODE_ENV: nodeEnv }).NODE_ENV).toBe(nodeEnv);
-  });
+  it.each(["development", "test"])(
+    "starts without secrets only when NODE_ENV says %s",
+    (nodeEnv) => {
+      expect(readServerEnv({ NODE_ENV: nodeEnv }).NODE_ENV).toBe(nodeEnv);
+    },
+  );
 
   it("refuses a NODE_ENV it does not know instead of guessing", () => {
     expect(() => readServerEnv({ NODE_ENV: "prod" })).toThrow("NODE_ENV:");
@@ -34,9 +40,9 @@ describe("readServerEnv's secrets", () => {
   const live = { ...production, PAYSTACK_SECRET_KEY: "sk_live_0123" };
 
   it("refuses the development slip-signing key in production", () => {
-    expect(() => readServerEnv({ ...live, SLIP_SIGNING_SECRET: DEVELOPMENT_SLIP_SIGNING_KEY })).toThrow(
-      "SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters",
-    );
+    expect(() =>
+      readServerEnv({ ...live, SLIP_SIGNING_SECRET: DEVELOPMENT_SLIP_SIGNING_KEY }),
+    ).toThrow("SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters");
   });
 
   it.each([
@@ -45,12 +51,18 @@ describe("readServerEnv's secrets", () => {
     ["PROXY_SHARED_SECRET", ""],
     ["PROXY_SHARED_SECRET", "p".repeat(31)],
   ])("refuses %s=%j, in production and out of it", (name, value) => {
-    expect(() => readServerEnv({ ...live, [name]: value })).toThrow(`${name}: Use at least 32 random characters.`);
-    expect(() => readServerEnv({ NODE_ENV: "development", [name]: value })).toThrow(`${name}: Use at least 32 random characters.`);
+    expect(() => readServerEnv({ ...live, [name]: value })).toThrow(
+      `${name}: Use at least 32 random characters.`,
+    );
+    expect(() => readServerEnv({ NODE_ENV: "development", [name]: value })).toThrow(
+      `${name}: Use at least 32 random characters.`,
+    );
   });
 
   it("takes a proxy secret of 32 characters or more", () => {
-    expect(readServerEnv({ ...live, PROXY_SHARED_SECRET: "p".repeat(32) }).PROXY_SHARED_SECRET).toBe("p".repeat(32));
+    expect(
+      readServerEnv({ ...live, PROXY_SHARED_SECRET: "p".repeat(32) }).PROXY_SHARED_SECRET,
+    ).toBe("p".repeat(32));
   });
 });
 
@@ -107,14 +119,28 @@ describe("readServerEnv's second approval of refunds (decision 151)", () => {
 
   it("waits above ₦50,000 unless told otherwise; 0 or blank are read as they say", () => {
     expect(readServerEnv(development).REFUND_SECOND_APPROVAL_KOBO).toBe(5_000_000);
-    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "" }).REFUND_SECOND_APPROVAL_KOBO).toBe(5_000_000);
-    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "0" }).REFUND_SECOND_APPROVAL_KOBO).toBe(0);
-    expect(readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "10000000" }).REFUND_SECOND_APPROVAL_KOBO).toBe(10_000_000);
+    expect(
+      readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "" })
+        .REFUND_SECOND_APPROVAL_KOBO,
+    ).toBe(5_000_000);
+    expect(
+      readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "0" })
+        .REFUND_SECOND_APPROVAL_KOBO,
+    ).toBe(0);
+    expect(
+      readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: "10000000" })
+        .REFUND_SECOND_APPROVAL_KOBO,
+    ).toBe(10_000_000);
   });
 
-  it.each(["-1", "50,000", "₦50000", "500.5", "2000000000"])("refuses REFUND_SECOND_APPROVAL_KOBO=%s, naming it", (value) => {
-    expect(() => readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: value })).toThrow("REFUND_SECOND_APPROVAL_KOBO:");
-  });
+  it.each(["-1", "50,000", "₦50000", "500.5", "2000000000"])(
+    "refuses REFUND_SECOND_APPROVAL_KOBO=%s, naming it",
+    (value) => {
+      expect(() => readServerEnv({ ...development, REFUND_SECOND_APPROVAL_KOBO: value })).toThrow(
+        "REFUND_SECOND_APPROVAL_KOBO:",
+      );
+    },
+  );
 });
 
 describe("readServerEnv's photo store (decision 128)", () => {
@@ -130,7 +156,16 @@ describe("readServerEnv's photo store (decision 128)", () => {
 
   it("keeps photos in the database when no S3 setting is given, or only empty ones", () => {
     expect(s3SettingsOf(readServerEnv(development))).toBeUndefined();
-    expect(s3SettingsOf(readServerEnv({ ...development, S3_BUCKET: "", S3_ENDPOINT: " ", S3_FORCE_PATH_STYLE: "false" }))).toBeUndefined();
+    expect(
+      s3SettingsOf(
+        readServerEnv({
+          ...development,
+          S3_BUCKET: "",
+          S3_ENDPOINT: " ",
+          S3_FORCE_PATH_STYLE: "false",
+        }),
+      ),
+    ).toBeUndefined();
   });
 
   it("uses AWS S3 itself with the four settings and no endpoint", () => {
@@ -144,14 +179,25 @@ describe("readServerEnv's photo store (decision 128)", () => {
   });
 
   it("uses an S3-compatible store at an endpoint, addressed by path", () => {
-    const env = readServerEnv({ ...development, ...bucket, S3_ENDPOINT: "http://minio.internal:9000", S3_FORCE_PATH_STYLE: "true" });
-    expect(s3SettingsOf(env)).toMatchObject({ endpoint: "http://minio.internal:9000", forcePathStyle: true });
+    const env = readServerEnv({
+      ...development,
+      ...bucket,
+      S3_ENDPOINT: "http://minio.internal:9000",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3SettingsOf(env)).toMatchObject({
+      endpoint: "http://minio.internal:9000",
+      forcePathStyle: true,
+    });
   });
 
-  it.each(Object.keys(bucket))("refuses to start without %s when the other S3 settings are given", (missing) => {
-    const source = { ...development, ...bucket, [missing]: undefined };
-    expect(() => readServerEnv(source)).toThrow(`Invalid configuration:\n${required(missing)}`);
-  });
+  it.each(Object.keys(bucket))(
+    "refuses to start without %s when the other S3 settings are given",
+    (missing) => {
+      const source = { ...development, ...bucket, [missing]: undefined };
+      expect(() => readServerEnv(source)).toThrow(`Invalid configuration:\n${required(missing)}`);
+    },
+  );
 
   it.each([
     ["S3_ENDPOINT", "http://minio.internal:9000"],
@@ -165,9 +211,13 @@ describe("readServerEnv's photo store (decision 128)", () => {
   });
 
   it("lists a half-configured bucket beside production's own refusals", () => {
-    expect(() => readServerEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_live_0123", S3_BUCKET: "college-files" })).toThrow(
-      required("S3_REGION"),
-    );
+    expect(() =>
+      readServerEnv({
+        ...production,
+        PAYSTACK_SECRET_KEY: "sk_live_0123",
+        S3_BUCKET: "college-files",
+      }),
+    ).toThrow(required("S3_REGION"));
   });
 
   it.each([

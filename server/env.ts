@@ -51,8 +51,18 @@ export const ServerEnv = z.object({
   WEB_CONCURRENCY: blankMeansDefault(z.coerce.number().int().min(1).max(64).optional()),
   DATABASE_URL: optionalUrl,
   PUBLIC_ORIGIN: z.url().default("http://localhost:4321"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(12),
   /**
    * How long one process reuses a session it looked up, and a read every student shares (the
    * sessions, announcements, mapped courses); a sign-out or a staff change elsewhere takes at
@@ -97,12 +107,18 @@ export const ServerEnv = z.object({
   S3_BUCKET: optionalText.pipe(
     z
       .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Use the bucket's name: 3 to 63 lower-case letters, digits, dots or hyphens.")
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "Use the bucket's name: 3 to 63 lower-case letters, digits, dots or hyphens.",
+      )
       .optional(),
   ),
   S3_REGION: optionalText,
   /** The store's address, e.g. http://minio.internal:9000; leave unset for AWS S3 itself. */
-  S3_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:/.test(value), "Use an http:// or https:// address."),
+  S3_ENDPOINT: optionalUrl.refine(
+    (value) => !value || /^https?:/.test(value),
+    "Use an http:// or https:// address.",
+  ),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Address the bucket in the path (MinIO and most self-hosted stores) rather than the host name. */
@@ -117,16 +133,24 @@ export function readServerEnv(source = process.env): ServerEnv {
   const problems = halfConfiguredS3(env);
   if (env.NODE_ENV === "production") {
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
-      problems.push("  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)");
+      problems.push(
+        "  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)",
+      );
     // With the public sandbox key anyone could sign a webhook that credits a payment.
     if (env.PAYSTACK_SECRET_KEY === PUBLIC_SANDBOX_KEY)
-      problems.push("  - PAYSTACK_SECRET_KEY: the local sandbox's public key cannot be used in production");
+      problems.push(
+        "  - PAYSTACK_SECRET_KEY: the local sandbox's public key cannot be used in production",
+      );
     if (!env.SLIP_SIGNING_SECRET) problems.push("  - SLIP_SIGNING_SECRET: required in production");
     // Anyone who has read this repository could sign a slip with it.
     if (env.SLIP_SIGNING_SECRET === DEVELOPMENT_SLIP_SIGNING_KEY)
-      problems.push("  - SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters");
+      problems.push(
+        "  - SLIP_SIGNING_SECRET: the development key is public; choose 32+ random characters",
+      );
     if (!env.SMTP_URL && !env.ALLOW_OUTBOX_IN_PRODUCTION)
-      problems.push("  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)");
+      problems.push(
+        "  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)",
+      );
   }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return env;
@@ -137,16 +161,19 @@ const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_AC
 // Half a bucket's settings would silently leave photos in the database, or fail at the first
 // upload: refuse to start instead, naming what is missing.
 function halfConfiguredS3(env: ServerEnv): string[] {
-  const given = [...S3_REQUIRED, "S3_ENDPOINT" as const].some((name) => env[name]) || env.S3_FORCE_PATH_STYLE;
+  const given =
+    [...S3_REQUIRED, "S3_ENDPOINT" as const].some((name) => env[name]) || env.S3_FORCE_PATH_STYLE;
   if (!given) return [];
   return S3_REQUIRED.filter((name) => !env[name]).map(
-    (name) => `  - ${name}: required to keep photos in S3 (set ${S3_REQUIRED.join(", ")}, or no S3_ setting at all)`,
+    (name) =>
+      `  - ${name}: required to keep photos in S3 (set ${S3_REQUIRED.join(", ")}, or no S3_ setting at all)`,
   );
 }
 
 /** The bucket passport photos go to, or undefined when they stay in the database. */
 export function s3SettingsOf(env: ServerEnv): S3Settings | undefined {
-  if (!env.S3_BUCKET || !env.S3_REGION || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  if (!env.S3_BUCKET || !env.S3_REGION || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+    return undefined;
   return {
     ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
     bucket: env.S3_BUCKET,

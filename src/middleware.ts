@@ -3,7 +3,11 @@ import { defineMiddleware } from "astro:middleware";
 import { z } from "zod";
 import { createServerApi, forwardedClient, SessionEnded } from "./lib/api/server-api.ts";
 import { site } from "./lib/config/site.ts";
-import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../common/session/cookie.ts";
+import {
+  readSessionToken,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from "../common/session/cookie.ts";
 import { FLASH_COOKIE, flashMessage } from "../common/session/flash.ts";
 import { StudentRecord } from "../common/students/student-record.ts";
 import { isStaffPage, staffGate } from "./lib/staff/staff-gate.ts";
@@ -12,7 +16,15 @@ import { withRequestId } from "../common/log/logger.server.ts";
 import { pageRequestId, pagesLog } from "./lib/log/pages-log.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.
-const PUBLIC_PAGES = [/^\/login\/?$/, /^\/reset-password\/?$/, /^\/password\/reset(\/|$)/, /^\/verify\//, /^\/_/, /^\/404\/?$/, /^\/500\/?$/];
+const PUBLIC_PAGES = [
+  /^\/login\/?$/,
+  /^\/reset-password\/?$/,
+  /^\/password\/reset(\/|$)/,
+  /^\/verify\//,
+  /^\/_/,
+  /^\/404\/?$/,
+  /^\/500\/?$/,
+];
 
 const Me = z.object({ data: StudentRecord });
 
@@ -46,7 +58,12 @@ async function logged(context: APIContext, answer: () => Promise<Response>) {
     throw error;
   } finally {
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    pagesLog()[context.locals.requestLoggedByCaller ? "debug" : "info"]("request", { method: context.request.method, route: context.routePattern, status, durationMs });
+    pagesLog()[context.locals.requestLoggedByCaller ? "debug" : "info"]("request", {
+      method: context.request.method,
+      route: context.routePattern,
+      status,
+      durationMs,
+    });
   }
 }
 
@@ -54,12 +71,20 @@ async function gate(context: APIContext, next: MiddlewareNext) {
   const { pathname, search } = context.url;
   // Staff pages have their own cookie and gate; a student session never opens them.
   if (isStaffPage(pathname)) return staffGate(context, next);
-  const token = readSessionToken(context.request.headers.get("cookie"), site().PUBLIC_ORIGIN.startsWith("https:"));
-  context.locals.api = createServerApi(token, forwardedClient(context.request), context.locals.requestId);
+  const token = readSessionToken(
+    context.request.headers.get("cookie"),
+    site().PUBLIC_ORIGIN.startsWith("https:"),
+  );
+  context.locals.api = createServerApi(
+    token,
+    forwardedClient(context.request),
+    context.locals.requestId,
+  );
   if (PUBLIC_PAGES.some((pattern) => pattern.test(pathname))) return next();
 
   const toSignIn = () => {
-    for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE]) context.cookies.delete(name, { path: "/" });
+    for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE])
+      context.cookies.delete(name, { path: "/" });
     return context.redirect(`/login?${new URLSearchParams({ next: pathname + search })}`, 302);
   };
   if (!token) return toSignIn();

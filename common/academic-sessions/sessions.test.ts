@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { matricNumbersFrom, mayBecomeCurrent, nextSessionName, RegistrationWindowRequest, SessionName } from "./sessions.ts";
+import {
+  matricNumbersFrom,
+  mayBecomeCurrent,
+  nextSessionName,
+  RegistrationWindowRequest,
+  SessionName,
+} from "./sessions.ts";
 
 describe("session names and registration windows", () => {
   it.each([
@@ -18,21 +24,40 @@ describe("session names and registration windows", () => {
   });
 
   it("reads empty dates as none and refuses a closing date before the opening date", () => {
-    expect(RegistrationWindowRequest.parse({ course_modifiable: true, opens_on: "", closes_on: "2025-10-31" })).toEqual({
+    expect(
+      RegistrationWindowRequest.parse({
+        course_modifiable: true,
+        opens_on: "",
+        closes_on: "2025-10-31",
+      }),
+    ).toEqual({
       course_modifiable: true,
       opens_on: null,
       closes_on: "2025-10-31",
     });
-    const refused = RegistrationWindowRequest.safeParse({ course_modifiable: true, opens_on: "2025-11-01", closes_on: "2025-10-31" });
-    expect(refused.error?.issues[0]?.message).toBe("The closing date must be on or after the opening date.");
-    expect(RegistrationWindowRequest.safeParse({ course_modifiable: true, opens_on: "31/10/2025" }).success).toBe(false);
+    const refused = RegistrationWindowRequest.safeParse({
+      course_modifiable: true,
+      opens_on: "2025-11-01",
+      closes_on: "2025-10-31",
+    });
+    expect(refused.error?.issues[0]?.message).toBe(
+      "The closing date must be on or after the opening date.",
+    );
+    expect(
+      RegistrationWindowRequest.safeParse({ course_modifiable: true, opens_on: "31/10/2025" })
+        .success,
+    ).toBe(false);
   });
 });
 
 describe("holding students back and making a session current", () => {
   it.each([
     ["one a line, with blanks and spaces", "COE/1\n\n  COE/2  \r\n", ["COE/1", "COE/2"]],
-    ["a one-column CSV with its header and quotes", '\uFEFFmatric_no\n"COE/1"\nCOE/2\n', ["COE/1", "COE/2"]],
+    [
+      "a one-column CSV with its header and quotes",
+      '\uFEFFmatric_no\n"COE/1"\nCOE/2\n',
+      ["COE/1", "COE/2"],
+    ],
     ["a pasted row, commas and semicolons", "COE/1, COE/2;COE/3", ["COE/1", "COE/2", "COE/3"]],
     ["repeats whatever their case", "COE/1\ncoe/1\nCOE/2", ["COE/1", "COE/2"]],
     ["nothing", "  \n ", []],
@@ -49,4 +74,3 @@ describe("holding students back and making a session current", () => {
     expect(mayBecomeCurrent(session, current)).toBe(offered);
   });
 });
-

@@ -23,17 +23,27 @@ const optionalDay = z.union([z.literal("").transform(() => null), z.null(), day]
 
 export const RegistrationWindowRequest = z
   .object({
-    course_modifiable: z.boolean({ error: "Say whether registration is open (true) or closed (false)." }),
+    course_modifiable: z.boolean({
+      error: "Say whether registration is open (true) or closed (false).",
+    }),
     opens_on: optionalDay,
     closes_on: optionalDay,
   })
-  .refine((window) => !window.opens_on || !window.closes_on || window.opens_on <= window.closes_on, {
-    message: "The closing date must be on or after the opening date.",
-    path: ["closes_on"],
-  });
+  .refine(
+    (window) => !window.opens_on || !window.closes_on || window.opens_on <= window.closes_on,
+    {
+      message: "The closing date must be on or after the opening date.",
+      path: ["closes_on"],
+    },
+  );
 export type RegistrationWindowRequest = z.infer<typeof RegistrationWindowRequest>;
 
-const Promotion = z.object({ at: z.string(), by: z.string().nullable(), promoted: z.number(), graduating: z.number() });
+const Promotion = z.object({
+  at: z.string(),
+  by: z.string().nullable(),
+  promoted: z.number(),
+  graduating: z.number(),
+});
 
 /** A session as the registry's sessions page lists it. */
 export const StaffSession = z.object({
@@ -71,7 +81,12 @@ export const PromotionGroup = z.object({
 export type PromotionGroup = z.infer<typeof PromotionGroup>;
 
 /** A student held back at their level (a repeat year), as the confirmation page lists them. */
-export const HeldStudent = z.object({ id: z.number(), name: z.string(), matric_no: z.string(), level: z.number() });
+export const HeldStudent = z.object({
+  id: z.number(),
+  name: z.string(),
+  matric_no: z.string(),
+  level: z.number(),
+});
 export type HeldStudent = z.infer<typeof HeldStudent>;
 
 /** How long after a promotion the registry may still undo it (decision 158). */
@@ -97,7 +112,14 @@ export const PromotionPreview = z.object({
   held: z.array(HeldStudent),
   groups: z.array(PromotionGroup),
   students: z.array(
-    z.object({ id: z.number(), name: z.string(), matric_no: z.string().nullable(), programme: z.string(), from_level: z.number(), to_level: z.number().nullable() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      matric_no: z.string().nullable(),
+      programme: z.string(),
+      from_level: z.number(),
+      to_level: z.number().nullable(),
+    }),
   ),
   total: z.number(),
   page: z.number(),
@@ -105,7 +127,11 @@ export const PromotionPreview = z.object({
 });
 export type PromotionPreview = z.infer<typeof PromotionPreview>;
 
-const MatricNumber = z.string().trim().min(1).max(60, "A matriculation number is at most 60 characters.");
+const MatricNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60, "A matriculation number is at most 60 characters.");
 
 /**
  * POST /staff/sessions/{id}/promotion (and …/promotion/check, which previews the same):
@@ -113,7 +139,9 @@ const MatricNumber = z.string().trim().min(1).max(60, "A matriculation number is
  */
 export const PromotionRequest = z.object({
   hold: z
-    .array(MatricNumber, { error: "List the matriculation numbers of students to hold back (hold)." })
+    .array(MatricNumber, {
+      error: "List the matriculation numbers of students to hold back (hold).",
+    })
     .max(5000, "Hold back at most 5,000 students at once.")
     .default([]),
 });
@@ -127,7 +155,10 @@ export type PromotionRequest = z.infer<typeof PromotionRequest>;
 export function matricNumbersFrom(text: string): string[] {
   const seen = new Map<string, string>();
   for (const cell of text.replace(/^\uFEFF/, "").split(/[\r\n,;\t]+/)) {
-    const value = cell.trim().replace(/^"(.*)"$/, "$1").trim();
+    const value = cell
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim();
     if (!value || /^matric(ulation)?[ _.-]*(no|number)\.?$/i.test(value)) continue;
     if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
   }
@@ -136,7 +167,13 @@ export function matricNumbersFrom(text: string): string[] {
 
 export const PromotionResult = z.object({
   message: z.string(),
-  data: z.object({ session: z.string(), promoted: z.number(), graduating: z.number(), held: z.number(), groups: z.array(PromotionGroup) }),
+  data: z.object({
+    session: z.string(),
+    promoted: z.number(),
+    graduating: z.number(),
+    held: z.number(),
+    groups: z.array(PromotionGroup),
+  }),
 });
 
 /** A student the undo left as they are: their level or stage was changed after the promotion. */
@@ -158,18 +195,24 @@ export const UndoPreview = z.object({
 });
 export type UndoPreview = z.infer<typeof UndoPreview>;
 
-export const UndoResult = z.object({ message: z.string(), data: z.object({ restored: z.number(), kept: z.array(KeptStudent) }) });
+export const UndoResult = z.object({
+  message: z.string(),
+  data: z.object({ restored: z.number(), kept: z.array(KeptStudent) }),
+});
 
 /** Where a student stands, in words: "200 level", or "300 level, graduating". */
-export const standing = (level: number, stage: string) => (stage === "student" ? `${level} level` : `${level} level, ${stage}`);
+export const standing = (level: number, stage: string) =>
+  stage === "student" ? `${level} level` : `${level} level, ${stage}`;
 
 /** What making a session current changes for students, said on the confirmation page and after it. */
 export const currentSessionChanges = (next: string) =>
   `Students' course registration and school-fee payments move to ${next}: the course registration page, the payment page and the dashboard open on ${next}.`;
 
 /** Whether a session may be made current: only one newer than the current session (decision 157). */
-export const mayBecomeCurrent = (session: { name: string; is_current: boolean }, current: string | null) =>
-  !session.is_current && (current === null || session.name > current);
+export const mayBecomeCurrent = (
+  session: { name: string; is_current: boolean },
+  current: string | null,
+) => !session.is_current && (current === null || session.name > current);
 
 export const madeCurrentMessage = (next: string, previous: string | null) =>
   `${next} is now the current session${previous ? ` in place of ${previous}` : ""}. ${currentSessionChanges(next)} Students' levels change only when you promote them for ${next}.`;

@@ -9,7 +9,11 @@ describe("plainText", () => {
     ["control characters go", "a\u0000b\u0007c\u001bd\u007f", "abcd"],
     ["trailing spaces on each line go", "a  \nb\u00a0", "a\nb"],
     ["the ends are trimmed", "\n  hello  \n", "hello"],
-    ["markup stays as typed: pages print it as text", "<b>hi</b> & <script>", "<b>hi</b> & <script>"],
+    [
+      "markup stays as typed: pages print it as text",
+      "<b>hi</b> & <script>",
+      "<b>hi</b> & <script>",
+    ],
   ])("%s", (_case, input, output) => {
     expect(plainText(input)).toBe(output);
   });

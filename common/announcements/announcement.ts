@@ -31,7 +31,10 @@ export const AnnouncementRequest = z
         z
           .string()
           .min(1, "Write the announcement.")
-          .max(ANNOUNCEMENT_LIMIT, `Keep the announcement to ${ANNOUNCEMENT_LIMIT} characters or fewer.`),
+          .max(
+            ANNOUNCEMENT_LIMIT,
+            `Keep the announcement to ${ANNOUNCEMENT_LIMIT} characters or fewer.`,
+          ),
       ),
     show_from: optionalDay,
     show_until: optionalDay,
@@ -45,7 +48,10 @@ export type AnnouncementRequest = z.infer<typeof AnnouncementRequest>;
 /** Whether students see an announcement on the college's date `today`: not yet, now, or no longer. */
 export type AnnouncementState = "scheduled" | "live" | "ended";
 
-export function announcementState(a: { show_from: string | null; show_until: string | null }, today: string): AnnouncementState {
+export function announcementState(
+  a: { show_from: string | null; show_until: string | null },
+  today: string,
+): AnnouncementState {
   if (a.show_from && today < a.show_from) return "scheduled";
   if (a.show_until && today > a.show_until) return "ended";
   return "live";

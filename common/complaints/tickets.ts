@@ -19,9 +19,12 @@ export const Ticket = z
   .toUpperCase()
   .regex(TICKET_PATTERN, "There is no complaint with that ticket number.");
 
-
 /** One message of the thread under a complaint: the help desk's answer or the student's own reply. */
-export const StudentReply = z.object({ body: z.string(), created_at: z.string(), from: z.enum(["help_desk", "student"]) });
+export const StudentReply = z.object({
+  body: z.string(),
+  created_at: z.string(),
+  from: z.enum(["help_desk", "student"]),
+});
 
 /** One of the student's complaints on their /complaint page, with the help desk's replies. */
 export const MyComplaint = z.object({
@@ -48,7 +51,10 @@ export const InboxQuery = z.object({
   status: ComplaintStatus.optional(),
   older_than_days: z.coerce
     .number({ error: "Choose an age from the list." })
-    .refine((days) => (AGE_FILTERS as readonly number[]).includes(days), "Choose an age from the list: 1, 3, 7 or 14 days.")
+    .refine(
+      (days) => (AGE_FILTERS as readonly number[]).includes(days),
+      "Choose an age from the list: 1, 3, 7 or 14 days.",
+    )
     .optional(),
   page: PageNumber,
 });
@@ -77,7 +83,12 @@ export const ComplaintDetail = z.object({
     message: z.string(),
     status: ComplaintStatus,
     created_at: z.string(),
-    student: z.object({ name: z.string(), email: z.string(), phone: z.string(), matric_no: z.string().nullable() }),
+    student: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      matric_no: z.string().nullable(),
+    }),
     /** `staff_name` is null on the student's own replies. */
     replies: z.array(StudentReply.extend({ staff_name: z.string().nullable() })),
   }),
@@ -109,4 +120,6 @@ export const StudentReplyRequest = z.object({
 
 /** What the student reads after replying, by where the complaint stood. */
 export const studentReplySent = (ticket: string, reopened: boolean) =>
-  reopened ? `Reply sent. ${ticket} was closed and is open again: the help desk will read your reply.` : `Reply sent. The help desk will read it under ${ticket}.`;
+  reopened
+    ? `Reply sent. ${ticket} was closed and is open again: the help desk will read your reply.`
+    : `Reply sent. The help desk will read it under ${ticket}.`;

@@ -10,7 +10,9 @@ export function parseEnv<T extends z.ZodType>(
   const lines = result.error.issues.map(
     (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
   );
-  throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  throw new Error(
+    `Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`,
+  );
 }
 
 /**
@@ -18,5 +20,8 @@ export function parseEnv<T extends z.ZodType>(
  * .env.example (`API_PORT=`), means that default. Secrets do not use this: a blank one is refused.
  */
 export function blankMeansDefault<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    schema,
+  );
 }

@@ -35,7 +35,11 @@ export const ListStatus = z.enum(["waiting", "all", ...ReviewStatus.options], {
 });
 export type ListStatus = z.infer<typeof ListStatus>;
 
-export const LIST_STATUS_LABELS: Record<ListStatus, string> = { waiting: "Waiting for review", all: "Any status", ...REVIEW_STATUS_LABELS };
+export const LIST_STATUS_LABELS: Record<ListStatus, string> = {
+  waiting: "Waiting for review",
+  all: "Any status",
+  ...REVIEW_STATUS_LABELS,
+};
 
 /**
  * GET /staff/registrations: filters travel in the address. Without a session the waiting view
@@ -46,7 +50,12 @@ export const RegistrationListQuery = z.object({
   level: RegistrationLevel.optional(),
   department_id: RecordId("Choose a department from the list.").optional(),
   status: ListStatus.default("waiting"),
-  page: z.coerce.number({ error: "Pages are numbered from 1." }).int().min(1, "Pages are numbered from 1.").max(10_000).default(1),
+  page: z.coerce
+    .number({ error: "Pages are numbered from 1." })
+    .int()
+    .min(1, "Pages are numbered from 1.")
+    .max(10_000)
+    .default(1),
 });
 export type RegistrationListQuery = z.infer<typeof RegistrationListQuery>;
 
@@ -104,7 +113,14 @@ export type SemesterReview = z.infer<typeof SemesterReview>;
 export const StudentRegistration = z.object({
   data: z.object({
     session: z.string(),
-    student: z.object({ id: z.number(), name: z.string(), matric_no: z.string().nullable(), department: z.string(), level: z.number(), programme: z.string() }),
+    student: z.object({
+      id: z.number(),
+      name: z.string(),
+      matric_no: z.string().nullable(),
+      department: z.string(),
+      level: z.number(),
+      programme: z.string(),
+    }),
     semesters: z.array(SemesterReview),
     /** Whether the signed-in staff member may approve or return (an adviser within scope). */
     may_review: z.boolean(),
@@ -129,8 +145,14 @@ const RegistrationId = z.coerce
  */
 export const ApproveRequest = SemesterRequest.extend({
   registration_ids: z
-    .array(RegistrationId, { error: "Say which course registrations you reviewed (registration_ids); open the student's registration and approve from there." })
-    .max(200, "A semester has far fewer courses than that; open the student's registration and approve from there."),
+    .array(RegistrationId, {
+      error:
+        "Say which course registrations you reviewed (registration_ids); open the student's registration and approve from there.",
+    })
+    .max(
+      200,
+      "A semester has far fewer courses than that; open the student's registration and approve from there.",
+    ),
 });
 export type ApproveRequest = z.infer<typeof ApproveRequest>;
 

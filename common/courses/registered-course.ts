@@ -76,7 +76,10 @@ export const RegisterAnswer = z.object({
 });
 
 /** POST /courses/reset/ on success. */
-export const ResetAnswer = z.object({ message: z.string(), data: z.object({ removed: z.number().int() }) });
+export const ResetAnswer = z.object({
+  message: z.string(),
+  data: z.object({ removed: z.number().int() }),
+});
 
 /** A student's registered courses, as /courses/student-view answers them. */
 export const RegisteredCourses = z.array(Course);

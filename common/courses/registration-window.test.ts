@@ -26,13 +26,27 @@ describe("the registration window", () => {
     expect(windowRefusal(session(true, "2025-10-01", null), "2025-09-01")).toBe(
       "Course registration for 2025/2026 opens on 1 October 2025. Please come back then.",
     );
-    expect(windowRefusal(session(true, null, "2025-10-31"), "2025-11-01")).toContain("closed on 31 October 2025");
+    expect(windowRefusal(session(true, null, "2025-10-31"), "2025-11-01")).toContain(
+      "closed on 31 October 2025",
+    );
   });
 
   it.each([
-    [session(false, null, null), "2025-10-15", "is closed, so the student could not change the semester. Approve it, or ask the registry to reopen the session."],
-    [session(true, "2025-10-01", null), "2025-09-30", "opens on 1 October 2025, so the student could not change the semester before then. Return it from that day, or approve it."],
-    [session(true, null, "2025-10-31"), "2025-11-01", "closed on 31 October 2025, so the student could not change the semester. Approve it, or ask the registry to extend the closing date."],
+    [
+      session(false, null, null),
+      "2025-10-15",
+      "is closed, so the student could not change the semester. Approve it, or ask the registry to reopen the session.",
+    ],
+    [
+      session(true, "2025-10-01", null),
+      "2025-09-30",
+      "opens on 1 October 2025, so the student could not change the semester before then. Return it from that day, or approve it.",
+    ],
+    [
+      session(true, null, "2025-10-31"),
+      "2025-11-01",
+      "closed on 31 October 2025, so the student could not change the semester. Approve it, or ask the registry to extend the closing date.",
+    ],
   ] as const)("tells an adviser why %j cannot be returned on %s", (window, today, reason) => {
     expect(returnRefusal(window, today)).toBe(`Course registration for 2025/2026 ${reason}`);
   });

@@ -10,7 +10,12 @@ export type WindowState = "closed" | "not-yet-open" | "open" | "ended";
 
 /** "31 January 2025" for a YYYY-MM-DD date. */
 export const spelledDate = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Whether students may change their registration for the session on the college's date `today`. */
 export function windowState(session: RegistrationWindow, today: string): WindowState {

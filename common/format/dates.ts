@@ -13,7 +13,14 @@ const collegeClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-type WallClock = { year: string; month: string; day: string; hour: number; minute: string; second: string };
+type WallClock = {
+  year: string;
+  month: string;
+  day: string;
+  hour: number;
+  minute: string;
+  second: string;
+};
 
 // What was shown before for a value that is not a date (dayjs's words): a page still renders.
 const NOT_A_DATE = "Invalid Date";
@@ -32,14 +39,23 @@ function wallClock(date: string | Date): WallClock | null {
   if (minute !== lastMinute || !lastReading) {
     const parts: Record<string, string> = {};
     for (const { type, value } of collegeClock.formatToParts(at)) parts[type] = value;
-    lastReading = { year: parts.year!, month: parts.month!, day: parts.day!, hour: Number(parts.hour), minute: parts.minute! };
+    lastReading = {
+      year: parts.year!,
+      month: parts.month!,
+      day: parts.day!,
+      hour: Number(parts.hour),
+      minute: parts.minute!,
+    };
     lastMinute = minute;
   }
   const second = String(Math.floor((ms - minute * MINUTE_MS) / 1000)).padStart(2, "0");
   return { ...lastReading, second };
 }
 
-const twelveHour = (hour: number) => ({ hour: hour % 12 === 0 ? 12 : hour % 12, meridiem: hour < 12 ? "am" : "pm" });
+const twelveHour = (hour: number) => ({
+  hour: hour % 12 === 0 ? 12 : hour % 12,
+  meridiem: hour < 12 ? "am" : "pm",
+});
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**

@@ -23,9 +23,13 @@ export const LibraryItemChange = z
   .object({
     description: description.optional(),
     url: url.optional(),
-    hidden: z.boolean({ error: "Say whether the item is hidden (true) or shown (false)." }).optional(),
+    hidden: z
+      .boolean({ error: "Say whether the item is hidden (true) or shown (false)." })
+      .optional(),
   })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), { message: "Nothing to change." });
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: "Nothing to change.",
+  });
 export type LibraryItemChange = z.infer<typeof LibraryItemChange>;
 
 export const StaffLibraryItem = z.object({

@@ -137,7 +137,10 @@ function scrubValues(value: unknown, depth: number): unknown {
   const scrubbed: Record<string, unknown> = {};
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key];
-    scrubbed[key] = PERSONAL_FIELDS.has(key) && item !== undefined && item !== null ? MASK : scrubValues(item, depth + 1);
+    scrubbed[key] =
+      PERSONAL_FIELDS.has(key) && item !== undefined && item !== null
+        ? MASK
+        : scrubValues(item, depth + 1);
   }
   return scrubbed;
 }

@@ -24,9 +24,14 @@ describe("standard output written in the background", () => {
         else writeLine(JSON.stringify({ name: "proxy", n: i, padding: "y".repeat(200) }));
       }
       process.exit(0);`;
-    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      maxBuffer: 64 * 2 ** 20,
+    });
     const lines = output.trimEnd().split("\n");
     expect(lines).toHaveLength(20000);
-    expect(lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([...Array(20000).keys()]);
+    expect(lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([
+      ...Array(20000).keys(),
+    ]);
   });
 });

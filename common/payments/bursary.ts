@@ -6,7 +6,17 @@ import { IdParam } from "../validation/lists.ts";
 
 const day = z.iso.date({ error: "Dates are written YYYY-MM-DD." });
 
-export const PAYMENT_STATUSES = ["pending", "success", "failed", "abandoned", "duplicate", "mismatch", "refunding", "refunded", "reversed"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "success",
+  "failed",
+  "abandoned",
+  "duplicate",
+  "mismatch",
+  "refunding",
+  "refunded",
+  "reversed",
+] as const;
 
 export const PaymentSearchQuery = z
   .object({
@@ -16,10 +26,15 @@ export const PaymentSearchQuery = z
     to: day.optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The start date must not be after the end date.", path: ["to"] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "The start date must not be after the end date.",
+    path: ["to"],
+  });
 export type PaymentSearchQuery = z.infer<typeof PaymentSearchQuery>;
 
-export const ReferenceParam = z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/, "That is not a payment reference.") });
+export const ReferenceParam = z.object({
+  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/, "That is not a payment reference."),
+});
 
 const PaymentSummary = z.object({
   reference: z.string(),
@@ -38,7 +53,12 @@ const PaymentSummary = z.object({
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
-export const PaymentSearchPage = z.object({ data: z.array(PaymentSummary), total: z.number(), page: z.number(), page_size: z.number() });
+export const PaymentSearchPage = z.object({
+  data: z.array(PaymentSummary),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
 export type PaymentSearchPage = z.infer<typeof PaymentSearchPage>;
 
 export const PaymentDetail = z.object({
@@ -48,7 +68,9 @@ export const PaymentDetail = z.object({
     gateway_response: z.string().nullable(),
     channel: z.string().nullable(),
     flag: z.string().nullable(),
-    events: z.array(z.object({ at: z.string(), kind: z.string(), detail: z.record(z.string(), z.unknown()) })),
+    events: z.array(
+      z.object({ at: z.string(), kind: z.string(), detail: z.record(z.string(), z.unknown()) }),
+    ),
     refunds: z.array(
       z.object({
         id: z.number(),
@@ -70,15 +92,37 @@ export type PaymentDetail = z.infer<typeof PaymentDetail>["data"];
 export const MAX_RECONCILIATION_DAYS = 31;
 
 export const ReconciliationQuery = z
-  .object({ from: day, to: day, session: z.string().trim().regex(/^\d{4}\/\d{4}$/, "Write the session as 2024/2025.").optional().or(z.literal("").transform(() => undefined)) })
-  .refine((query) => query.from <= query.to, { message: "The start date must not be after the end date.", path: ["to"] })
-  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_RECONCILIATION_DAYS, {
-    message: `A reconciliation covers at most ${MAX_RECONCILIATION_DAYS} days at a time. Choose a shorter range.`,
+  .object({
+    from: day,
+    to: day,
+    session: z
+      .string()
+      .trim()
+      .regex(/^\d{4}\/\d{4}$/, "Write the session as 2024/2025.")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  })
+  .refine((query) => query.from <= query.to, {
+    message: "The start date must not be after the end date.",
     path: ["to"],
-  });
+  })
+  .refine(
+    (query) =>
+      (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_RECONCILIATION_DAYS,
+    {
+      message: `A reconciliation covers at most ${MAX_RECONCILIATION_DAYS} days at a time. Choose a shorter range.`,
+      path: ["to"],
+    },
+  );
 export type ReconciliationQuery = z.infer<typeof ReconciliationQuery>;
 
-export const RECONCILIATION_GROUPS = ["paid_not_credited", "credited_unknown", "mismatch", "refunds", "matched"] as const;
+export const RECONCILIATION_GROUPS = [
+  "paid_not_credited",
+  "credited_unknown",
+  "mismatch",
+  "refunds",
+  "matched",
+] as const;
 export type ReconciliationGroup = (typeof RECONCILIATION_GROUPS)[number];
 export const GROUP_TITLES: Record<ReconciliationGroup, string> = {
   paid_not_credited: "Paid at Paystack, not credited",
@@ -112,7 +156,10 @@ export const ReconciliationReport = z.object({
     from: z.string(),
     to: z.string(),
     session: z.string().nullable(),
-    totals: z.record(z.enum(RECONCILIATION_GROUPS), z.object({ count: z.number(), amount_kobo: z.number() })),
+    totals: z.record(
+      z.enum(RECONCILIATION_GROUPS),
+      z.object({ count: z.number(), amount_kobo: z.number() }),
+    ),
     rows: z.array(ReconciliationRow),
   }),
 });
@@ -123,8 +170,16 @@ export const PaymentActionRequest = z.object({ reference: ReferenceParam.shape.r
 export const RefundRequest = z.object({
   reference: ReferenceParam.shape.reference,
   /** Omitted: the whole amount Paystack received. */
-  amount_kobo: z.number({ error: "Give the amount as a whole number of kobo." }).int("Give the amount as a whole number of kobo.").positive("A refund must be more than ₦0.").optional(),
-  reason: z.string({ error: "Give a reason for the refund." }).trim().min(3, "Give a reason for the refund.").max(500, "Keep the reason under 500 characters."),
+  amount_kobo: z
+    .number({ error: "Give the amount as a whole number of kobo." })
+    .int("Give the amount as a whole number of kobo.")
+    .positive("A refund must be more than ₦0.")
+    .optional(),
+  reason: z
+    .string({ error: "Give a reason for the refund." })
+    .trim()
+    .min(3, "Give a reason for the refund.")
+    .max(500, "Keep the reason under 500 characters."),
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
@@ -160,19 +215,44 @@ export type WaitingRefund = z.infer<typeof WaitingRefund>;
 export const RefundIdParam = IdParam("There is no such refund.");
 
 export const DeclineRequest = z.object({
-  reason: z.string({ error: "Say why the refund is declined." }).trim().min(3, "Say why the refund is declined.").max(500, "Keep the reason under 500 characters."),
+  reason: z
+    .string({ error: "Say why the refund is declined." })
+    .trim()
+    .min(3, "Say why the refund is declined.")
+    .max(500, "Keep the reason under 500 characters."),
 });
 export type DeclineRequest = z.infer<typeof DeclineRequest>;
 
 /** "₦20,000.00 to Amina Bello (COE/2024/001)": who gets how much, as every refund message says it. */
-export function refundTo(refund: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">) {
+export function refundTo(
+  refund: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">,
+) {
   return `${formatKobo(refund.amount_kobo, refund.currency)} to ${refund.student_name}${refund.matric_no ? ` (${refund.matric_no})` : ""}`;
 }
 
 export const RefundQueue = z.object({
   data: z.object({
-    waiting: z.array(PaymentSummary.extend({ paid_amount_kobo: z.number().nullable(), paid_currency: z.string().nullable(), gateway_response: z.string().nullable() })),
-    refunds: z.array(z.object({ id: z.number(), reference: z.string(), student_name: z.string(), matric_no: z.string().nullable(), amount_kobo: z.number(), currency: z.string(), status: z.string(), reason: z.string(), requested_at: z.string(), requested_by: z.string() })),
+    waiting: z.array(
+      PaymentSummary.extend({
+        paid_amount_kobo: z.number().nullable(),
+        paid_currency: z.string().nullable(),
+        gateway_response: z.string().nullable(),
+      }),
+    ),
+    refunds: z.array(
+      z.object({
+        id: z.number(),
+        reference: z.string(),
+        student_name: z.string(),
+        matric_no: z.string().nullable(),
+        amount_kobo: z.number(),
+        currency: z.string(),
+        status: z.string(),
+        reason: z.string(),
+        requested_at: z.string(),
+        requested_by: z.string(),
+      }),
+    ),
   }),
 });
 export const WaitingRefunds = z.object({ data: z.array(WaitingRefund) });
@@ -182,7 +262,10 @@ export const Done = z.object({ status: z.string(), message: z.string() });
 
 /** "₦12,500.00" from kobo: the bursary reads exact amounts. */
 export function formatKobo(kobo: number, currency = "NGN") {
-  const amount = (kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = (kobo / 100).toLocaleString("en-NG", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return currency === "NGN" ? `₦${amount}` : `${currency} ${amount}`;
 }
 

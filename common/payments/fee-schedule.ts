@@ -5,7 +5,14 @@ import { parseNairaToKobo } from "./naira-input.ts";
 import { readLevel, type Cell } from "../structure/structure-cells.ts";
 
 /** The exact first line of a fee schedule CSV file, for import and export alike (decision 095). */
-export const FEE_CSV_HEADER = ["session", "programme", "level", "study_mode", "payment_option", "amount_naira"] as const;
+export const FEE_CSV_HEADER = [
+  "session",
+  "programme",
+  "level",
+  "study_mode",
+  "payment_option",
+  "amount_naira",
+] as const;
 
 /** What a CSV cell or a form field says for "every programme" or "every study mode". */
 export const ALL = "all";
@@ -18,8 +25,14 @@ export function readAmount(text: string): Cell<number> {
 /** A payment option by its value ("latefees") or its label ("Late Fees"). */
 export function readPaymentOption(text: string): Cell<PaymentOption> {
   const wanted = text.trim().toLowerCase();
-  const option = PAYMENT_OPTIONS.find((entry) => entry.value === wanted || entry.label.toLowerCase() === wanted);
-  return option ? { value: option.value } : { problem: `The payment option must be one of ${PAYMENT_OPTIONS.map((entry) => entry.value).join(", ")}; "${text}" is not.` };
+  const option = PAYMENT_OPTIONS.find(
+    (entry) => entry.value === wanted || entry.label.toLowerCase() === wanted,
+  );
+  return option
+    ? { value: option.value }
+    : {
+        problem: `The payment option must be one of ${PAYMENT_OPTIONS.map((entry) => entry.value).join(", ")}; "${text}" is not.`,
+      };
 }
 
 /** A study mode such as "Full Time" (spaces tidied); blank or "all" means every study mode (null). */
@@ -32,7 +45,9 @@ export function readStudyMode(text: string): Cell<string | null> {
 
 export function readSessionName(text: string): Cell<string> {
   const name = text.trim();
-  return /^\d{4}\/\d{4}$/.test(name) ? { value: name } : { problem: `The session must look like 2025/2026; "${text}" is not.` };
+  return /^\d{4}\/\d{4}$/.test(name)
+    ? { value: name }
+    : { problem: `The session must look like 2025/2026; "${text}" is not.` };
 }
 
 /** A zod field read by one of the cell readers, so forms, JSON and CSV rows say the same thing. */
@@ -49,9 +64,17 @@ const cell = <T>(read: (text: string) => Cell<T>, missing: string) =>
 const amount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
 /** "", "all" and null mean every programme. */
 const programmeId = z
-  .union([z.literal("").transform(() => null), z.literal(ALL).transform(() => null), z.null(), z.coerce.number().int().positive().max(LARGEST_RECORD_ID)], {
-    error: "Choose a programme, or all programmes.",
-  })
+  .union(
+    [
+      z.literal("").transform(() => null),
+      z.literal(ALL).transform(() => null),
+      z.null(),
+      z.coerce.number().int().positive().max(LARGEST_RECORD_ID),
+    ],
+    {
+      error: "Choose a programme, or all programmes.",
+    },
+  )
   .default(null);
 
 /** POST /staff/fees: one fee for a session, level, option, and a programme and study mode or all. */
@@ -70,16 +93,27 @@ export const FeeChange = z.object({ amount_naira: amount });
 
 /** PATCH /staff/fees/sessions/:id/late-fees: the first day late fees can be paid; empty: none. */
 export const LateFeesRequest = z.object({
-  late_fees_from: z.union([z.literal("").transform(() => null), z.null(), z.iso.date({ error: "Write the date as YYYY-MM-DD." })], {
-    error: "Write the date as YYYY-MM-DD, or leave it empty for no late fees.",
-  }),
+  late_fees_from: z.union(
+    [
+      z.literal("").transform(() => null),
+      z.null(),
+      z.iso.date({ error: "Write the date as YYYY-MM-DD." }),
+    ],
+    {
+      error: "Write the date as YYYY-MM-DD, or leave it empty for no late fees.",
+    },
+  ),
 });
 
 export const FeeQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   session: z.string().trim().max(9).optional(),
   /** A programme's id, or "all" for the fees that apply to every programme. */
-  programme: z.union([z.literal(ALL), z.coerce.number().int().positive().max(LARGEST_RECORD_ID)], { error: "Choose a programme from the list." }).optional(),
+  programme: z
+    .union([z.literal(ALL), z.coerce.number().int().positive().max(LARGEST_RECORD_ID)], {
+      error: "Choose a programme from the list.",
+    })
+    .optional(),
   level: z.coerce.number({ error: "Choose a level from the list." }).int().optional(),
 });
 
@@ -103,7 +137,14 @@ export const FeePage = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  sessions: z.array(z.object({ id: z.number(), name: z.string(), is_current: z.boolean(), late_fees_from: z.string().nullable() })),
+  sessions: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      is_current: z.boolean(),
+      late_fees_from: z.string().nullable(),
+    }),
+  ),
   programmes: z.array(z.object({ id: z.number(), name: z.string() })),
   study_modes: z.array(z.string()),
 });

@@ -11,16 +11,24 @@ const NAIRA = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 export function parseNairaToKobo(input: string): { kobo: number } | { problem: string } {
   const text = input.trim().replace(/^₦\s*/, "");
   if (text === "") return { problem: "Enter the amount in naira, like 45,000.00." };
-  if (text.startsWith("-")) return { problem: "A fee cannot be negative. Enter the amount in naira, like 45,000.00." };
+  if (text.startsWith("-"))
+    return { problem: "A fee cannot be negative. Enter the amount in naira, like 45,000.00." };
   if (/^[\d,]*\.\d{3,}$/.test(text)) {
-    return { problem: "Naira have at most two decimal places (kobo). Enter the amount like 45,000.50." };
+    return {
+      problem: "Naira have at most two decimal places (kobo). Enter the amount like 45,000.50.",
+    };
   }
   const match = NAIRA.exec(text);
-  if (!match) return { problem: "Enter the amount in naira using digits, like 45,000.00 (commas between thousands are fine)." };
+  if (!match)
+    return {
+      problem:
+        "Enter the amount in naira using digits, like 45,000.00 (commas between thousands are fine).",
+    };
   const [whole, fraction = ""] = text.replaceAll(",", "").split(".");
   const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   if (kobo === 0) return { problem: "A fee must be more than ₦0." };
-  if (kobo > MAX_FEE_KOBO) return { problem: "That is more than ₦10,000,000.00; check the amount." };
+  if (kobo > MAX_FEE_KOBO)
+    return { problem: "That is more than ₦10,000,000.00; check the amount." };
   return { kobo };
 }
 

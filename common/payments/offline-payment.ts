@@ -12,7 +12,9 @@ export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number];
 /** POST /student/school-fee/offline: the school-fee request plus how the student will pay. */
 export const OfflinePaymentRequest = SchoolFeeRequest.extend({
   channel: z.enum(OFFLINE_CHANNELS, { error: "Choose bank transfer or USSD." }),
-  ussd_bank: z.enum(USSD_CODES, { error: "Choose the bank whose USSD code you will dial." }).optional(),
+  ussd_bank: z
+    .enum(USSD_CODES, { error: "Choose the bank whose USSD code you will dial." })
+    .optional(),
 }).refine((request) => request.channel !== "ussd" || request.ussd_bank, {
   path: ["ussd_bank"],
   message: "Choose the bank whose USSD code you will dial.",

@@ -8,7 +8,10 @@ describe("safeNextPath (where sign-in may lead)", () => {
     [null, "/"],
     ["", "/"],
     ["/payment", "/payment"],
-    ["/course-reg/print?level=100&session=2024%2F2025", "/course-reg/print?level=100&session=2024%2F2025"],
+    [
+      "/course-reg/print?level=100&session=2024%2F2025",
+      "/course-reg/print?level=100&session=2024%2F2025",
+    ],
     ["https://evil.example/", "/"],
     ["//evil.example/", "/"],
     ["/\\evil.example", "/"],

@@ -5,14 +5,21 @@
 export const SESSION_COOKIE = "portal_session";
 export const SECURE_SESSION_COOKIE = "__Host-portal_session";
 
-export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+export const sessionCookieName = (secure: boolean) =>
+  secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 /**
  * The token from a Cookie header. Over https only the __Host- cookie counts: a plain-named one
  * could have been planted by a sibling subdomain.
  */
-export function readSessionToken(cookieHeader: string | null | undefined, secure = false): string | null {
-  return readTokenCookie(cookieHeader, secure ? [SECURE_SESSION_COOKIE] : [SESSION_COOKIE, SECURE_SESSION_COOKIE]);
+export function readSessionToken(
+  cookieHeader: string | null | undefined,
+  secure = false,
+): string | null {
+  return readTokenCookie(
+    cookieHeader,
+    secure ? [SECURE_SESSION_COOKIE] : [SESSION_COOKIE, SECURE_SESSION_COOKIE],
+  );
 }
 
 /**
@@ -23,11 +30,20 @@ export const STAFF_COOKIE = "portal_staff";
 export const SECURE_STAFF_COOKIE = "__Host-portal_staff";
 export const staffCookieName = (secure: boolean) => (secure ? SECURE_STAFF_COOKIE : STAFF_COOKIE);
 
-export function readStaffToken(cookieHeader: string | null | undefined, secure = false): string | null {
-  return readTokenCookie(cookieHeader, secure ? [SECURE_STAFF_COOKIE] : [STAFF_COOKIE, SECURE_STAFF_COOKIE]);
+export function readStaffToken(
+  cookieHeader: string | null | undefined,
+  secure = false,
+): string | null {
+  return readTokenCookie(
+    cookieHeader,
+    secure ? [SECURE_STAFF_COOKIE] : [STAFF_COOKIE, SECURE_STAFF_COOKIE],
+  );
 }
 
-function readTokenCookie(cookieHeader: string | null | undefined, accepted: string[]): string | null {
+function readTokenCookie(
+  cookieHeader: string | null | undefined,
+  accepted: string[],
+): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name && accepted.includes(name)) {

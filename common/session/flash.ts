@@ -14,5 +14,7 @@ export type Flash = keyof typeof FLASH_MESSAGES;
 
 /** The message a flash cookie's value names, or null for anything else. */
 export function flashMessage(value: string | undefined): string | null {
-  return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value) ? FLASH_MESSAGES[value as Flash] : null;
+  return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value)
+    ? FLASH_MESSAGES[value as Flash]
+    : null;
 }

@@ -28,9 +28,12 @@ export type SignInStage = z.infer<typeof SignInStage>;
 /** A department and level a course adviser advises. */
 export const AdviserScope = z.object({
   department_id: RecordId("Choose a department from the list."),
-  level: z.coerce.number().int().refine((level) => [100, 200, 300, 400, 500].includes(level), {
-    message: "Levels are 100, 200, 300, 400 or 500.",
-  }),
+  level: z.coerce
+    .number()
+    .int()
+    .refine((level) => [100, 200, 300, 400, 500].includes(level), {
+      message: "Levels are 100, 200, 300, 400 or 500.",
+    }),
 });
 export type AdviserScope = z.infer<typeof AdviserScope>;
 
@@ -43,7 +46,9 @@ export const StaffAccount = z.object({
   active: z.boolean(),
   totp_enrolled: z.boolean(),
   password_set: z.boolean(),
-  advises: z.array(z.object({ department_id: z.number(), department: z.string(), level: z.number() })),
+  advises: z.array(
+    z.object({ department_id: z.number(), department: z.string(), level: z.number() }),
+  ),
   /** Wrong passwords counted on the account; `slowed`: some network must wait before its next try. */
   sign_in: z.object({ failures: z.number(), slowed: z.boolean() }).optional(),
 });
@@ -61,7 +66,10 @@ const email = z
 
 export const StaffLoginRequest = z.object({
   email,
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200, "That password is too long."),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(200, "That password is too long."),
 });
 
 /** Six digits from the authenticator app, or one recovery code (xxxx-xxxx-xxxx). */
@@ -87,10 +95,17 @@ const roles = z
   .transform((list) => [...new Set(list)]);
 
 export const CreateStaffRequest = z.object({
-  name: z.string({ error: "Enter the staff member's name." }).trim().min(2, "Enter the staff member's name.").max(120, "That name is too long."),
+  name: z
+    .string({ error: "Enter the staff member's name." })
+    .trim()
+    .min(2, "Enter the staff member's name.")
+    .max(120, "That name is too long."),
   email,
   roles,
-  advises: z.array(AdviserScope).max(100, "An adviser can advise at most 100 department levels.").default([]),
+  advises: z
+    .array(AdviserScope)
+    .max(100, "An adviser can advise at most 100 department levels.")
+    .default([]),
 });
 
 const advises = CreateStaffRequest.shape.advises.unwrap();
@@ -107,12 +122,16 @@ export const UpdateStaffRequest = z
   });
 
 export const SetStaffPasswordRequest = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid. Ask an administrator for a new one."),
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid. Ask an administrator for a new one."),
   password: z
     .string({ error: "Choose a password." })
     .min(10, "Choose a password of at least 10 characters.")
     .max(200, "That password is too long."),
 });
 
-export const StaffDepartments = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), faculty: z.string() })) });
+export const StaffDepartments = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), faculty: z.string() })),
+});
 export const StaffAccounts = z.object({ data: z.array(StaffAccount) });

@@ -5,7 +5,14 @@ export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = "College Portal (staff)";
 
 export function totpFor(secret: string, label = "") {
-  return new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The otpauth:// address an authenticator app reads from the QR code (shared by the API and the page). */

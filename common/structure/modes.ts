@@ -13,7 +13,10 @@ export type ModeKind = keyof typeof MODE_KINDS;
  * database computes the same key for the lists' unique index (server/db/schema.ts).
  */
 export function modeKey(name: string): string {
-  return name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 /** Spaces tidied: the spelling a list keeps. */
@@ -29,8 +32,14 @@ export const modeName = (what: string) =>
         .string()
         .min(1, `Enter the ${what}.`)
         .max(40, `The ${what} is longer than 40 characters.`)
-        .regex(/^\p{L}[\p{L}\p{N} .()'/-]*$/u, `Write the ${what} in words, e.g. ${what === "entry mode" ? "Direct Entry" : "Part-Time"}.`)
-        .refine((name) => modeKey(name).length > 0, `Write the ${what} in letters, e.g. ${what === "entry mode" ? "Direct Entry" : "Part-Time"}.`),
+        .regex(
+          /^\p{L}[\p{L}\p{N} .()'/-]*$/u,
+          `Write the ${what} in words, e.g. ${what === "entry mode" ? "Direct Entry" : "Part-Time"}.`,
+        )
+        .refine(
+          (name) => modeKey(name).length > 0,
+          `Write the ${what} in letters, e.g. ${what === "entry mode" ? "Direct Entry" : "Part-Time"}.`,
+        ),
     );
 
 /** POST /staff/modes/:kind and PATCH /staff/modes/:kind/:id: the name. */
@@ -40,7 +49,12 @@ export const ModeKindParam = z.object({
   kind: z.enum(["study", "entry"], { error: "There are study modes and entry modes only." }),
 });
 
-export const StaffMode = z.object({ id: z.number(), name: z.string(), students: z.number(), fees: z.number() });
+export const StaffMode = z.object({
+  id: z.number(),
+  name: z.string(),
+  students: z.number(),
+  fees: z.number(),
+});
 export type StaffMode = z.infer<typeof StaffMode>;
 export const ModeLists = z.object({ study: z.array(StaffMode), entry: z.array(StaffMode) });
 export type ModeLists = z.infer<typeof ModeLists>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultFinalLevel, readCourseCode, readLevel, readName, readSemester, readUnit } from "./structure-cells.ts";
+import {
+  defaultFinalLevel,
+  readCourseCode,
+  readLevel,
+  readName,
+  readSemester,
+  readUnit,
+} from "./structure-cells.ts";
 
 describe("cells of the academic structure", () => {
   it.each([
@@ -12,7 +19,8 @@ describe("cells of the academic structure", () => {
     ["", "whole number from 1 to 10"],
   ])("unit %j", (text, expected) => {
     const cell = readUnit(text);
-    if (typeof expected === "string") expect(cell).toEqual({ problem: expect.stringContaining(expected) });
+    if (typeof expected === "string")
+      expect(cell).toEqual({ problem: expect.stringContaining(expected) });
     else expect(cell).toEqual(expected);
   });
 
@@ -24,7 +32,9 @@ describe("cells of the academic structure", () => {
     ["3", null],
     ["1st", null],
   ])("semester %j", (text, value) => {
-    expect(readSemester(text)).toEqual(value ? { value } : { problem: expect.stringContaining("1, 2, first or second") });
+    expect(readSemester(text)).toEqual(
+      value ? { value } : { problem: expect.stringContaining("1, 2, first or second") },
+    );
   });
 
   it.each([
@@ -34,7 +44,9 @@ describe("cells of the academic structure", () => {
     ["150", null],
     ["0", null],
   ])("level %j", (text, value) => {
-    expect(readLevel(text)).toEqual(value ? { value } : { problem: expect.stringContaining("100, 200, 300, 400 or 500") });
+    expect(readLevel(text)).toEqual(
+      value ? { value } : { problem: expect.stringContaining("100, 200, 300, 400 or 500") },
+    );
   });
 
   it.each([
@@ -45,11 +57,15 @@ describe("cells of the academic structure", () => {
     ["111", null],
     ["BIOLOGY", null],
   ])("course code %j", (text, value) => {
-    expect(readCourseCode(text)).toEqual(value ? { value } : { problem: expect.stringContaining("codes look like BIO 111") });
+    expect(readCourseCode(text)).toEqual(
+      value ? { value } : { problem: expect.stringContaining("codes look like BIO 111") },
+    );
   });
 
   it("tidies names and refuses empty ones", () => {
-    expect(readName("  School   of Sciences ", "faculty name")).toEqual({ value: "School of Sciences" });
+    expect(readName("  School   of Sciences ", "faculty name")).toEqual({
+      value: "School of Sciences",
+    });
     expect(readName("  ", "faculty name")).toEqual({ problem: "The faculty name is empty." });
   });
 

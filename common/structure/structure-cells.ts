@@ -14,14 +14,18 @@ export function readUnit(text: string): Cell<number> {
   const unit = wholeNumber(text);
   return unit >= 1 && unit <= MAX_COURSE_UNITS
     ? { value: unit }
-    : { problem: `The unit must be a whole number from 1 to ${MAX_COURSE_UNITS}; "${text}" is not.` };
+    : {
+        problem: `The unit must be a whole number from 1 to ${MAX_COURSE_UNITS}; "${text}" is not.`,
+      };
 }
 
 const SEMESTERS: Record<string, 1 | 2> = { "1": 1, "2": 2, first: 1, second: 2 };
 
 export function readSemester(text: string): Cell<1 | 2> {
   const semester = SEMESTERS[text.trim().toLowerCase()];
-  return semester ? { value: semester } : { problem: `The semester must be 1, 2, first or second; "${text}" is not.` };
+  return semester
+    ? { value: semester }
+    : { problem: `The semester must be 1, 2, first or second; "${text}" is not.` };
 }
 
 export function readLevel(text: string): Cell<number> {
@@ -36,7 +40,9 @@ export function readCourseCode(text: string): Cell<string> {
   const match = /^([A-Za-z]{2,5})\s*(\d{3,4}[A-Za-z]?)$/.exec(text.trim());
   return match
     ? { value: `${match[1]!.toUpperCase()} ${match[2]!.toUpperCase()}` }
-    : { problem: `"${text}" is not a course code; codes look like BIO 111 (letters, then the number).` };
+    : {
+        problem: `"${text}" is not a course code; codes look like BIO 111 (letters, then the number).`,
+      };
 }
 
 /** A name with its spaces tidied; `what` names the thing in the message ("faculty name"). */
@@ -51,4 +57,5 @@ export function readName(text: string, what: string, max = 120): Cell<string> {
 export const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** NCE programmes last three years (final year 300 level); degrees four (400). Editable per programme. */
-export const defaultFinalLevel = (programmeName: string) => (/^\s*NCE\b/i.test(programmeName) ? 300 : 400);
+export const defaultFinalLevel = (programmeName: string) =>
+  /^\s*NCE\b/i.test(programmeName) ? 300 : 400;

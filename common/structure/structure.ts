@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { LARGEST_RECORD_ID, RecordId } from "../validation/lists.ts";
-import { readCourseCode, readLevel, readName, readSemester, readUnit, type Cell } from "./structure-cells.ts";
+import {
+  readCourseCode,
+  readLevel,
+  readName,
+  readSemester,
+  readUnit,
+  type Cell,
+} from "./structure-cells.ts";
 
 /** The exact first line each academic-structure import expects (decision 083). */
 export const IMPORT_HEADERS = {
@@ -14,14 +21,16 @@ export type ImportKind = keyof typeof IMPORT_HEADERS;
 
 /** A zod field read by one of the cell readers, so forms and CSV rows say the same thing. */
 const cell = <T>(read: (text: string) => Cell<T>) =>
-  z.union([z.string(), z.number()], { error: "This field is required." }).transform((input, context): T => {
-    const result = read(String(input));
-    if ("problem" in result) {
-      context.addIssue({ code: "custom", message: result.problem });
-      return z.NEVER;
-    }
-    return result.value;
-  });
+  z
+    .union([z.string(), z.number()], { error: "This field is required." })
+    .transform((input, context): T => {
+      const result = read(String(input));
+      if ("problem" in result) {
+        context.addIssue({ code: "custom", message: result.problem });
+        return z.NEVER;
+      }
+      return result.value;
+    });
 
 const id = (what: string) => RecordId(`Choose a ${what}.`);
 const name = (what: string) => cell((text) => readName(text, what));
@@ -29,7 +38,10 @@ const somethingToChange = { message: "Nothing to change." };
 const changes = (value: object) => Object.values(value).some((field) => field !== undefined);
 
 export const FacultyRequest = z.object({ name: name("faculty name") });
-export const DepartmentRequest = z.object({ name: name("department name"), faculty_id: id("faculty") });
+export const DepartmentRequest = z.object({
+  name: name("department name"),
+  faculty_id: id("faculty"),
+});
 export const DepartmentChange = DepartmentRequest.partial().refine(changes, somethingToChange);
 export const ProgrammeRequest = z.object({
   name: name("programme name"),
@@ -61,16 +73,44 @@ export const StructureQuery = z.object({
   level: z.coerce.number().int().optional(),
 });
 
-const paged = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
+const paged = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 
-export const FacultyPage = paged(z.object({ id: z.number(), name: z.string(), departments: z.number(), programmes: z.number() }));
-export const DepartmentPage = paged(z.object({ id: z.number(), name: z.string(), faculty_id: z.number(), faculty: z.string() }));
-export const ProgrammePage = paged(
-  z.object({ id: z.number(), name: z.string(), faculty_id: z.number(), faculty: z.string(), final_level: z.number(), students: z.number() }),
+export const FacultyPage = paged(
+  z.object({ id: z.number(), name: z.string(), departments: z.number(), programmes: z.number() }),
 );
-export const CoursePage = paged(z.object({ id: z.number(), code: z.string(), title: z.string(), unit: z.number(), semester: z.number() }));
+export const DepartmentPage = paged(
+  z.object({ id: z.number(), name: z.string(), faculty_id: z.number(), faculty: z.string() }),
+);
+export const ProgrammePage = paged(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    faculty_id: z.number(),
+    faculty: z.string(),
+    final_level: z.number(),
+    students: z.number(),
+  }),
+);
+export const CoursePage = paged(
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    title: z.string(),
+    unit: z.number(),
+    semester: z.number(),
+  }),
+);
 export const MappingPage = paged(
-  z.object({ id: z.number(), course_code: z.string(), title: z.string(), unit: z.number(), programme: z.string(), level: z.number(), semester: z.number() }),
+  z.object({
+    id: z.number(),
+    course_code: z.string(),
+    title: z.string(),
+    unit: z.number(),
+    programme: z.string(),
+    level: z.number(),
+    semester: z.number(),
+  }),
 );
 export type FacultyPage = z.infer<typeof FacultyPage>;
 export type ProgrammePage = z.infer<typeof ProgrammePage>;

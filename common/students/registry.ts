@@ -68,15 +68,30 @@ export const SessionName = z
   }, SESSION_MESSAGE);
 
 const placeName = (what: string) =>
-  z.string({ error: `Enter the ${what}.` }).trim().min(1, `Enter the ${what}.`).max(120, `No ${what} has a name that long.`);
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(120, `No ${what} has a name that long.`);
 
 /**
  * An e-mail address, or none: many students have no mailbox. Empty means none (null); the
  * registry activates such a student from their record (decision 156).
  */
-const OptionalEmail = z.union([z.string().trim().length(0).transform(() => null), z.null(), EmailAddress], {
-  error: "Write a valid e-mail address, or leave it empty if the student has none.",
-});
+const OptionalEmail = z.union(
+  [
+    z
+      .string()
+      .trim()
+      .length(0)
+      .transform(() => null),
+    z.null(),
+    EmailAddress,
+  ],
+  {
+    error: "Write a valid e-mail address, or leave it empty if the student has none.",
+  },
+);
 
 const fields = {
   matric_no: reference("matric number", "CCE/2024/BIO/0001"),
@@ -96,7 +111,12 @@ const fields = {
  * One row of an import file as text; programme and department by name, resolved by the server.
  * Its phone also takes a number a spreadsheet stripped of its leading 0.
  */
-export const StudentImportRow = z.object({ ...fields, phone: ImportedPhone, programme: placeName("programme"), department: placeName("department") });
+export const StudentImportRow = z.object({
+  ...fields,
+  phone: ImportedPhone,
+  programme: placeName("programme"),
+  department: placeName("department"),
+});
 export type StudentImportRow = z.infer<typeof StudentImportRow>;
 
 /** The registry's correction of a record: any of the fields, programme and department by id. */
@@ -104,10 +124,15 @@ export const UpdateStudentRequest = z
   .object({
     ...fields,
     programme_id: z.number({ error: "Choose a programme." }).int().positive("Choose a programme."),
-    department_id: z.number({ error: "Choose a department." }).int().positive("Choose a department."),
+    department_id: z
+      .number({ error: "Choose a department." })
+      .int()
+      .positive("Choose a department."),
   })
   .partial()
-  .refine((change) => Object.values(change).some((value) => value !== undefined), { message: "Nothing to change." });
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: "Nothing to change.",
+  });
 export type UpdateStudentRequest = z.infer<typeof UpdateStudentRequest>;
 
 /** Locking needs a reason the student will read on their biodata page; unlocking clears it. */
@@ -117,13 +142,19 @@ export const BiodataLockRequest = z
     reason: z.string().trim().max(300, "Keep the reason under 300 characters.").optional(),
   })
   .refine((request) => !request.locked || (request.reason?.length ?? 0) >= 5, {
-    message: "Give the reason the student will see, e.g. \"Checked against your admission documents\".",
+    message:
+      'Give the reason the student will see, e.g. "Checked against your admission documents".',
     path: ["reason"],
   });
 
 export const StudentSearchQuery = z.object({
   q: z.string().trim().max(100, "Search for at most 100 characters.").default(""),
-  page: z.coerce.number({ error: "The page must be a number." }).int().min(1).max(10_000).default(1),
+  page: z.coerce
+    .number({ error: "The page must be a number." })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(1),
 });
 
 /** A student as a row of the registry's search results. */
@@ -180,9 +211,16 @@ export type StaffStudent = z.infer<typeof StaffStudent>;
 /** What POST /staff/students/import answers (docs/decisions/081): counts describe what was, or in a dry run would be, written. */
 
 /** POST /staff/students/:id/activation-link: confirm that a link still working may be replaced. */
-export const ActivationLinkRequest = z.object({ replace_earlier: z.boolean().optional() }).default({});
+export const ActivationLinkRequest = z
+  .object({ replace_earlier: z.boolean().optional() })
+  .default({});
 
 /** Its answer: for a student with no e-mail, the link itself, to open with the student. */
-export const ActivationLinkAnswer = z.object({ message: z.string(), data: z.object({ link: z.string().nullable() }).optional() });
+export const ActivationLinkAnswer = z.object({
+  message: z.string(),
+  data: z.object({ link: z.string().nullable() }).optional(),
+});
 
-export const StaffProgrammes = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+export const StaffProgrammes = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string() })),
+});

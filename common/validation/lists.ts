@@ -23,7 +23,11 @@ export const LARGEST_RECORD_ID = 2_147_483_647;
  * answers 404 (no record can have it), never passing it on to the database to fail there.
  */
 export const RecordId = (refusal: string) =>
-  z.coerce.number({ error: refusal }).int(refusal).positive(refusal).max(LARGEST_RECORD_ID, refusal);
+  z.coerce
+    .number({ error: refusal })
+    .int(refusal)
+    .positive(refusal)
+    .max(LARGEST_RECORD_ID, refusal);
 
 /** `{ id }` from an address: a database id, or a refusal with `refusal` (e.g. "There is no such item."). */
 export const IdParam = (refusal: string) => z.object({ id: RecordId(refusal) });

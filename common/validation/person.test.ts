@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EmailAddress, ImportedPhone, isRealBirthDate, NigerianPhone, normalizeNigerianPhone } from "./person.ts";
+import {
+  EmailAddress,
+  ImportedPhone,
+  isRealBirthDate,
+  NigerianPhone,
+  normalizeNigerianPhone,
+} from "./person.ts";
 
 const TODAY = new Date(2025, 5, 15); // 15 June 2025, local time
 
@@ -75,13 +81,16 @@ describe("NigerianPhone", () => {
   });
 
   // "8031234567" is what a spreadsheet leaves of 08031234567; a person typing it has left out a digit.
-  it.each(["06031234567", "", 8031234567, "8031234567", null])("rejects %j with a helpful message", (input) => {
-    const result = NigerianPhone.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      "Enter a Nigerian mobile number such as 08031234567.",
-    ]);
-  });
+  it.each(["06031234567", "", 8031234567, "8031234567", null])(
+    "rejects %j with a helpful message",
+    (input) => {
+      const result = NigerianPhone.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        "Enter a Nigerian mobile number such as 08031234567.",
+      ]);
+    },
+  );
 });
 
 describe("ImportedPhone", () => {
@@ -99,15 +108,23 @@ describe("ImportedPhone", () => {
     expect(ImportedPhone.parse(input)).toBe(expected);
   });
 
-  it.each(["6031234567", "7131234567", "803123456", "80312345678", "0803123456"])("refuses %j as any form would", (input) => {
-    expect(ImportedPhone.safeParse(input).error?.issues[0]?.message).toBe("Enter a Nigerian mobile number such as 08031234567.");
-  });
+  it.each(["6031234567", "7131234567", "803123456", "80312345678", "0803123456"])(
+    "refuses %j as any form would",
+    (input) => {
+      expect(ImportedPhone.safeParse(input).error?.issues[0]?.message).toBe(
+        "Enter a Nigerian mobile number such as 08031234567.",
+      );
+    },
+  );
 
-  it.each(["2.34803E+12", "8.03123E+09", "2.34803e+12", "2E+12"])("says how to fix %j, a number the spreadsheet rounded", (input) => {
-    expect(ImportedPhone.safeParse(input).error?.issues[0]?.message).toBe(
-      `The spreadsheet turned this phone number into ${input} and lost its last digits. Format the phone column as Text, type the numbers again and save the file.`,
-    );
-  });
+  it.each(["2.34803E+12", "8.03123E+09", "2.34803e+12", "2E+12"])(
+    "says how to fix %j, a number the spreadsheet rounded",
+    (input) => {
+      expect(ImportedPhone.safeParse(input).error?.issues[0]?.message).toBe(
+        `The spreadsheet turned this phone number into ${input} and lost its last digits. Format the phone column as Text, type the numbers again and save the file.`,
+      );
+    },
+  );
 });
 
 describe("EmailAddress", () => {

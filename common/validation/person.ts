@@ -65,24 +65,26 @@ const SCIENTIFIC = /^\d(\.\d+)?e\+?\d+$/i;
  * A phone cell of an import file: what NigerianPhone accepts, and a number a spreadsheet stripped
  * of its leading 0 (8031234567). Not for forms people type into: there a missing 0 is a typo.
  */
-export const ImportedPhone: z.ZodType<string> = z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
-  const cell = value.trim();
-  if (SCIENTIFIC.test(cell)) {
-    ctx.issues.push({
-      code: "custom",
-      message: `The spreadsheet turned this phone number into ${cell} and lost its last digits. Format the phone column as Text, type the numbers again and save the file.`,
-      input: value,
-    });
-    return z.NEVER;
-  }
-  const compact = cell.replace(SEPARATORS, "");
-  const phone = normalizeNigerianPhone(LEADING_ZERO_DROPPED.test(compact) ? `0${compact}` : cell);
-  if (phone === null) {
-    ctx.issues.push({ code: "custom", message: PHONE_MESSAGE, input: value });
-    return z.NEVER;
-  }
-  return phone;
-});
+export const ImportedPhone: z.ZodType<string> = z
+  .string({ error: PHONE_MESSAGE })
+  .transform((value, ctx) => {
+    const cell = value.trim();
+    if (SCIENTIFIC.test(cell)) {
+      ctx.issues.push({
+        code: "custom",
+        message: `The spreadsheet turned this phone number into ${cell} and lost its last digits. Format the phone column as Text, type the numbers again and save the file.`,
+        input: value,
+      });
+      return z.NEVER;
+    }
+    const compact = cell.replace(SEPARATORS, "");
+    const phone = normalizeNigerianPhone(LEADING_ZERO_DROPPED.test(compact) ? `0${compact}` : cell);
+    if (phone === null) {
+      ctx.issues.push({ code: "custom", message: PHONE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 const EMAIL_MESSAGE = "Enter a valid e-mail address.";
 

@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logger.ts";
@@ -10,14 +16,19 @@ type Held = { path: string; finish: () => void };
  * A listener that holds every request until the test finishes it, behind admission control, on
  * a real socket: what counts as in flight is the time until the answer is sent.
  */
-async function gatedServer(limits: AdmissionLimits, midVisit?: (request: IncomingMessage) => boolean) {
+async function gatedServer(
+  limits: AdmissionLimits,
+  midVisit?: (request: IncomingMessage) => boolean,
+) {
   const held: Held[] = [];
   const started: string[] = [];
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     started.push(request.url!);
     held.push({ path: request.url!, finish: () => response.end(`done ${request.url}`) });
   };
-  const server = createServer(admitInTurn(listener, limits, createLogger({ name: "test", level: "silent" }), midVisit));
+  const server = createServer(
+    admitInTurn(listener, limits, createLogger({ name: "test", level: "silent" }), midVisit),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   const port = (server.address() as AddressInfo).port;
@@ -26,20 +37,41 @@ async function gatedServer(limits: AdmissionLimits, midVisit?: (request: Incomin
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())));
+  await Promise.all(
+    servers
+      .splice(0)
+      .map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())),
+  );
 });
 
 type Reply = { status: number; headers: IncomingMessage["headers"]; body: string };
 
-function send(port: number, path: string, options: { method?: string; signal?: AbortSignal; cookie?: string } = {}) {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; signal?: AbortSignal; cookie?: string } = {},
+) {
   return new Promise<Reply>((resolve, reject) => {
     const headers = options.cookie ? { cookie: options.cookie } : {};
-    const outgoing = httpRequest({ host: "127.0.0.1", port, path, headers, method: options.method ?? "GET", agent: false, signal: options.signal }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const outgoing = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        headers,
+        method: options.method ?? "GET",
+        agent: false,
+        signal: options.signal,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body }),
+        );
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -54,7 +86,11 @@ const until = async (condition: () => boolean) => {
 
 describe("admission control of the listener students reach", () => {
   it("handles up to the limit at once and lets the others in, in the order they came, as answers go out", async () => {
-    const { held, started, port } = await gatedServer({ inFlight: 2, waiting: 10, maxWaitMs: 5_000 });
+    const { held, started, port } = await gatedServer({
+      inFlight: 2,
+      waiting: 10,
+      maxWaitMs: 5_000,
+    });
     const replies = ["/a", "/b", "/c", "/d"].map((path) => send(port, path));
     await until(() => started.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -68,11 +104,20 @@ describe("admission control of the listener students reach", () => {
     expect(started[3]).toBe("/d");
     held[2]!.finish();
     held[3]!.finish();
-    expect((await Promise.all(replies)).map((reply) => reply.body)).toEqual(["done /a", "done /b", "done /c", "done /d"]);
+    expect((await Promise.all(replies)).map((reply) => reply.body)).toEqual([
+      "done /a",
+      "done /b",
+      "done /c",
+      "done /d",
+    ]);
   });
 
   it("turns a page away at once with 503, a time to come back and a page that tries again by itself, when the line is full", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 1, maxWaitMs: 5_000 });
+    const { started, port, held } = await gatedServer({
+      inFlight: 1,
+      waiting: 1,
+      maxWaitMs: 5_000,
+    });
     const first = send(port, "/");
     await until(() => started.length === 1);
     const second = send(port, "/payment");
@@ -99,17 +144,27 @@ describe("admission control of the listener students reach", () => {
   });
 
   it("answers an API call in the API's error shape, and a form post without refreshing (a refresh would not post it)", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 0, maxWaitMs: 5_000 });
+    const { started, port, held } = await gatedServer({
+      inFlight: 1,
+      waiting: 0,
+      maxWaitMs: 5_000,
+    });
     const first = send(port, "/");
     await until(() => started.length === 1);
 
     const api = await send(port, "/api/student/courses/register", { method: "POST" });
     expect(api.status).toBe(503);
     expect(api.headers["content-type"]).toMatch(/^application\/json/);
-    const body = JSON.parse(api.body) as { status: string; message: string; error: { message: string } };
+    const body = JSON.parse(api.body) as {
+      status: string;
+      message: string;
+      error: { message: string };
+    };
     expect(body.status).toBe("error");
     expect(body.message).toBe(body.error.message);
-    expect(body.message).toMatch(/^Many students are using the portal right now.* Please try again in \d+ seconds\.$/);
+    expect(body.message).toMatch(
+      /^Many students are using the portal right now.* Please try again in \d+ seconds\.$/,
+    );
 
     const form = await send(port, "/course-reg", { method: "POST" });
     expect(form.status).toBe(503);
@@ -134,11 +189,17 @@ describe("admission control of the listener students reach", () => {
   });
 
   it("lets a student who gave up while waiting leave the line: their request is never handled", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 10, maxWaitMs: 5_000 });
+    const { started, port, held } = await gatedServer({
+      inFlight: 1,
+      waiting: 10,
+      maxWaitMs: 5_000,
+    });
     const first = send(port, "/");
     await until(() => started.length === 1);
     const giveUp = new AbortController();
-    const abandoned = send(port, "/payment", { signal: giveUp.signal }).catch((error: Error) => error.name);
+    const abandoned = send(port, "/payment", { signal: giveUp.signal }).catch(
+      (error: Error) => error.name,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     giveUp.abort();
     expect(await abandoned).toBe("AbortError");
@@ -153,7 +214,11 @@ describe("admission control of the listener students reach", () => {
   });
 
   it("lets probes, Paystack's webhooks and a page's static files past a full line", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 0, maxWaitMs: 5_000 });
+    const { started, port, held } = await gatedServer({
+      inFlight: 1,
+      waiting: 0,
+      maxWaitMs: 5_000,
+    });
     const first = send(port, "/");
     await until(() => started.length === 1);
     const passing = [
@@ -173,7 +238,10 @@ describe("students already signed in go first", () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   it("lets a signed-in student's request in before newcomers who came earlier", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 10, maxWaitMs: 5_000 }, signedIn);
+    const { started, port, held } = await gatedServer(
+      { inFlight: 1, waiting: 10, maxWaitMs: 5_000 },
+      signedIn,
+    );
     const replies = [send(port, "/")];
     await until(() => started.length === 1);
     replies.push(send(port, "/history/payments"));
@@ -192,7 +260,10 @@ describe("students already signed in go first", () => {
   });
 
   it("gives a full line's newest newcomer's place to a signed-in student, and turns newcomers away", async () => {
-    const { started, port, held } = await gatedServer({ inFlight: 1, waiting: 2, maxWaitMs: 5_000 }, signedIn);
+    const { started, port, held } = await gatedServer(
+      { inFlight: 1, waiting: 2, maxWaitMs: 5_000 },
+      signedIn,
+    );
     const first = send(port, "/");
     await until(() => started.length === 1);
     const early = send(port, "/?early");

@@ -109,7 +109,11 @@ export function admitInTurn(
 
   const report = setInterval(() => {
     if (turnedAway === 0) return;
-    logger.warn("busy: requests turned away with 503", { turnedAway, perSeconds: REPORT_EVERY_MS / 1000, limits });
+    logger.warn("busy: requests turned away with 503", {
+      turnedAway,
+      perSeconds: REPORT_EVERY_MS / 1000,
+      limits,
+    });
     turnedAway = 0;
   }, REPORT_EVERY_MS);
   report.unref();
@@ -177,7 +181,8 @@ export function admitInTurn(
   };
 }
 
-const BUSY_MESSAGE = "Many students are using the portal right now, so your request was not handled and nothing was changed.";
+const BUSY_MESSAGE =
+  "Many students are using the portal right now, so your request was not handled and nothing was changed.";
 
 /**
  * 503 with Retry-After. A page a browser asked for says so and tries again by itself after that
@@ -185,15 +190,20 @@ const BUSY_MESSAGE = "Many students are using the portal right now, so your requ
  * own error shape, which the page scripts show with a Retry.
  */
 export function answerBusy(request: IncomingMessage, response: ServerResponse) {
-  const seconds = RETRY_AFTER_SECONDS.least + Math.floor(Math.random() * RETRY_AFTER_SECONDS.spread);
+  const seconds =
+    RETRY_AFTER_SECONDS.least + Math.floor(Math.random() * RETRY_AFTER_SECONDS.spread);
   const headers = {
     "retry-after": String(seconds),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
   };
   if ((request.url ?? "/").startsWith("/api/")) {
-    const body = JSON.stringify(apiErrorBody(`${BUSY_MESSAGE} Please try again in ${seconds} seconds.`));
-    response.writeHead(503, { ...headers, "content-type": "application/json; charset=utf-8" }).end(body);
+    const body = JSON.stringify(
+      apiErrorBody(`${BUSY_MESSAGE} Please try again in ${seconds} seconds.`),
+    );
+    response
+      .writeHead(503, { ...headers, "content-type": "application/json; charset=utf-8" })
+      .end(body);
     return;
   }
   const retriesItself = request.method === "GET" || request.method === "HEAD";
@@ -201,7 +211,8 @@ export function answerBusy(request: IncomingMessage, response: ServerResponse) {
     .writeHead(503, {
       ...headers,
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "content-security-policy":
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     })
     .end(busyPage(seconds, retriesItself));
 }

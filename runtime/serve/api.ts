@@ -22,7 +22,9 @@ if (!serverEnv.PAYSTACK_SECRET_KEY && serverEnv.NODE_ENV === "production") {
 
 await prepareDatabase(layout, logger);
 const service = await startApiService(layout, { logger, migrate: false });
-const server = closeAfterEarlyAnswers(serve({ fetch: service.api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server);
+const server = closeAfterEarlyAnswers(
+  serve({ fetch: service.api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server,
+);
 await serveUntilStopped(server, logger, service.stop);
 logger.info("serving", {
   api: `http://${serverEnv.API_HOST}:${layout.apiPort}`,

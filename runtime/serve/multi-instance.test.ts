@@ -20,7 +20,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 const STUDENT = { username: "08030000001", password: "demo1234" };
 const PAYER = { username: "08030000002", password: "demo1234" };
 
-type Part = { name: string; script: string; env: Record<string, string>; child?: ChildProcess; output: string[] };
+type Part = {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  child?: ChildProcess;
+  output: string[];
+};
 
 function startPart(part: Part): Promise<void> {
   const child = spawn(process.execPath, [path.join(root, "runtime/serve", part.script)], {
@@ -31,7 +37,10 @@ function startPart(part: Part): Promise<void> {
   part.child = child;
   part.output = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${part.name} did not start:\n${part.output.join("")}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${part.name} did not start:\n${part.output.join("")}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer) => {
       part.output.push(chunk.toString());
       if (/"message":"serving"/.test(chunk.toString())) {
@@ -98,8 +107,18 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
       sandbox: { name: "Paystack sandbox", script: "paystack-sandbox.ts", env: shared, output: [] },
       // Each on a data folder of its own, as on machines of their own: nothing may be shared
       // but the database.
-      api1: { name: "API 1", script: "api.ts", env: { ...shared, API_PORT: String(base + 1), DATA_DIR: path.join(dataDir, "api1") }, output: [] },
-      api2: { name: "API 2", script: "api.ts", env: { ...shared, API_PORT: String(base + 2), DATA_DIR: path.join(dataDir, "api2") }, output: [] },
+      api1: {
+        name: "API 1",
+        script: "api.ts",
+        env: { ...shared, API_PORT: String(base + 1), DATA_DIR: path.join(dataDir, "api1") },
+        output: [],
+      },
+      api2: {
+        name: "API 2",
+        script: "api.ts",
+        env: { ...shared, API_PORT: String(base + 2), DATA_DIR: path.join(dataDir, "api2") },
+        output: [],
+      },
       proxyA: { name: "proxy A", script: "proxy.ts", env: proxy(base, base + 1), output: [] },
       proxyB: { name: "proxy B", script: "proxy.ts", env: proxy(base + 3, base + 2), output: [] },
     });
@@ -129,18 +148,34 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     const body = (await response.json()) as { data: { tokens: { student: { id: number } } } };
     // Proxies behind one load balancer share the public address, so the browser sends the same
     // cookie to each; here each has its own port, so the test carries the cookie across.
-    const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     return { cookie, studentId: body.data.tokens.student.id };
   }
 
-  const call = (proxy: "proxyA" | "proxyB", cookie: string, pathname: string, init: RequestInit = {}) =>
+  const call = (
+    proxy: "proxyA" | "proxyB",
+    cookie: string,
+    pathname: string,
+    init: RequestInit = {},
+  ) =>
     fetch(`${origin(proxy)}${pathname}`, {
       ...init,
-      headers: { cookie, origin: origin(proxy), "content-type": "application/json", ...init.headers },
+      headers: {
+        cookie,
+        origin: origin(proxy),
+        "content-type": "application/json",
+        ...init.headers,
+      },
     });
 
   it("loads the demo data once although both API instances started on the empty database together", async () => {
-    const { rows } = await database.query("select count(*)::int as students from students where phone = $1", [STUDENT.username]);
+    const { rows } = await database.query(
+      "select count(*)::int as students from students where phone = $1",
+      [STUDENT.username],
+    );
     expect(rows[0].students).toBe(1);
   });
 
@@ -149,15 +184,28 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     const profile = await call("proxyB", cookie, `/api/student/profile/${studentId}`);
     expect(profile.status).toBe(200);
     expect(await profile.text()).toContain("Okonkwo");
-    const signedOut = await call("proxyB", cookie, "/logout", { method: "POST", redirect: "manual" });
+    const signedOut = await call("proxyB", cookie, "/logout", {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(signedOut.status).toBe(303);
-    await expect.poll(async () => (await call("proxyA", cookie, `/api/student/profile/${studentId}`)).status, { timeout: 10_000 }).toBe(401);
+    await expect
+      .poll(
+        async () => (await call("proxyA", cookie, `/api/student/profile/${studentId}`)).status,
+        { timeout: 10_000 },
+      )
+      .toBe(401);
   });
 
   it("serves a passport photo uploaded through proxy A from proxy B", async () => {
     const { cookie, studentId } = await signIn("proxyA");
     const form = new FormData();
-    form.append("photo", new File([new Uint8Array(await makeImage(400, 500, "jpeg"))], "passport.jpg", { type: "image/jpeg" }));
+    form.append(
+      "photo",
+      new File([new Uint8Array(await makeImage(400, 500, "jpeg"))], "passport.jpg", {
+        type: "image/jpeg",
+      }),
+    );
     const uploaded = await fetch(`${origin("proxyA")}/api/student/biodata-update/${studentId}`, {
       method: "PATCH",
       headers: { cookie, origin: origin("proxyA") },
@@ -169,7 +217,9 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     const throughB = await call("proxyB", cookie, data.photo);
     expect(throughB.status).toBe(200);
     expect(throughB.headers.get("content-type")).toBe("image/jpeg");
-    expect(Buffer.from(await throughB.arrayBuffer()).equals(Buffer.from(await throughA.arrayBuffer()))).toBe(true);
+    expect(
+      Buffer.from(await throughB.arrayBuffer()).equals(Buffer.from(await throughA.arrayBuffer())),
+    ).toBe(true);
   });
 
   it("credits a payment once when the webhook reaches API 1 while API 2 asks Paystack about it", async () => {
@@ -180,7 +230,10 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
       body: JSON.stringify({ student_id: studentId, ...choice }),
     });
     expect(started.status).toBe(200);
-    const { authorization_url: checkout, reference } = (await started.json()) as { authorization_url: string; reference: string };
+    const { authorization_url: checkout, reference } = (await started.json()) as {
+      authorization_url: string;
+      reference: string;
+    };
 
     // The checkout's Pay sends the webhook to the public address (proxy A, API 1) and, without
     // waiting for it, sends the student back, whose page asks API 2 to verify, several times.
@@ -192,7 +245,12 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     for (const verification of verifications) expect(verification.status).toBeLessThan(500);
 
     await expect
-      .poll(async () => (await database.query("select status from payments where reference = $1", [reference])).rows[0]?.status, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await database.query("select status from payments where reference = $1", [reference]))
+            .rows[0]?.status,
+        { timeout: 15_000 },
+      )
       .toBe("success");
     const credits = await database.query(
       "select count(*)::int as credits from payment_events e join payments p on p.id = e.payment_id where p.reference = $1 and e.kind = 'credited'",
@@ -207,13 +265,19 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     let reading = true;
     const statusesThroughA: number[] = [];
     const readers = Array.from({ length: 10 }, async () => {
-      while (reading) statusesThroughA.push((await call("proxyA", cookie, `/api/student/profile/${studentId}`)).status);
+      while (reading)
+        statusesThroughA.push(
+          (await call("proxyA", cookie, `/api/student/profile/${studentId}`)).status,
+        );
     });
 
     const subject = `Hostel allocation ${randomBytes(3).toString("hex")}`;
     const complaint = await call("proxyB", cookie, "/api/complaint/", {
       method: "POST",
-      body: JSON.stringify({ subject, message: "My hostel allocation is missing from my dashboard." }),
+      body: JSON.stringify({
+        subject,
+        message: "My hostel allocation is missing from my dashboard.",
+      }),
     });
     expect(complaint.status).toBe(201);
     // At once: API 2 queued the support desk's copy in the complaint's transaction and dies
@@ -224,7 +288,9 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     await Promise.all(readers);
     expect(statusesThroughA.length).toBeGreaterThan(20);
     expect(statusesThroughA.filter((status) => status !== 200)).toEqual([]);
-    expect((await call("proxyB", cookie, `/api/student/profile/${studentId}`)).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await call("proxyB", cookie, `/api/student/profile/${studentId}`)).status,
+    ).toBeGreaterThanOrEqual(500);
 
     // API 1's worker takes the job API 2 left behind: the mail is in API 1's outbox.
     await expect
@@ -240,12 +306,17 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     const afterOutage = `Lecture timetable ${randomBytes(3).toString("hex")}`;
     const second = await call("proxyA", cookie, "/api/complaint/", {
       method: "POST",
-      body: JSON.stringify({ subject: afterOutage, message: "The timetable on the notice board differs from the portal's." }),
+      body: JSON.stringify({
+        subject: afterOutage,
+        message: "The timetable on the notice board differs from the portal's.",
+      }),
     });
     expect(second.status).toBe(201);
     await Promise.all([stopPart(parts.api1, "SIGKILL"), stopPart(parts.api2, "SIGKILL")]);
     await startPart(parts.api1);
-    await expect.poll(async () => mailsMentioning(afterOutage), { timeout: 20_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(async () => mailsMentioning(afterOutage), { timeout: 20_000, interval: 500 })
+      .toBe(1);
   }, 120_000);
 
   /** Mails in either instance's outbox (development mail is a folder per machine). */
@@ -254,7 +325,9 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
     for (const instance of ["api1", "api2"]) {
       const outbox = path.join(dataDir, instance, "outbox");
       const files = await readdir(outbox).catch(() => [] as string[]);
-      const contents = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
+      const contents = await Promise.all(
+        files.map((file) => readFile(path.join(outbox, file), "utf8")),
+      );
       found += contents.filter((content) => content.includes(text)).length;
     }
     return found;

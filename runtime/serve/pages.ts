@@ -17,6 +17,11 @@ warnWithoutProxySecret(serverEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV
 // The page server reads API_URL when it renders; a default worked out from PORT counts too.
 process.env.API_URL = layout.apiUrl;
 const pages = await loadBuiltPages();
-const server = closeAfterEarlyAnswers(serve({ fetch: pages.fetch, hostname: serverEnv.PAGES_HOST, port: layout.pagesPort }) as Server);
+const server = closeAfterEarlyAnswers(
+  serve({ fetch: pages.fetch, hostname: serverEnv.PAGES_HOST, port: layout.pagesPort }) as Server,
+);
 await serveUntilStopped(server, logger);
-logger.info("serving", { pages: `http://${serverEnv.PAGES_HOST}:${layout.pagesPort}`, api: layout.apiUrl });
+logger.info("serving", {
+  pages: `http://${serverEnv.PAGES_HOST}:${layout.pagesPort}`,
+  api: layout.apiUrl,
+});

@@ -16,15 +16,21 @@ const { serverEnv } = layout;
 const logger = partLogger(layout, "paystack-sandbox");
 if (serverEnv.NODE_ENV === "production" && !serverEnv.PAYSTACK_SECRET_KEY) {
   // The API instances could not know a key this process made up.
-  logger.error("PAYSTACK_SECRET_KEY (an sk_test_ key of your choosing) is required for a sandbox run on its own in production");
+  logger.error(
+    "PAYSTACK_SECRET_KEY (an sk_test_ key of your choosing) is required for a sandbox run on its own in production",
+  );
   process.exit(1);
 }
 if (!serverEnv.DATABASE_URL) {
   // A PGlite folder belongs to one process: the API's. `npm start` runs the sandbox beside it.
-  logger.error("DATABASE_URL is required for a sandbox run on its own: it keeps its transactions in the portal's PostgreSQL");
+  logger.error(
+    "DATABASE_URL is required for a sandbox run on its own: it keeps its transactions in the portal's PostgreSQL",
+  );
   process.exit(1);
 }
-const publicUrl = serverEnv.PAYSTACK_SECRET_KEY ? serverEnv.PAYSTACK_BASE_URL : layout.paystack.baseUrl;
+const publicUrl = serverEnv.PAYSTACK_SECRET_KEY
+  ? serverEnv.PAYSTACK_BASE_URL
+  : layout.paystack.baseUrl;
 const webhookUrl = sandboxWebhookUrl(serverEnv.PUBLIC_ORIGIN);
 // A small pool of its own; migrations run under their lock, whichever part starts first.
 const database = await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 2 });

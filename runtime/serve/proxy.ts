@@ -15,4 +15,8 @@ warnWithoutProxySecret(proxyEnv.PROXY_SHARED_SECRET, logger, serverEnv.NODE_ENV)
 const proxy = createProxy(proxyOptions(layout));
 const server = serveStudents(proxy.fetch, { env: proxyEnv, logger });
 await serveUntilStopped(server, logger);
-logger.info("serving", { proxy: `http://localhost:${proxyEnv.PORT}`, api: layout.apiUrl, pages: layout.pagesUrl });
+logger.info("serving", {
+  proxy: `http://localhost:${proxyEnv.PORT}`,
+  api: layout.apiUrl,
+  pages: layout.pagesUrl,
+});

@@ -7,7 +7,11 @@ import { closeServer } from "../start/close-server.ts";
  * accepting, lets `release` hand back what the part holds (the queue, the database), and exits.
  * A load balancer's health check sees the instance go before its requests fail.
  */
-export async function serveUntilStopped(server: Server, logger: Logger, release: () => Promise<void> = async () => {}) {
+export async function serveUntilStopped(
+  server: Server,
+  logger: Logger,
+  release: () => Promise<void> = async () => {},
+) {
   if (!server.listening) {
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
@@ -28,7 +32,11 @@ export async function serveUntilStopped(server: Server, logger: Logger, release:
 }
 
 /** Split deployments name the secret themselves: a random one per process would differ between parts. */
-export function warnWithoutProxySecret(secret: string | undefined, logger: Logger, nodeEnv: string) {
+export function warnWithoutProxySecret(
+  secret: string | undefined,
+  logger: Logger,
+  nodeEnv: string,
+) {
   if (secret) return;
   const message =
     "PROXY_SHARED_SECRET is unset: the API will not believe the client addresses the proxy passes on, so every student shares the proxy's rate limits (decision 122)";

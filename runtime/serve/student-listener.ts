@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import type { ProxyEnv } from "../../proxy/env.ts";
@@ -24,18 +30,31 @@ export const STUDENT_KEEP_ALIVE_MS = 60_000;
 export function serveStudents(
   fetch: Parameters<typeof serve>[0]["fetch"],
   options: {
-    env: Pick<ProxyEnv, "PORT" | "PUBLIC_ORIGIN" | "MAX_REQUESTS_IN_FLIGHT" | "MAX_REQUESTS_WAITING" | "MAX_REQUEST_WAIT_MS">;
+    env: Pick<
+      ProxyEnv,
+      | "PORT"
+      | "PUBLIC_ORIGIN"
+      | "MAX_REQUESTS_IN_FLIGHT"
+      | "MAX_REQUESTS_WAITING"
+      | "MAX_REQUEST_WAIT_MS"
+    >;
     logger: Logger;
   },
 ): Server {
   const { env, logger } = options;
-  const limits = { inFlight: env.MAX_REQUESTS_IN_FLIGHT, waiting: env.MAX_REQUESTS_WAITING, maxWaitMs: env.MAX_REQUEST_WAIT_MS };
+  const limits = {
+    inFlight: env.MAX_REQUESTS_IN_FLIGHT,
+    waiting: env.MAX_REQUESTS_WAITING,
+    maxWaitMs: env.MAX_REQUEST_WAIT_MS,
+  };
   const midVisit = carriesASession(env.PUBLIC_ORIGIN);
   return serve({
     fetch,
     port: env.PORT,
     createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
-      const server = closeAfterEarlyAnswers(createServer(serverOptions, admitInTurn(listener, limits, logger, midVisit)));
+      const server = closeAfterEarlyAnswers(
+        createServer(serverOptions, admitInTurn(listener, limits, logger, midVisit)),
+      );
       server.keepAliveTimeout = STUDENT_KEEP_ALIVE_MS;
       return server;
     }) as typeof createServer,
@@ -49,6 +68,8 @@ export function carriesASession(publicOrigin: string) {
   return (request: Pick<IncomingMessage, "headers">) => {
     const cookies = request.headers.cookie;
     if (!cookies) return false;
-    return cookies.split(";").some((pair) => names.includes(pair.slice(0, pair.indexOf("=")).trim()));
+    return cookies
+      .split(";")
+      .some((pair) => names.includes(pair.slice(0, pair.indexOf("=")).trim()));
   };
 }

@@ -29,7 +29,8 @@ export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
     ? await openDatabase({ url: serverEnv.DATABASE_URL, poolSize: 1, logger })
     : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite") });
   try {
-    if (serverEnv.DATABASE_URL) await database.db.execute(sql`select pg_advisory_lock(${PREPARE_LOCK})`);
+    if (serverEnv.DATABASE_URL)
+      await database.db.execute(sql`select pg_advisory_lock(${PREPARE_LOCK})`);
     const photoBackend = await photoBackendFor({ db: database.db, s3: s3SettingsOf(serverEnv) });
     logger.info("passport photos", { store: photoBackend.description });
     await importDiskPhotos(diskPhotosDir(serverEnv.DATA_DIR), photoBackend, logger);
@@ -37,7 +38,9 @@ export async function prepareDatabase(layout: PortalLayout, logger: Logger) {
     const { seedDemoData } = await import("../../server/db/seed.ts");
     const photos = createPhotoStorage(photoBackend);
     if (await seedDemoData(database.db, { photos, nodeEnv: serverEnv.NODE_ENV })) {
-      logger.info("demo data loaded", { students: ["08030000001", "08030000002", "08030000003 (record locked)"] });
+      logger.info("demo data loaded", {
+        students: ["08030000001", "08030000002", "08030000003 (record locked)"],
+      });
     }
   } finally {
     // Closing the only connection releases the lock with it.
@@ -53,7 +56,9 @@ function stopForRestart(logger: Logger) {
   return (error: Error) => {
     // At once, not through the graceful stop: that would wait on a job queue and requests whose
     // every query now fails. The log line still goes out (common/log/standard-output.server.ts).
-    logger.error("the database stopped: ending this process so it starts again", { error: error.message });
+    logger.error("the database stopped: ending this process so it starts again", {
+      error: error.message,
+    });
     process.exit(1);
   };
 }
@@ -63,12 +68,19 @@ function stopForRestart(logger: Logger) {
  * Every instance takes jobs from the queue, scheduled work included: pg-boss hands each job to
  * one of them (decision 121). `migrate: false` when something else has migrated already.
  */
-export async function startApiService(layout: PortalLayout, options: { logger: Logger; migrate: boolean }) {
+export async function startApiService(
+  layout: PortalLayout,
+  options: { logger: Logger; migrate: boolean },
+) {
   const { serverEnv } = layout;
   const { logger, migrate } = options;
   const database = serverEnv.DATABASE_URL
     ? await openDatabase({ url: serverEnv.DATABASE_URL, migrate, logger })
-    : await openDatabase({ dir: path.join(serverEnv.DATA_DIR, "pglite"), migrate, onLost: stopForRestart(logger) });
+    : await openDatabase({
+        dir: path.join(serverEnv.DATA_DIR, "pglite"),
+        migrate,
+        onLost: stopForRestart(logger),
+      });
   const photos = await openPhotoStorage({ db: database.db, s3: s3SettingsOf(serverEnv) });
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
@@ -76,9 +88,21 @@ export async function startApiService(layout: PortalLayout, options: { logger: L
   const paystack = createPaystackClient(layout.paystack);
   // Every e-mail goes through the job queue on the same database, sent by an instance's worker.
   const jobs = await startJobQueue(database, { mailer, logger });
-  const receipts = createPaymentReceipts({ jobs, publicOrigin: serverEnv.PUBLIC_ORIGIN, slipSigningKey: layout.slipSigningKey });
+  const receipts = createPaymentReceipts({
+    jobs,
+    publicOrigin: serverEnv.PUBLIC_ORIGIN,
+    slipSigningKey: layout.slipSigningKey,
+  });
   // Receipts, then the reconciler and the clean-up jobs on their schedules.
-  await jobs.work({ scheduled: scheduledWork({ db: database.db, logger, now: () => new Date(), paystack, receipts }) });
+  await jobs.work({
+    scheduled: scheduledWork({
+      db: database.db,
+      logger,
+      now: () => new Date(),
+      paystack,
+      receipts,
+    }),
+  });
   const api = createApi({
     db: database.db,
     logger,

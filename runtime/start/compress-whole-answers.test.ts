@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip, compressWholeAnswers } from "./compress-whole-answers.ts";
 
-const page = "<!doctype html><title>Dashboard</title>" + "<p>Welcome to the portal.</p>".repeat(200);
+const page =
+  "<!doctype html><title>Dashboard</title>" + "<p>Welcome to the portal.</p>".repeat(200);
 
 function portal() {
   const app = new Hono();
@@ -15,14 +16,26 @@ function portal() {
   });
   app.get("/small", (c) => c.json({ status: "success" }));
   app.get("/large", (c) => c.text("0123456789abcdef".repeat(40_000)));
-  app.get("/photo", (c) => c.body(new Uint8Array(4096).fill(7), 200, { "content-type": "image/jpeg" }));
-  app.get("/already", (c) => c.body(new Uint8Array(4096).fill(1), 200, { "content-type": "text/html", "content-encoding": "br" }));
-  app.get("/no-transform", (c) => c.body(page, 200, { "content-type": "text/html", "cache-control": "no-transform" }));
+  app.get("/photo", (c) =>
+    c.body(new Uint8Array(4096).fill(7), 200, { "content-type": "image/jpeg" }),
+  );
+  app.get("/already", (c) =>
+    c.body(new Uint8Array(4096).fill(1), 200, {
+      "content-type": "text/html",
+      "content-encoding": "br",
+    }),
+  );
+  app.get("/no-transform", (c) =>
+    c.body(page, 200, { "content-type": "text/html", "cache-control": "no-transform" }),
+  );
   return app;
 }
 
 const get = (path: string, acceptEncoding?: string, method = "GET") =>
-  portal().request(path, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+  portal().request(path, {
+    method,
+    headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+  });
 
 describe("compressWholeAnswers (the proxy on Node)", () => {
   it("sends a page gzipped in one piece with its length, keeping its status and every cookie", async () => {
@@ -50,13 +63,17 @@ describe("compressWholeAnswers (the proxy on Node)", () => {
     const answer = await get("/small", "gzip");
     expect(answer.headers.get("content-encoding")).toBeNull();
     expect(await answer.json()).toEqual({ status: "success" });
-    expect(answer.headers.get("content-length")).toBe(String(JSON.stringify({ status: "success" }).length));
+    expect(answer.headers.get("content-length")).toBe(
+      String(JSON.stringify({ status: "success" }).length),
+    );
   });
 
   it("compresses a large answer too (off the event loop), and it arrives whole", async () => {
     const answer = await get("/large", "gzip");
     expect(answer.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe("0123456789abcdef".repeat(40_000));
+    expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe(
+      "0123456789abcdef".repeat(40_000),
+    );
   });
 
   it("leaves alone what must not or need not be compressed: photos, encoded answers, no-transform, HEAD", async () => {

@@ -17,7 +17,9 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 export function acceptsGzip(accepted: string | undefined): boolean {
   if (!accepted) return false;
   const encodings = parseAccept(accepted);
-  const gzip = encodings.find((entry) => entry.type.toLowerCase() === "gzip") ?? encodings.find((entry) => entry.type === "*");
+  const gzip =
+    encodings.find((entry) => entry.type.toLowerCase() === "gzip") ??
+    encodings.find((entry) => entry.type === "*");
   return (gzip?.q ?? 0) > 0;
 }
 
@@ -45,7 +47,8 @@ export function compressWholeAnswers(): MiddlewareHandler {
       return;
     }
     const vary = answer.headers.get("vary");
-    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary))) c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary)))
+      c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     // A client that takes no gzip gets the answer as it came.
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     const body = new Uint8Array(await answer.arrayBuffer());

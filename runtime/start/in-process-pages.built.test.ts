@@ -8,7 +8,8 @@ import { loadBuiltPages } from "./in-process-pages.ts";
 const require = createRequire(import.meta.url);
 // Node lists a CommonJS file in the cache as soon as it has read its exports (React's index names
 // both builds); only the one it ran is `loaded`.
-const ranFiles = () => Object.entries(require.cache).flatMap(([file, module]) => (module?.loaded ? [file] : []));
+const ranFiles = () =>
+  Object.entries(require.cache).flatMap(([file, module]) => (module?.loaded ? [file] : []));
 
 describe("a serving process loading the built pages under NODE_ENV=development (npm start)", () => {
   const nodeEnv = process.env.NODE_ENV;
@@ -26,7 +27,10 @@ describe("a serving process loading the built pages under NODE_ENV=development (
     expect(process.env.NODE_ENV).toBe("development");
     const react = ranFiles().filter((file) => /node_modules\/react(-dom)?\/cjs\//.test(file));
     expect(react.some((file) => file.endsWith("react.production.js"))).toBe(true);
-    expect(react.filter((file) => file.includes(".development.")), react.join("\n")).toEqual([]);
+    expect(
+      react.filter((file) => file.includes(".development.")),
+      react.join("\n"),
+    ).toEqual([]);
   });
 });
 

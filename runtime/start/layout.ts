@@ -32,7 +32,11 @@ export type PortalLayout = {
  * `sandboxKey`: the key a sandbox started elsewhere in this start was given (a production demo's
  * sandbox makes a random one, which every process of the start must share).
  */
-export function portalLayout(serverEnv: ServerEnv, proxyEnv: ProxyEnv, sandboxKey?: string): PortalLayout {
+export function portalLayout(
+  serverEnv: ServerEnv,
+  proxyEnv: ProxyEnv,
+  sandboxKey?: string,
+): PortalLayout {
   const apiPort = serverEnv.API_PORT ?? proxyEnv.PORT + 1;
   const pagesPort = serverEnv.PAGES_PORT ?? proxyEnv.PORT + 2;
   const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? proxyEnv.PORT + 8;
@@ -46,11 +50,16 @@ export function portalLayout(serverEnv: ServerEnv, proxyEnv: ProxyEnv, sandboxKe
     pagesUrl: proxyEnv.PAGES_URL ?? `http://127.0.0.1:${pagesPort}`,
     // Without a Paystack key the local sandbox stands in, speaking the same HTTP API.
     paystack: {
-      baseUrl: serverEnv.PAYSTACK_SECRET_KEY ? serverEnv.PAYSTACK_BASE_URL : `http://localhost:${sandboxPort}`,
+      baseUrl: serverEnv.PAYSTACK_SECRET_KEY
+        ? serverEnv.PAYSTACK_BASE_URL
+        : `http://localhost:${sandboxPort}`,
       secretKey:
         !serverEnv.PAYSTACK_SECRET_KEY && serverEnv.NODE_ENV === "production" && sandboxKey
           ? sandboxKey
-          : choosePaystackSecretKey({ nodeEnv: serverEnv.NODE_ENV, configuredKey: serverEnv.PAYSTACK_SECRET_KEY }),
+          : choosePaystackSecretKey({
+              nodeEnv: serverEnv.NODE_ENV,
+              configuredKey: serverEnv.PAYSTACK_SECRET_KEY,
+            }),
     },
     outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
     slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? DEVELOPMENT_SLIP_SIGNING_KEY,

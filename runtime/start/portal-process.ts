@@ -30,7 +30,12 @@ export async function startPortalProcess(
 ) {
   const { serverEnv, proxyEnv } = layout;
   // The start script has migrated already; processes that start together must not race to.
-  const { api, database, mailer, stop: stopApi } = await startApiService(layout, { logger: options.logger, migrate: false });
+  const {
+    api,
+    database,
+    mailer,
+    stop: stopApi,
+  } = await startApiService(layout, { logger: options.logger, migrate: false });
   // The page server reads API_URL when it renders; set it before its module loads.
   process.env.API_URL = layout.apiUrl;
   // Parts handed a request by a function call leave its line to whoever took it over HTTP.
@@ -50,8 +55,13 @@ export async function startPortalProcess(
   );
 
   const servers: Server[] = [
-    closeAfterEarlyAnswers(serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server),
-    closeAfterEarlyAnswers(createServer(pages.handler)).listen(layout.pagesPort, serverEnv.PAGES_HOST),
+    closeAfterEarlyAnswers(
+      serve({ fetch: api.fetch, hostname: serverEnv.API_HOST, port: layout.apiPort }) as Server,
+    ),
+    closeAfterEarlyAnswers(createServer(pages.handler)).listen(
+      layout.pagesPort,
+      serverEnv.PAGES_HOST,
+    ),
     serveStudents(proxy.fetch, { env: proxyEnv, logger: options.logger }),
   ];
   if (!serverEnv.PAYSTACK_SECRET_KEY) {
@@ -65,7 +75,11 @@ export async function startPortalProcess(
     });
     servers.push(serve({ fetch: sandbox.fetch, port: layout.sandboxPort }) as Server);
   }
-  await Promise.all(servers.map((server) => (server.listening ? undefined : new Promise((resolve) => server.once("listening", resolve)))));
+  await Promise.all(
+    servers.map((server) =>
+      server.listening ? undefined : new Promise((resolve) => server.once("listening", resolve)),
+    ),
+  );
 
   return {
     database,
@@ -76,4 +90,3 @@ export async function startPortalProcess(
     },
   };
 }
-

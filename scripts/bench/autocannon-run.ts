@@ -25,7 +25,14 @@ const result = await autocannon({
   method: run.method ?? "GET",
   headers: run.headers,
   requests: run.bodies?.length
-    ? [{ setupRequest: (request) => ({ ...request, body: run.bodies![next++ % run.bodies!.length] }) }]
+    ? [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: run.bodies![next++ % run.bodies!.length],
+          }),
+        },
+      ]
     : undefined,
 });
 process.stdout.write(JSON.stringify(result));

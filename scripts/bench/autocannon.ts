@@ -10,7 +10,13 @@ import { startFloorServer } from "./floor.ts";
 const execFileAsync = promisify(execFile);
 const runner = fileURLToPath(new URL("./autocannon-run.ts", import.meta.url));
 
-export type AutocannonResult = { reqPerSec: number; p50: number; p99: number; ok: number; failed: number };
+export type AutocannonResult = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+};
 
 /**
  * One autocannon measurement in a child process, so the load it generates is not counted against
@@ -22,7 +28,9 @@ export async function runAutocannon(run: AutocannonRun): Promise<AutocannonResul
     // A file, not an argument: a sign-in run carries thousands of request bodies.
     const config = path.join(dir, "run.json");
     await writeFile(config, JSON.stringify(run));
-    const { stdout } = await execFileAsync(process.execPath, [runner, config], { maxBuffer: 64 * 2 ** 20 });
+    const { stdout } = await execFileAsync(process.execPath, [runner, config], {
+      maxBuffer: 64 * 2 ** 20,
+    });
     const summary = JSON.parse(stdout) as {
       requests: { average: number };
       latency: { p50: number; p99: number };
@@ -48,7 +56,10 @@ export async function runAutocannon(run: AutocannonRun): Promise<AutocannonResul
  * baseline every capacity figure is printed beside. The machine's speed changes from one day
  * (or hour) to the next; a share of this figure is what compares across runs.
  */
-export async function measureBareNode(seconds: number, connections = 20): Promise<AutocannonResult> {
+export async function measureBareNode(
+  seconds: number,
+  connections = 20,
+): Promise<AutocannonResult> {
   const floor = await startFloorServer();
   try {
     return await runAutocannon({ url: floor.url, connections, seconds });

@@ -8,6 +8,9 @@ describe("the password-check ceiling beside the sign-in row", () => {
     expect(ceiling.checks).toBe(3);
     // An argon2id check at m=7 MiB, t=5 takes milliseconds on any machine, never microseconds.
     expect(ceiling.cpuMsPerCheck).toBeGreaterThan(1);
-    expect(ceiling.checksPerSecond).toBeCloseTo((availableParallelism() * 1000) / ceiling.cpuMsPerCheck, 6);
+    expect(ceiling.checksPerSecond).toBeCloseTo(
+      (availableParallelism() * 1000) / ceiling.cpuMsPerCheck,
+      6,
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { availableParallelism } from "node:os";
 import { hashPassword, verifyPassword } from "../../server/auth/password.ts";
 
-export type PasswordCheckCeiling = { checks: number; cpuMsPerCheck: number; checksPerSecond: number };
+export type PasswordCheckCeiling = {
+  checks: number;
+  cpuMsPerCheck: number;
+  checksPerSecond: number;
+};
 
 /**
  * The most sign-ins a second these cores could give if they did nothing but check passwords at
@@ -16,9 +20,14 @@ export async function measurePasswordCheckCeiling(checks = 60): Promise<Password
   await verifyPassword(password, stored); // warm-up: starts the hashing thread
   const before = process.cpuUsage();
   for (let check = 0; check < checks; check += 1) {
-    if (!(await verifyPassword(password, stored))) throw new Error("The password did not verify against its own hash.");
+    if (!(await verifyPassword(password, stored)))
+      throw new Error("The password did not verify against its own hash.");
   }
   const cpu = process.cpuUsage(before);
   const cpuMsPerCheck = (cpu.user + cpu.system) / 1000 / checks;
-  return { checks, cpuMsPerCheck, checksPerSecond: (availableParallelism() * 1000) / cpuMsPerCheck };
+  return {
+    checks,
+    cpuMsPerCheck,
+    checksPerSecond: (availableParallelism() * 1000) / cpuMsPerCheck,
+  };
 }

@@ -36,7 +36,13 @@ export async function startPortal(
   const dataDir = await mkdtemp(join(tmpdir(), "portal-bench-"));
   const port = await freePortBlock();
   try {
-    const portal = await startPortalProcess({ root, port, dataDir, databaseUrl: options.databaseUrl, timeoutMs });
+    const portal = await startPortalProcess({
+      root,
+      port,
+      dataDir,
+      databaseUrl: options.databaseUrl,
+      timeoutMs,
+    });
     return {
       ...portal,
       async stop() {

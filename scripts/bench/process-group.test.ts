@@ -14,7 +14,10 @@ describe.runIf(onLinux)("process group usage", () => {
   async function spinningGroup() {
     const script = `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "inherit" });
       while (process.cpuUsage().user < 300000); console.log("spun"); setInterval(() => {}, 1000);`;
-    const leader = spawn(process.execPath, ["-e", script], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
+    const leader = spawn(process.execPath, ["-e", script], {
+      detached: true,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     stop = () => process.kill(-leader.pid!, "SIGKILL");
     await once(leader.stdout!, "data");
     return leader.pid!;
@@ -50,7 +53,13 @@ describe.runIf(onLinux)("process group usage", () => {
 describe("largerMemory", () => {
   it("keeps the largest of each memory figure, whichever sample it came from, and no shared-once figure once one sample lacked it", () => {
     const first = largerMemory(null, { residentBytes: 900, residentSharedOnceBytes: 700 });
-    expect(largerMemory(first, { residentBytes: 850, residentSharedOnceBytes: 720 })).toEqual({ residentBytes: 900, residentSharedOnceBytes: 720 });
-    expect(largerMemory(first, { residentBytes: 950, residentSharedOnceBytes: null })).toEqual({ residentBytes: 950, residentSharedOnceBytes: null });
+    expect(largerMemory(first, { residentBytes: 850, residentSharedOnceBytes: 720 })).toEqual({
+      residentBytes: 900,
+      residentSharedOnceBytes: 720,
+    });
+    expect(largerMemory(first, { residentBytes: 950, residentSharedOnceBytes: null })).toEqual({
+      residentBytes: 950,
+      residentSharedOnceBytes: null,
+    });
   });
 });

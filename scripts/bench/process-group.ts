@@ -22,9 +22,16 @@ export type ProcessGroupUsage = {
 export type PeakMemory = Pick<ProcessGroupUsage, "residentBytes" | "residentSharedOnceBytes">;
 
 export function largerMemory(peak: PeakMemory | null, now: PeakMemory): PeakMemory {
-  const sharedOnce = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.max(a, b));
+  const sharedOnce = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : Math.max(a, b);
   return peak
-    ? { residentBytes: Math.max(peak.residentBytes, now.residentBytes), residentSharedOnceBytes: sharedOnce(peak.residentSharedOnceBytes, now.residentSharedOnceBytes) }
+    ? {
+        residentBytes: Math.max(peak.residentBytes, now.residentBytes),
+        residentSharedOnceBytes: sharedOnce(
+          peak.residentSharedOnceBytes,
+          now.residentSharedOnceBytes,
+        ),
+      }
     : { residentBytes: now.residentBytes, residentSharedOnceBytes: now.residentSharedOnceBytes };
 }
 
@@ -64,7 +71,10 @@ function runningProcesses(): ProcessStat[] | null {
  * `memory: false` skips the memory maps, which cost the kernel a walk of each process's pages,
  * for a caller that reads the CPU at every request.
  */
-export function processGroupUsage(groupId: number, { memory = true } = {}): ProcessGroupUsage | null {
+export function processGroupUsage(
+  groupId: number,
+  { memory = true } = {},
+): ProcessGroupUsage | null {
   const processes = runningProcesses();
   if (!processes) return null;
   let residentKiB = 0;
@@ -80,7 +90,10 @@ export function processGroupUsage(groupId: number, { memory = true } = {}): Proc
       if (KERNEL_GIVES_ROLLUP) {
         const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
         privateKiB += kibIn(rollup, "Private_Clean") + kibIn(rollup, "Private_Dirty");
-        mostSharedKiB = Math.max(mostSharedKiB, kibIn(rollup, "Shared_Clean") + kibIn(rollup, "Shared_Dirty"));
+        mostSharedKiB = Math.max(
+          mostSharedKiB,
+          kibIn(rollup, "Shared_Clean") + kibIn(rollup, "Shared_Dirty"),
+        );
       }
     } catch {
       // The process ended while being read.
@@ -88,7 +101,8 @@ export function processGroupUsage(groupId: number, { memory = true } = {}): Proc
   }
   return {
     residentBytes: residentKiB * 1024,
-    residentSharedOnceBytes: KERNEL_GIVES_ROLLUP && memory ? (privateKiB + mostSharedKiB) * 1024 : null,
+    residentSharedOnceBytes:
+      KERNEL_GIVES_ROLLUP && memory ? (privateKiB + mostSharedKiB) * 1024 : null,
     cpuMs: ticks * MS_PER_TICK,
   };
 }
@@ -102,7 +116,8 @@ export function programCpuMs(command: string): number | null {
   const processes = runningProcesses()?.filter((process) => process.command === command);
   if (!processes?.length) return null;
   const ticks = processes.reduce(
-    (sum, { fields }) => sum + Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+    (sum, { fields }) =>
+      sum + Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
     0,
   );
   return ticks * MS_PER_TICK;

@@ -50,11 +50,17 @@ describe("parseLoadArgs", () => {
   });
 
   it("lets students come one by one, for the portal's CPU per step", () => {
-    expect(parseLoadArgs(["--students", "100", "--one-by-one"])).toMatchObject({ students: 100, oneByOne: true });
+    expect(parseLoadArgs(["--students", "100", "--one-by-one"])).toMatchObject({
+      students: 100,
+      oneByOne: true,
+    });
   });
 
   it.each([
-    [["--target", "http://localhost:4321", "--database-url", "postgres://db/x", "--one-by-one"], /--one-by-one/],
+    [
+      ["--target", "http://localhost:4321", "--database-url", "postgres://db/x", "--one-by-one"],
+      /--one-by-one/,
+    ],
     [["--students", "0"], /--students/],
     [["--students", "1.5"], /--students/],
     [["--minutes", "-1"], /--minutes/],

@@ -125,7 +125,9 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     if (port !== undefined)
       throw new Error("--port is for the portal the simulation starts; drop it with --target");
     if (values["one-by-one"])
-      throw new Error("--one-by-one reads the CPU of the portal the simulation starts; drop it with --target");
+      throw new Error(
+        "--one-by-one reads the CPU of the portal the simulation starts; drop it with --target",
+      );
   }
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");

@@ -7,7 +7,11 @@ import { StepRecorder } from "./stats.ts";
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())));
+  await Promise.all(
+    servers
+      .splice(0)
+      .map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())),
+  );
 });
 
 /** A portal that is busy for the first `busyTimes` requests, then answers the page. */
@@ -23,7 +27,10 @@ async function portalBusyFor(busyTimes: number, retryAfter: string | null = "0")
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests: () => seen };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requests: () => seen,
+  };
 }
 
 describe("a virtual student's browser when the portal is busy", () => {
@@ -31,12 +38,17 @@ describe("a virtual student's browser when the portal is busy", () => {
     const portal = await portalBusyFor(2);
     const recorder = new StepRecorder();
     const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
-    const answer = await browser.navigate("dashboard", portal.url, { status: 200, marker: "Dashboard" });
+    const answer = await browser.navigate("dashboard", portal.url, {
+      status: 200,
+      marker: "Dashboard",
+    });
     await browser.close();
 
     expect(answer.status).toBe(200);
     expect(portal.requests()).toBe(3);
-    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 0, busy: 2 }]);
+    expect(recorder.summaries()).toMatchObject([
+      { step: "dashboard", count: 1, errors: 0, busy: 2 },
+    ]);
     expect(recorder.failures).toBe(0);
   });
 
@@ -44,19 +56,27 @@ describe("a virtual student's browser when the portal is busy", () => {
     const portal = await portalBusyFor(1, null);
     const recorder = new StepRecorder();
     const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
-    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toBeInstanceOf(StepFailed);
+    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toBeInstanceOf(
+      StepFailed,
+    );
     await browser.close();
-    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 1, busy: 0 }]);
+    expect(recorder.summaries()).toMatchObject([
+      { step: "dashboard", count: 1, errors: 1, busy: 0 },
+    ]);
   });
 
   it("gives up after twenty busy answers in a row, as the sign-in form does", async () => {
     const portal = await portalBusyFor(100);
     const recorder = new StepRecorder();
     const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
-    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toThrow("dashboard: HTTP 503");
+    await expect(browser.navigate("dashboard", portal.url, { status: 200 })).rejects.toThrow(
+      "dashboard: HTTP 503",
+    );
     await browser.close();
     expect(portal.requests()).toBe(21);
-    expect(recorder.summaries()).toMatchObject([{ step: "dashboard", count: 1, errors: 1, busy: 20 }]);
+    expect(recorder.summaries()).toMatchObject([
+      { step: "dashboard", count: 1, errors: 1, busy: 20 },
+    ]);
   });
 });
 
@@ -77,15 +97,21 @@ describe("a virtual student's browser reading answers", () => {
 
   it("reads a gzipped page from the wire and finds its marker", async () => {
     const server = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(gzipSync(page));
+      response
+        .writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" })
+        .end(gzipSync(page));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     servers.push(server);
     const browser = new VirtualBrowser("127.0.0.1", new StepRecorder(), 5_000);
-    const answer = await browser.navigate("dashboard", `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
-      status: 200,
-      marker: "₦45,000.00",
-    });
+    const answer = await browser.navigate(
+      "dashboard",
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      {
+        status: 200,
+        marker: "₦45,000.00",
+      },
+    );
     await browser.close();
     expect(answer.body).toBe(page);
   });

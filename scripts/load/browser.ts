@@ -193,7 +193,11 @@ export class VirtualBrowser {
       }
       // A busy portal says when to come back: the page reloads itself then, and a student resends
       // a form or presses Retry. The wait is part of the step's time.
-      if (answer.status === 503 && answer.retryAfterSeconds !== null && busyAnswers < MAX_BUSY_ANSWERS) {
+      if (
+        answer.status === 503 &&
+        answer.retryAfterSeconds !== null &&
+        busyAnswers < MAX_BUSY_ANSWERS
+      ) {
         this.recorder.recordBusy(step);
         await sleep(answer.retryAfterSeconds * 1000);
         continue;
@@ -206,7 +210,12 @@ export class VirtualBrowser {
     }
   }
 
-  private async sendOnce(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  private async sendOnce(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ) {
     const response = await request(connectAddress(url), {
       method: method as Dispatcher.HttpMethod,
       headers,
@@ -215,7 +224,10 @@ export class VirtualBrowser {
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     this.keepCookies(url, response.headers["set-cookie"]);
-    const text = decodedText(Buffer.from(await response.body.arrayBuffer()), single(response.headers["content-encoding"]));
+    const text = decodedText(
+      Buffer.from(await response.body.arrayBuffer()),
+      single(response.headers["content-encoding"]),
+    );
     const retryAfter = Number(single(response.headers["retry-after"]) ?? Number.NaN);
     return {
       status: response.statusCode,

@@ -11,7 +11,13 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   settings: "think times ×1",
   students: { total: 10, completed: 10, stopped: 0, minutes: 1 },
   requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
-  machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: null, databaseCpuSeconds: null },
+  machineLoad: {
+    before: [0.5],
+    after: [1.5],
+    simulatorCpuSeconds: 3,
+    portalCpuSeconds: null,
+    databaseCpuSeconds: null,
+  },
   bareNodeRequestsPerSecond: 45_000,
   portalPeakMemory: null,
   steps: [],
@@ -25,13 +31,27 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
 describe("formatReport", () => {
   it("prints the bare Node baseline of the same run and the busiest 10 s as a share of it", () => {
     const text = formatReport(report());
-    expect(text).toContain("hello-world answered 45,000 req/s on this machine just before the students arrived");
+    expect(text).toContain(
+      "hello-world answered 45,000 req/s on this machine just before the students arrived",
+    );
     expect(text).toContain("the portal's busiest 10 s were 1.00 % of it");
   });
 
   it("gives the portal's and the local PostgreSQL's CPU per student, and says nothing of them for a target", () => {
-    const started = formatReport(report({ machineLoad: { before: [0.5], after: [1.5], simulatorCpuSeconds: 3, portalCpuSeconds: 0.9, databaseCpuSeconds: 0.4 } }));
-    expect(started).toContain("The portal used 0.9 CPU-seconds, 90 ms per student. PostgreSQL (all its processes on this machine) used 0.4 CPU-seconds, 40 ms per student.");
+    const started = formatReport(
+      report({
+        machineLoad: {
+          before: [0.5],
+          after: [1.5],
+          simulatorCpuSeconds: 3,
+          portalCpuSeconds: 0.9,
+          databaseCpuSeconds: 0.4,
+        },
+      }),
+    );
+    expect(started).toContain(
+      "The portal used 0.9 CPU-seconds, 90 ms per student. PostgreSQL (all its processes on this machine) used 0.4 CPU-seconds, 40 ms per student.",
+    );
     expect(formatReport(report())).not.toContain("The portal used");
   });
 
@@ -40,13 +60,21 @@ describe("formatReport", () => {
     expect(formatReport(report({ portalPeakMemory: memory }))).toContain(
       "The portal's resident memory peaked at 930 MiB with the pages its processes share counted once (1,100 MiB as each process's resident memory added up).",
     );
-    const sumOnly = formatReport(report({ portalPeakMemory: { ...memory, residentSharedOnceBytes: null } }));
-    expect(sumOnly).toContain("The portal's resident memory peaked at 1,100 MiB as each process's resident memory added up.");
+    const sumOnly = formatReport(
+      report({ portalPeakMemory: { ...memory, residentSharedOnceBytes: null } }),
+    );
+    expect(sumOnly).toContain(
+      "The portal's resident memory peaked at 1,100 MiB as each process's resident memory added up.",
+    );
   });
 
   it("says how many busy answers were sent again, apart from the failures", () => {
-    const text = formatReport(report({ requests: { total: 190, failed: 2, busy: 37, seconds: 60, peakPerSecond: 450 } }));
-    expect(text).toContain('2 failed. 37 more were answered "busy" (503) and sent again after the Retry-After.');
+    const text = formatReport(
+      report({ requests: { total: 190, failed: 2, busy: 37, seconds: 60, peakPerSecond: 450 } }),
+    );
+    expect(text).toContain(
+      '2 failed. 37 more were answered "busy" (503) and sent again after the Retry-After.',
+    );
     expect(text).toContain("Result: FAIL: 2 failed requests, 0 failed database checks.");
   });
 });

@@ -52,7 +52,9 @@ export function formatReport(report: LoadReport): string {
   const perSecond = requests.total / Math.max(requests.seconds, 0.001);
   const lines = [
     `# Registration week, ${report.date}: ${students.total} students ` +
-      (students.minutes === null ? "one by one" : `arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`),
+      (students.minutes === null
+        ? "one by one"
+        : `arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`),
     "",
     `- Command: \`${report.command}\``,
     `- Portal: ${report.portal}`,
@@ -63,7 +65,9 @@ export function formatReport(report: LoadReport): string {
     "",
     `Students: ${students.total} arrived, ${students.completed} went through to sign-out, ${students.stopped} stopped at a failed step.`,
     `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.` +
-      (requests.busy > 0 ? ` ${requests.busy} more were answered "busy" (503) and sent again after the Retry-After.` : ""),
+      (requests.busy > 0
+        ? ` ${requests.busy} more were answered "busy" (503) and sent again after the Retry-After.`
+        : ""),
     "",
     `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
       `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +

@@ -12,10 +12,11 @@ describe("databaseOnThisMachine", () => {
     expect(databaseOnThisMachine(url)).toBe(true);
   });
 
-  it.each(["postgres://portal@db.college.edu.ng/portal", "postgres://portal@10.0.0.5:5432/portal", "postgres://u@db/x?host=db2"])(
-    "%s is elsewhere",
-    (url) => {
-      expect(databaseOnThisMachine(url)).toBe(false);
-    },
-  );
+  it.each([
+    "postgres://portal@db.college.edu.ng/portal",
+    "postgres://portal@10.0.0.5:5432/portal",
+    "postgres://u@db/x?host=db2",
+  ])("%s is elsewhere", (url) => {
+    expect(databaseOnThisMachine(url)).toBe(false);
+  });
 });

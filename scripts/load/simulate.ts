@@ -70,7 +70,8 @@ export async function simulate(
       visits.push(visit);
     }
     const outcomes = await Promise.all(visits);
-    const durationMs = performance.now() - started - (options.oneByOne ? 0 : (options.arrivals[0] ?? 0));
+    const durationMs =
+      performance.now() - started - (options.oneByOne ? 0 : (options.arrivals[0] ?? 0));
     // A run shorter than one window has no full window: its average is its busiest.
     const average = (recorder.requests * 1000) / Math.max(durationMs, 1);
     return {

@@ -36,7 +36,16 @@ describe("StepRecorder", () => {
 
     expect(recorder.summaries()).toEqual([
       { step: "dashboard", count: 100, errors: 0, busy: 0, p50: 50, p95: 95, p99: 99, max: 100 },
-      { step: "sign in", count: 4, errors: 3, busy: 0, p50: 300, p95: 31_000, p99: 31_000, max: 31_000 },
+      {
+        step: "sign in",
+        count: 4,
+        errors: 3,
+        busy: 0,
+        p50: 300,
+        p95: 31_000,
+        p99: 31_000,
+        max: 31_000,
+      },
     ]);
     expect(recorder.requests).toBe(104);
     expect(recorder.failures).toBe(3);
@@ -51,7 +60,18 @@ describe("StepRecorder", () => {
     recorder.recordBusy("quote");
     recorder.recordBusy("quote");
     recorder.record("quote", 12_000);
-    expect(recorder.summaries()).toEqual([{ step: "quote", count: 1, errors: 0, busy: 2, p50: 12_000, p95: 12_000, p99: 12_000, max: 12_000 }]);
+    expect(recorder.summaries()).toEqual([
+      {
+        step: "quote",
+        count: 1,
+        errors: 0,
+        busy: 2,
+        p50: 12_000,
+        p95: 12_000,
+        p99: 12_000,
+        max: 12_000,
+      },
+    ]);
     expect(recorder.requests).toBe(1);
     expect(recorder.failures).toBe(0);
     expect(recorder.busyAnswers).toBe(2);
@@ -63,7 +83,9 @@ describe("StepRecorder", () => {
     recorder.recordBusy("quote");
     recorder.record("quote", 40.6, "HTTP 500");
     const table = stepTable(recorder.summaries()).split("\n");
-    expect(table[0]).toBe("| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |");
+    expect(table[0]).toBe(
+      "| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |",
+    );
     expect(table[2]).toBe("| quote | 2 | 1 | 1 | 12 | 41 | 41 | 41 |");
     expect(table[3]).toBe("| **all steps** | 2 | 1 | 1 | | | | |");
   });
@@ -85,7 +107,9 @@ describe("StepRecorder", () => {
       ["sign out", 5.5],
     ]);
     const table = stepTable(summaries).split("\n");
-    expect(table[0]).toBe("| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms | portal CPU ms per request |");
+    expect(table[0]).toBe(
+      "| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms | portal CPU ms per request |",
+    );
     expect(table[2]).toBe("| sign in | 2 | 0 | 0 | 40 | 50 | 50 | 50 | 1.5 |");
     expect(table[5]).toBe("| **all steps** | 6 | 0 | 0 | | | | | 13.0 per student |");
   });

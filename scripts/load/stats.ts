@@ -31,7 +31,10 @@ export function percentile(sorted: readonly number[], p: number): number {
  * wait after a busy answer before the step went through.
  */
 export class StepRecorder {
-  private readonly steps = new Map<string, { latencies: number[]; errors: number; busy: number; cpuMs: number }>();
+  private readonly steps = new Map<
+    string,
+    { latencies: number[]; errors: number; busy: number; cpuMs: number }
+  >();
   private readonly reasons = new Map<string, number>();
   requests = 0;
   failures = 0;
@@ -108,7 +111,8 @@ const ms = (value: number) => `${Math.round(value)}`;
 /** The per-step table as Markdown, with a total row over all requests. */
 export function stepTable(summaries: readonly StepSummary[]): string {
   const withCpu = summaries.some((s) => s.cpuMsPerRequest !== undefined);
-  const cpu = (value: number | undefined) => (withCpu ? ` ${value === undefined ? "" : value.toFixed(1)} |` : "");
+  const cpu = (value: number | undefined) =>
+    withCpu ? ` ${value === undefined ? "" : value.toFixed(1)} |` : "";
   const rows = summaries.map(
     (s) =>
       `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
@@ -116,7 +120,8 @@ export function stepTable(summaries: readonly StepSummary[]): string {
   const total = (key: "count" | "errors" | "busy") => summaries.reduce((sum, s) => sum + s[key], 0);
   // Per student: every step's CPU per request times its requests, over the students who started.
   const students = Math.max(...summaries.map((s) => s.count), 1);
-  const cpuPerStudent = summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
+  const cpuPerStudent =
+    summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
   return [
     `| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
     `|---|---:|---:|---:|---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,

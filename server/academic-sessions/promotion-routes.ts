@@ -9,7 +9,14 @@ import { ApiError } from "../http/errors.ts";
 import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { PromotionRequest } from "../../common/academic-sessions/sessions.ts";
 import { requireStaff } from "../auth/require-staff.ts";
-import { heldStudents, promoteStudents, promotionGroups, promotionMessage, promotionStudents, totals } from "./promotion.ts";
+import {
+  heldStudents,
+  promoteStudents,
+  promotionGroups,
+  promotionMessage,
+  promotionStudents,
+  totals,
+} from "./promotion.ts";
 import { runInForce, runView, undoMessage, undoPreview, undoPromotion } from "./promotion-undo.ts";
 import { promotionView } from "./session-list.ts";
 import { findSessionById, SessionIdParam } from "./session-routes.ts";
@@ -21,7 +28,10 @@ const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).de
 async function currentSessionOnly(db: Database, id: number) {
   const session = await db.transaction((tx) => findSessionById(tx, id));
   if (!session.isCurrent) {
-    throw new ApiError(400, `Promotion is done at the start of the current session; make ${session.name} current first.`);
+    throw new ApiError(
+      400,
+      `Promotion is done at the start of the current session; make ${session.name} current first.`,
+    );
   }
   return session;
 }
@@ -43,7 +53,12 @@ export function promotionRoutes(deps: ApiDeps) {
       promotionGroups(db, heldIds),
       promotionStudents(db, page, PREVIEW_PAGE_SIZE, heldIds),
       db
-        .select({ at: sessionPromotions.at, by: staff.name, promoted: sessionPromotions.promoted, graduating: sessionPromotions.graduating })
+        .select({
+          at: sessionPromotions.at,
+          by: staff.name,
+          promoted: sessionPromotions.promoted,
+          graduating: sessionPromotions.graduating,
+        })
         .from(sessionPromotions)
         .leftJoin(staff, eq(staff.id, sessionPromotions.promotedBy))
         .where(eq(sessionPromotions.sessionId, id)),
@@ -65,11 +80,15 @@ export function promotionRoutes(deps: ApiDeps) {
     };
   }
 
-  app.get("/staff/sessions/:id/promotion", requireStaff(deps, { roles: ["registry", "admin"] }), async (c) => {
-    const { id } = readParams(c, SessionIdParam);
-    const { page } = readQuery(c, PageQuery);
-    return c.json(await preview(id, page, []));
-  });
+  app.get(
+    "/staff/sessions/:id/promotion",
+    requireStaff(deps, { roles: ["registry", "admin"] }),
+    async (c) => {
+      const { id } = readParams(c, SessionIdParam);
+      const { page } = readQuery(c, PageQuery);
+      return c.json(await preview(id, page, []));
+    },
+  );
 
   // A POST only because a list of hundreds of matriculation numbers does not fit an address; it changes nothing.
   app.post("/staff/sessions/:id/promotion/check", registry, async (c) => {
@@ -84,7 +103,11 @@ export function promotionRoutes(deps: ApiDeps) {
     const { hold } = await readJson(c, PromotionRequest);
     const session = await currentSessionOnly(db, id);
     const result = await promoteStudents(db, session, c.var.staff.id, hold, now());
-    return c.json({ status: "success", message: promotionMessage(session.name, result), data: result });
+    return c.json({
+      status: "success",
+      message: promotionMessage(session.name, result),
+      data: result,
+    });
   });
 
   app.get("/staff/sessions/:id/promotion/undo", registry, async (c) => {
@@ -96,7 +119,11 @@ export function promotionRoutes(deps: ApiDeps) {
   app.post("/staff/sessions/:id/promotion/undo", registry, async (c) => {
     const { id } = readParams(c, SessionIdParam);
     const result = await undoPromotion(db, id, c.var.staff.id, now());
-    return c.json({ status: "success", message: undoMessage(result.session, result), data: { restored: result.restored, kept: result.kept } });
+    return c.json({
+      status: "success",
+      message: undoMessage(result.session, result),
+      data: { restored: result.restored, kept: result.kept },
+    });
   });
 
   return app;

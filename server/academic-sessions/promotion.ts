@@ -1,6 +1,12 @@
 import { and, asc, count, eq, gte, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { programmes, promotionChanges, promotionRuns, sessionPromotions, students } from "../db/schema.ts";
+import {
+  programmes,
+  promotionChanges,
+  promotionRuns,
+  sessionPromotions,
+  students,
+} from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { HeldStudent, PromotionGroup } from "../../common/academic-sessions/sessions.ts";
 import { recordAudit } from "../audit/audit.ts";
@@ -12,7 +18,8 @@ const STUDYING = "student";
 const studying = eq(students.stage, STUDYING);
 const finalYear = gte(students.level, programmes.finalLevel);
 /** Studying students who are not held back: the ones a run moves. */
-const moving = (heldIds: readonly number[]): SQL => (heldIds.length ? and(studying, notInArray(students.id, [...heldIds]))! : studying);
+const moving = (heldIds: readonly number[]): SQL =>
+  heldIds.length ? and(studying, notInArray(students.id, [...heldIds]))! : studying;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,30 +28,57 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * surrounding spaces). Numbers that name no student, or a student who is not studying, are
  * refused all together with each one listed, so the registry corrects the list before anything moves.
  */
-export async function heldStudents(db: Queryable, matricNumbers: readonly string[]): Promise<HeldStudent[]> {
+export async function heldStudents(
+  db: Queryable,
+  matricNumbers: readonly string[],
+): Promise<HeldStudent[]> {
   if (matricNumbers.length === 0) return [];
   const wanted = [...new Set(matricNumbers.map((number) => number.trim().toLowerCase()))];
   const rows = await db
-    .select({ id: students.id, surname: students.surname, othername: students.othername, matricNo: students.matricNo, level: students.level, stage: students.stage })
+    .select({
+      id: students.id,
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+      level: students.level,
+      stage: students.stage,
+    })
     .from(students)
     .where(inArray(sql<string>`lower(${students.matricNo})`, wanted));
   const found = new Map(rows.map((row) => [row.matricNo!.toLowerCase(), row]));
-  const unknown = matricNumbers.map((number) => number.trim()).filter((number) => !found.has(number.toLowerCase()));
+  const unknown = matricNumbers
+    .map((number) => number.trim())
+    .filter((number) => !found.has(number.toLowerCase()));
   if (unknown.length) {
-    const shown = unknown.slice(0, 20).join(", ") + (unknown.length > 20 ? ` and ${unknown.length - 20} more` : "");
-    throw new ApiError(400, `No student has the matriculation number${unknown.length === 1 ? "" : "s"} ${shown}. Correct the list and check again; nobody was held back or promoted.`, {
-      fields: { hold: "Unknown matriculation numbers." },
-    });
+    const shown =
+      unknown.slice(0, 20).join(", ") +
+      (unknown.length > 20 ? ` and ${unknown.length - 20} more` : "");
+    throw new ApiError(
+      400,
+      `No student has the matriculation number${unknown.length === 1 ? "" : "s"} ${shown}. Correct the list and check again; nobody was held back or promoted.`,
+      {
+        fields: { hold: "Unknown matriculation numbers." },
+      },
+    );
   }
   const notStudying = rows.filter((row) => row.stage !== STUDYING);
   if (notStudying.length) {
     const shown = notStudying.map((row) => `${row.matricNo} (${row.stage})`).join(", ");
-    throw new ApiError(400, `Only studying students move up, so only they can be held back: ${shown}. Take ${notStudying.length === 1 ? "it" : "them"} off the list.`, {
-      fields: { hold: "Not studying." },
-    });
+    throw new ApiError(
+      400,
+      `Only studying students move up, so only they can be held back: ${shown}. Take ${notStudying.length === 1 ? "it" : "them"} off the list.`,
+      {
+        fields: { hold: "Not studying." },
+      },
+    );
   }
   return rows
-    .map((row) => ({ id: row.id, name: `${row.surname} ${row.othername}`, matric_no: row.matricNo!, level: row.level }))
+    .map((row) => ({
+      id: row.id,
+      name: `${row.surname} ${row.othername}`,
+      matric_no: row.matricNo!,
+      level: row.level,
+    }))
     .sort((a, b) => a.matric_no.localeCompare(b.matric_no));
 }
 
@@ -53,9 +87,17 @@ export async function heldStudents(db: Queryable, matricNumbers: readonly string
  * final level go up one level; those at (or past) it are marked graduating; held students stay.
  * The preview and the run both read this, so the preview is what the run does.
  */
-export async function promotionGroups(db: Queryable, heldIds: readonly number[] = []): Promise<PromotionGroup[]> {
+export async function promotionGroups(
+  db: Queryable,
+  heldIds: readonly number[] = [],
+): Promise<PromotionGroup[]> {
   const rows = await db
-    .select({ programme: programmes.name, finalLevel: programmes.finalLevel, level: students.level, students: count() })
+    .select({
+      programme: programmes.name,
+      finalLevel: programmes.finalLevel,
+      level: students.level,
+      students: count(),
+    })
     .from(students)
     .innerJoin(programmes, eq(programmes.id, students.programmeId))
     .where(moving(heldIds))
@@ -70,7 +112,12 @@ export async function promotionGroups(db: Queryable, heldIds: readonly number[] 
 }
 
 /** One page of the students who would move, in programme, level and name order. */
-export async function promotionStudents(db: Queryable, page: number, pageSize: number, heldIds: readonly number[] = []) {
+export async function promotionStudents(
+  db: Queryable,
+  page: number,
+  pageSize: number,
+  heldIds: readonly number[] = [],
+) {
   const rows = await db
     .select({ student: students, programme: programmes.name, finalLevel: programmes.finalLevel })
     .from(students)
@@ -90,12 +137,19 @@ export async function promotionStudents(db: Queryable, page: number, pageSize: n
 }
 
 export const totals = (groups: PromotionGroup[]) => ({
-  promoted: groups.filter((group) => group.to_level !== null).reduce((sum, group) => sum + group.students, 0),
-  graduating: groups.filter((group) => group.to_level === null).reduce((sum, group) => sum + group.students, 0),
+  promoted: groups
+    .filter((group) => group.to_level !== null)
+    .reduce((sum, group) => sum + group.students, 0),
+  graduating: groups
+    .filter((group) => group.to_level === null)
+    .reduce((sum, group) => sum + group.students, 0),
 });
 
 /** The sentence the registry reads after a run. */
-export const promotionMessage = (session: string, result: { promoted: number; graduating: number; held: number }) =>
+export const promotionMessage = (
+  session: string,
+  result: { promoted: number; graduating: number; held: number },
+) =>
   `Promotion for ${session} done: ${plural(result.promoted, "student")} moved up a level, ${result.graduating} marked as graduating` +
   (result.held ? `, ${result.held} held back at their level.` : ".");
 
@@ -106,7 +160,13 @@ export const promotionMessage = (session: string, result: { promoted: number; gr
  * Each student's change is stored first and then applied from that record, so the undo
  * (undoPromotion) knows exactly what the run did.
  */
-export async function promoteStudents(db: Database, session: { id: number; name: string }, staffId: number, hold: readonly string[], at: Date) {
+export async function promoteStudents(
+  db: Database,
+  session: { id: number; name: string },
+  staffId: number,
+  hold: readonly string[],
+  at: Date,
+) {
   return db.transaction(async (tx) => {
     const held = await heldStudents(tx, hold);
     const heldIds = held.map((student) => student.id);
@@ -117,8 +177,15 @@ export async function promoteStudents(db: Database, session: { id: number; name:
       .values({ sessionId: session.id, promotedBy: staffId, at, promoted, graduating })
       .onConflictDoNothing()
       .returning();
-    if (!claimed) throw new ApiError(409, `Students have already been promoted for ${session.name}; they move only once per session.`);
-    const [run] = await tx.insert(promotionRuns).values({ sessionId: session.id, promotedBy: staffId, at, held: held.length }).returning({ id: promotionRuns.id });
+    if (!claimed)
+      throw new ApiError(
+        409,
+        `Students have already been promoted for ${session.name}; they move only once per session.`,
+      );
+    const [run] = await tx
+      .insert(promotionRuns)
+      .values({ sessionId: session.id, promotedBy: staffId, at, held: held.length })
+      .returning({ id: promotionRuns.id });
     // Rows locked as they are read: a hand edit of a student's level waits for the run, or the run for it.
     await tx.execute(sql`
       insert into ${promotionChanges} (run_id, student_id, from_level, to_level, from_stage, to_stage)
@@ -132,8 +199,24 @@ export async function promoteStudents(db: Database, session: { id: number; name:
     await tx.execute(sql`
       update ${students} set level = c.to_level, stage = c.to_stage, updated_at = ${at}
       from ${promotionChanges} c where c.run_id = ${run!.id} and c.student_id = ${students.id}`);
-    const after = { promoted, graduating, groups, held: held.map((student) => student.matric_no), run: run!.id };
-    await recordAudit(tx, { staffId, action: "session.promote", entity: "academic_session", entityId: session.id, after }, at);
+    const after = {
+      promoted,
+      graduating,
+      groups,
+      held: held.map((student) => student.matric_no),
+      run: run!.id,
+    };
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "session.promote",
+        entity: "academic_session",
+        entityId: session.id,
+        after,
+      },
+      at,
+    );
     return { session: session.name, promoted, graduating, held: held.length, groups };
   });
 }

@@ -10,7 +10,9 @@ export const SESSION_PAGE_SIZE = 20;
 type PromotionRow = { at: Date; by: string | null; promoted: number; graduating: number } | null;
 
 export const promotionView = (row: PromotionRow) =>
-  row ? { at: row.at.toISOString(), by: row.by, promoted: row.promoted, graduating: row.graduating } : null;
+  row
+    ? { at: row.at.toISOString(), by: row.by, promoted: row.promoted, graduating: row.graduating }
+    : null;
 
 /** The sessions newest first, each with what a student meets today and its promotion record. */
 export async function sessionPage(db: Database, page: number, now: Date) {
@@ -19,7 +21,12 @@ export async function sessionPage(db: Database, page: number, now: Date) {
   const rows = await db
     .select({
       session: academicSessions,
-      promotion: { at: sessionPromotions.at, by: staff.name, promoted: sessionPromotions.promoted, graduating: sessionPromotions.graduating },
+      promotion: {
+        at: sessionPromotions.at,
+        by: staff.name,
+        promoted: sessionPromotions.promoted,
+        graduating: sessionPromotions.graduating,
+      },
     })
     .from(academicSessions)
     .leftJoin(sessionPromotions, eq(sessionPromotions.sessionId, academicSessions.id))
@@ -27,8 +34,15 @@ export async function sessionPage(db: Database, page: number, now: Date) {
     .orderBy(desc(academicSessions.name))
     .limit(SESSION_PAGE_SIZE)
     .offset((page - 1) * SESSION_PAGE_SIZE);
-  const [newest] = await db.select({ name: academicSessions.name }).from(academicSessions).orderBy(desc(academicSessions.name)).limit(1);
-  const [current] = await db.select({ name: academicSessions.name }).from(academicSessions).where(eq(academicSessions.isCurrent, true));
+  const [newest] = await db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .orderBy(desc(academicSessions.name))
+    .limit(1);
+  const [current] = await db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true));
   const data: StaffSession[] = rows.map(({ session, promotion }) => ({
     id: session.id,
     name: session.name,
@@ -39,5 +53,12 @@ export async function sessionPage(db: Database, page: number, now: Date) {
     window: windowState(session, today),
     promotion: promotion?.at ? promotionView(promotion as PromotionRow) : null,
   }));
-  return { data, current: current?.name ?? null, total: total?.value ?? 0, page, page_size: SESSION_PAGE_SIZE, next_name: nextSessionName(newest?.name, now.getUTCFullYear()) };
+  return {
+    data,
+    current: current?.name ?? null,
+    total: total?.value ?? 0,
+    page,
+    page_size: SESSION_PAGE_SIZE,
+    next_name: nextSessionName(newest?.name, now.getUTCFullYear()),
+  };
 }

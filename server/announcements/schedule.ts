@@ -23,4 +23,5 @@ const liveAnnouncementsQuery = preparedQuery((db) => {
  * The announcements students see on the college's date `today` (YYYY-MM-DD), newest first: the
  * same rule as announcementState().
  */
-export const liveAnnouncements = (db: Database, today: string) => liveAnnouncementsQuery(db).execute({ today });
+export const liveAnnouncements = (db: Database, today: string) =>
+  liveAnnouncementsQuery(db).execute({ today });

@@ -21,7 +21,11 @@ import {
 
 type Row = typeof announcements.$inferSelect;
 
-const audited = (row: Pick<Row, "body" | "showFrom" | "showUntil">) => ({ body: row.body, show_from: row.showFrom, show_until: row.showUntil });
+const audited = (row: Pick<Row, "body" | "showFrom" | "showUntil">) => ({
+  body: row.body,
+  show_from: row.showFrom,
+  show_until: row.showUntil,
+});
 
 async function lockAnnouncement(tx: Transaction, id: number) {
   const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
@@ -32,9 +36,13 @@ async function lockAnnouncement(tx: Transaction, id: number) {
 /** A last day already behind us would save an announcement nobody ever sees. */
 function refusePastEnd(request: AnnouncementRequest, today: string) {
   if (request.show_until && request.show_until < today) {
-    throw new ApiError(400, "The last day to show it has already passed. Choose today or later, or leave it empty.", {
-      fields: { show_until: "Already passed." },
-    });
+    throw new ApiError(
+      400,
+      "The last day to show it has already passed. Choose today or later, or leave it empty.",
+      {
+        fields: { show_until: "Already passed." },
+      },
+    );
   }
 }
 
@@ -56,23 +64,56 @@ export function announcementStaffRoutes(deps: ApiDeps) {
       .offset((page - 1) * ANNOUNCEMENTS_PAGE_SIZE);
     const data: StaffAnnouncement[] = rows.map((row) => {
       const shown = { show_from: row.showFrom, show_until: row.showUntil };
-      return { id: row.id, body: row.body, ...shown, state: announcementState(shown, today), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+      return {
+        id: row.id,
+        body: row.body,
+        ...shown,
+        state: announcementState(shown, today),
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+      };
     });
-    return c.json({ data, total: total?.rows ?? 0, page, page_size: ANNOUNCEMENTS_PAGE_SIZE, today });
+    return c.json({
+      data,
+      total: total?.rows ?? 0,
+      page,
+      page_size: ANNOUNCEMENTS_PAGE_SIZE,
+      today,
+    });
   });
 
   app.post("/staff/announcements", admin, async (c) => {
     const request = await readJson(c, AnnouncementRequest);
     const today = collegeDate(now());
     refusePastEnd(request, today);
-    const values = { body: request.body, showFrom: request.show_from, showUntil: request.show_until };
+    const values = {
+      body: request.body,
+      showFrom: request.show_from,
+      showUntil: request.show_until,
+    };
     const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(announcements).values({ ...values, createdAt: now(), updatedAt: now() }).returning();
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "announcement.create", entity: "announcement", entityId: row!.id, after: audited(values) }, now());
+      const [row] = await tx
+        .insert(announcements)
+        .values({ ...values, createdAt: now(), updatedAt: now() })
+        .returning();
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "announcement.create",
+          entity: "announcement",
+          entityId: row!.id,
+          after: audited(values),
+        },
+        now(),
+      );
       return row!;
     });
     const state = announcementState(request, today);
-    const message = state === "scheduled" ? `Announcement saved. Students see it from ${spelledDate(request.show_from!)}.` : "Announcement published on the dashboard.";
+    const message =
+      state === "scheduled"
+        ? `Announcement saved. Students see it from ${spelledDate(request.show_from!)}.`
+        : "Announcement published on the dashboard.";
     return c.json({ status: "success", message, data: { id: created.id, state } }, 201);
   });
 
@@ -82,13 +123,31 @@ export function announcementStaffRoutes(deps: ApiDeps) {
     const today = collegeDate(now());
     await db.transaction(async (tx) => {
       const existing = await lockAnnouncement(tx, id);
-      const values = { body: request.body, showFrom: request.show_from, showUntil: request.show_until };
+      const values = {
+        body: request.body,
+        showFrom: request.show_from,
+        showUntil: request.show_until,
+      };
       // An ended announcement can still be corrected as long as its last day is left alone.
       if (request.show_until !== existing.showUntil) refusePastEnd(request, today);
       const diff = changedFields(audited(existing), audited(values));
       if (!diff.changed) return;
-      await tx.update(announcements).set({ ...values, updatedAt: now() }).where(eq(announcements.id, id));
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "announcement.update", entity: "announcement", entityId: id, before: diff.before, after: diff.after }, now());
+      await tx
+        .update(announcements)
+        .set({ ...values, updatedAt: now() })
+        .where(eq(announcements.id, id));
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "announcement.update",
+          entity: "announcement",
+          entityId: id,
+          before: diff.before,
+          after: diff.after,
+        },
+        now(),
+      );
     });
     return c.json({ status: "success", message: "Announcement saved." });
   });
@@ -99,10 +158,23 @@ export function announcementStaffRoutes(deps: ApiDeps) {
       const existing = await lockAnnouncement(tx, id);
       await tx.delete(announcements).where(eq(announcements.id, id));
       // The audit row keeps the text: a deleted announcement can be read again, and restored by hand.
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "announcement.delete", entity: "announcement", entityId: id, before: audited(existing) }, now());
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "announcement.delete",
+          entity: "announcement",
+          entityId: id,
+          before: audited(existing),
+        },
+        now(),
+      );
       return existing;
     });
-    return c.json({ status: "success", message: `Announcement deleted: students no longer see “${excerpt(deleted.body)}”. The audit log keeps its text.` });
+    return c.json({
+      status: "success",
+      message: `Announcement deleted: students no longer see “${excerpt(deleted.body)}”. The audit log keeps its text.`,
+    });
   });
 
   return app;

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { createStaff, latestStaffLink, staffSignIn } from "../staff/staff.test-kit.ts";
-import { importFile, latestStudentLink, postImport, studentRow } from "../students/registry/students.test-kit.ts";
+import {
+  importFile,
+  latestStudentLink,
+  postImport,
+  studentRow,
+} from "../students/registry/students.test-kit.ts";
 
 let api: ApiHarness;
 let registry: Awaited<ReturnType<typeof createStaff>>;
@@ -11,7 +16,18 @@ let registryToken: string;
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let adminToken: string;
 
-type Row = { id: number; at: string; staff_name: string; action: string; record: string; before: unknown; after: unknown; hidden: string[]; part_of: number | null; parts: number };
+type Row = {
+  id: number;
+  at: string;
+  staff_name: string;
+  action: string;
+  record: string;
+  before: unknown;
+  after: unknown;
+  hidden: string[];
+  part_of: number | null;
+  parts: number;
+};
 type Page = { data: Row[]; total: number; page: number; page_size: number };
 
 async function read(token: string, query: Record<string, string> = {}) {
@@ -19,7 +35,8 @@ async function read(token: string, query: Record<string, string> = {}) {
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
 }
-const rowsOf = async (action: string) => api.db.select().from(auditLog).where(eq(auditLog.action, action));
+const rowsOf = async (action: string) =>
+  api.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 beforeAll(async () => {
   api = await createApiHarness();
@@ -32,8 +49,16 @@ afterAll(() => api.close());
 
 describe("the audit log reads by name, in Lagos time, and is searched", () => {
   it("names the student by name and matric number, and lists the changed fields", async () => {
-    const student = await api.createStudent({ surname: "Obi", othername: "Amaka", matricNo: "COE/2023/BIO/0101" });
-    const saved = await api.request(`/staff/students/${student.id}`, { method: "PATCH", token: registryToken, json: { level: 200 } });
+    const student = await api.createStudent({
+      surname: "Obi",
+      othername: "Amaka",
+      matricNo: "COE/2023/BIO/0101",
+    });
+    const saved = await api.request(`/staff/students/${student.id}`, {
+      method: "PATCH",
+      token: registryToken,
+      json: { level: 200 },
+    });
     expect(saved.status).toBe(200);
     const { data } = await read(registryToken, { matric_no: "coe/2023/bio/0101" });
     expect(data).toHaveLength(1);
@@ -51,7 +76,15 @@ describe("the audit log reads by name, in Lagos time, and is searched", () => {
   it("finds rows by the staff member's e-mail and by action, and nothing for an unknown matric number", async () => {
     const other = await createStaff(api, { roles: ["registry"] });
     const otherToken = await staffSignIn(api, other);
-    expect((await api.request("/staff/sessions", { method: "POST", token: otherToken, json: { name: "2040/2041" } })).status).toBe(201);
+    expect(
+      (
+        await api.request("/staff/sessions", {
+          method: "POST",
+          token: otherToken,
+          json: { name: "2040/2041" },
+        })
+      ).status,
+    ).toBe(201);
     const byOther = await read(registryToken, { staff_email: other.email.toUpperCase() });
     // Their sign-in is about their account, which the registry does not read.
     expect(byOther.data.map((row) => row.action)).toEqual(["session.create"]);
@@ -66,9 +99,25 @@ describe("the audit log reads by name, in Lagos time, and is searched", () => {
     // Sessions lapse over the jump: everyone signs in again.
     registryToken = await staffSignIn(api, registry);
     adminToken = await staffSignIn(api, admin);
-    expect((await api.request("/staff/sessions", { method: "POST", token: registryToken, json: { name: "2050/2051" } })).status).toBe(201);
-    const onTheTenth = await read(registryToken, { action: "session.create", from: "2025-03-10", to: "2025-03-10" });
-    const onTheEleventh = await read(registryToken, { action: "session.create", from: "2025-03-11", to: "2025-03-11" });
+    expect(
+      (
+        await api.request("/staff/sessions", {
+          method: "POST",
+          token: registryToken,
+          json: { name: "2050/2051" },
+        })
+      ).status,
+    ).toBe(201);
+    const onTheTenth = await read(registryToken, {
+      action: "session.create",
+      from: "2025-03-10",
+      to: "2025-03-10",
+    });
+    const onTheEleventh = await read(registryToken, {
+      action: "session.create",
+      from: "2025-03-11",
+      to: "2025-03-11",
+    });
     expect(onTheTenth.total).toBe(0);
     expect(onTheEleventh.data.map((row) => row.record)).toEqual(["Session 2050/2051"]);
   });
@@ -83,9 +132,13 @@ describe("the audit log reads by name, in Lagos time, and is searched", () => {
       { matric_no: "x".repeat(41) },
     ];
     for (const query of bad) {
-      const response = await api.request(`/staff/audit?${new URLSearchParams(query)}`, { token: registryToken });
+      const response = await api.request(`/staff/audit?${new URLSearchParams(query)}`, {
+        token: registryToken,
+      });
       expect(response.status, JSON.stringify(query)).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBeTruthy();
+      expect(
+        ((await response.json()) as { error: { message: string } }).error.message,
+      ).toBeTruthy();
     }
   });
 
@@ -98,48 +151,116 @@ describe("the audit log reads by name, in Lagos time, and is searched", () => {
 
 describe("an import writes one summary row that opens onto a row per student", () => {
   it("links the summary to each student's row", async () => {
-    const answer = await postImport(api, registryToken, importFile([studentRow(501), studentRow(502), studentRow(503)]));
+    const answer = await postImport(
+      api,
+      registryToken,
+      importFile([studentRow(501), studentRow(502), studentRow(503)]),
+    );
     expect(answer.status).toBe(200);
     const [summary] = await rowsOf("student.import");
-    expect(summary).toMatchObject({ entity: "student_import", staffId: registry.id, after: { created: 3, updated: 0, unchanged: 0 }, partOf: null });
+    expect(summary).toMatchObject({
+      entity: "student_import",
+      staffId: registry.id,
+      after: { created: 3, updated: 0, unchanged: 0 },
+      partOf: null,
+    });
     const parts = await api.db.select().from(auditLog).where(eq(auditLog.partOf, summary!.id));
-    expect(parts.map((row) => row.action)).toEqual(["student.import.create", "student.import.create", "student.import.create"]);
+    expect(parts.map((row) => row.action)).toEqual([
+      "student.import.create",
+      "student.import.create",
+      "student.import.create",
+    ]);
 
     const { data } = await read(registryToken, { action: "student.import" });
     expect(data[0]).toMatchObject({ id: summary!.id, record: "Student import", parts: 3 });
     const opened = await read(registryToken, { part_of: String(summary!.id) });
     expect(opened.total).toBe(4);
-    expect(opened.data.filter((row) => row.part_of === summary!.id).map((row) => row.record).sort()).toEqual(
-      [expect.stringMatching(/^Student .* \(COE\/2024\/BIO\/0501\)$/), expect.stringMatching(/0502\)$/), expect.stringMatching(/0503\)$/)],
-    );
+    expect(
+      opened.data
+        .filter((row) => row.part_of === summary!.id)
+        .map((row) => row.record)
+        .sort(),
+    ).toEqual([
+      expect.stringMatching(/^Student .* \(COE\/2024\/BIO\/0501\)$/),
+      expect.stringMatching(/0502\)$/),
+      expect.stringMatching(/0503\)$/),
+    ]);
   });
 });
 
 describe("sign-in and password events are audited, with no secret in the row", () => {
   it("a staff member's password from a link, sign-in, refused code and spent recovery code", async () => {
-    const created = await api.request("/staff/accounts", { method: "POST", token: adminToken, json: { name: "Ngozi Eze", email: "ngozi@college.test", roles: ["bursar"] } });
+    const created = await api.request("/staff/accounts", {
+      method: "POST",
+      token: adminToken,
+      json: { name: "Ngozi Eze", email: "ngozi@college.test", roles: ["bursar"] },
+    });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { data: { id: number } }).data.id;
     const link = await latestStaffLink(api, "ngozi@college.test");
-    expect((await api.request("/staff/password/set", { method: "POST", json: { token: link, password: "ngozi-secret-1" } })).status).toBe(200);
+    expect(
+      (
+        await api.request("/staff/password/set", {
+          method: "POST",
+          json: { token: link, password: "ngozi-secret-1" },
+        })
+      ).status,
+    ).toBe(200);
 
     const recovery = "aaaa-bbbb-cccc";
     const { hashRecoveryCode, newTotpSecret } = await import("../staff/totp.ts");
-    await api.db.execute(sql`update staff set totp_secret = ${newTotpSecret()}, recovery_code_hashes = array[${hashRecoveryCode(recovery)}] where id = ${id}`);
+    await api.db.execute(
+      sql`update staff set totp_secret = ${newTotpSecret()}, recovery_code_hashes = array[${hashRecoveryCode(recovery)}] where id = ${id}`,
+    );
     const signIn = async () => {
-      const answer = await api.request("/staff/login", { method: "POST", json: { email: "ngozi@college.test", password: "ngozi-secret-1" }, clientAddress: "192.0.2.20" });
+      const answer = await api.request("/staff/login", {
+        method: "POST",
+        json: { email: "ngozi@college.test", password: "ngozi-secret-1" },
+        clientAddress: "192.0.2.20",
+      });
       return ((await answer.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
     };
     const first = await signIn();
-    expect((await api.request("/staff/login/code", { method: "POST", token: first, json: { code: "000000" } })).status).toBe(400);
-    expect((await api.request("/staff/login/code", { method: "POST", token: first, json: { code: recovery } })).status).toBe(200);
+    expect(
+      (
+        await api.request("/staff/login/code", {
+          method: "POST",
+          token: first,
+          json: { code: "000000" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.request("/staff/login/code", {
+          method: "POST",
+          token: first,
+          json: { code: recovery },
+        })
+      ).status,
+    ).toBe(200);
 
-    const mine = await api.db.select().from(auditLog).where(and(eq(auditLog.entity, "staff"), eq(auditLog.entityId, String(id))));
-    expect(mine.map((row) => row.action)).toEqual(["staff.create", "staff.password_set", "staff.sign_in", "staff.second_factor_refused", "staff.recovery_code_used"]);
-    expect(mine.find((row) => row.action === "staff.sign_in")).toMatchObject({ staffId: id, after: { stage: "code" } });
-    expect(mine.find((row) => row.action === "staff.recovery_code_used")).toMatchObject({ after: { recovery_codes_left: 0 } });
+    const mine = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "staff"), eq(auditLog.entityId, String(id))));
+    expect(mine.map((row) => row.action)).toEqual([
+      "staff.create",
+      "staff.password_set",
+      "staff.sign_in",
+      "staff.second_factor_refused",
+      "staff.recovery_code_used",
+    ]);
+    expect(mine.find((row) => row.action === "staff.sign_in")).toMatchObject({
+      staffId: id,
+      after: { stage: "code" },
+    });
+    expect(mine.find((row) => row.action === "staff.recovery_code_used")).toMatchObject({
+      after: { recovery_codes_left: 0 },
+    });
     const text = JSON.stringify(mine);
-    for (const secret of ["ngozi-secret-1", link!, recovery, "000000", first]) expect(text).not.toContain(secret);
+    for (const secret of ["ngozi-secret-1", link!, recovery, "000000", first])
+      expect(text).not.toContain(secret);
 
     // She reads her own sign-ins; the registry does not.
     const ngozi = await read(first, { staff_email: "ngozi@college.test" });
@@ -151,15 +272,42 @@ describe("sign-in and password events are audited, with no secret in the row", (
     const answer = await postImport(api, registryToken, importFile([studentRow(601)]));
     expect(answer.status).toBe(200);
     const { data } = await read(registryToken, { matric_no: "COE/2024/BIO/0601" });
-    const id = Number((await api.db.select().from(auditLog).where(eq(auditLog.id, data[0]!.id)))[0]!.entityId);
-    expect((await api.request(`/staff/students/${id}/activation-link`, { method: "POST", token: registryToken })).status).toBe(200);
+    const id = Number(
+      (await api.db.select().from(auditLog).where(eq(auditLog.id, data[0]!.id)))[0]!.entityId,
+    );
+    expect(
+      (
+        await api.request(`/staff/students/${id}/activation-link`, {
+          method: "POST",
+          token: registryToken,
+        })
+      ).status,
+    ).toBe(200);
     const link = await latestStudentLink(api, "student.601@students.example");
-    const set = await api.request("/password/password-reset-complete", { method: "PATCH", json: { uidb64: link!.uidb64, token: link!.token, password: "amaka-first-1", confirm_password: "amaka-first-1" } });
+    const set = await api.request("/password/password-reset-complete", {
+      method: "PATCH",
+      json: {
+        uidb64: link!.uidb64,
+        token: link!.token,
+        password: "amaka-first-1",
+        confirm_password: "amaka-first-1",
+      },
+    });
     expect(set.status).toBe(200);
 
     const [row] = await rowsOf("student.activated");
-    expect(row).toMatchObject({ staffId: null, byStudentId: id, entity: "student", entityId: String(id), before: null, after: null });
-    const shown = await read(registryToken, { matric_no: "COE/2024/BIO/0601", action: "student.activated" });
+    expect(row).toMatchObject({
+      staffId: null,
+      byStudentId: id,
+      entity: "student",
+      entityId: String(id),
+      before: null,
+      after: null,
+    });
+    const shown = await read(registryToken, {
+      matric_no: "COE/2024/BIO/0601",
+      action: "student.activated",
+    });
     expect(shown.data[0]!.staff_name).toMatch(/\(COE\/2024\/BIO\/0601\), the student$/);
     expect(JSON.stringify(await rowsOf("student.activated"))).not.toContain(link!.token);
   });

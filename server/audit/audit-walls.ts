@@ -7,7 +7,16 @@ import type { StaffRole } from "../../common/staff/staff.ts";
  * walls, kept in the log (issue 30 item 10, decision 160). A kind no list names is seen by the
  * administrator alone, with its values reduced to SHOWN_TO_ADMIN: add new kinds here.
  */
-const STRUCTURE = ["faculty", "department", "programme", "course", "course_mapping", "structure_import", "study_mode", "entry_mode"];
+const STRUCTURE = [
+  "faculty",
+  "department",
+  "programme",
+  "course",
+  "course_mapping",
+  "structure_import",
+  "study_mode",
+  "entry_mode",
+];
 const FEES = ["fee", "fee_import"];
 export const AUDIT_WALLS: Record<Exclude<StaffRole, "adviser">, readonly string[]> = {
   registry: ["student", "student_import", "academic_session", "course_registration", ...STRUCTURE],
@@ -23,14 +32,44 @@ export const AUDIT_WALLS: Record<Exclude<StaffRole, "adviser">, readonly string[
  * refund reasons, notes, names, phones, e-mail addresses and anything new stay out.
  */
 export const SHOWN_TO_ADMIN = [
-  "status", "level", "programme", "department", "entry_session", "entry_mode", "study_mode", "matric_no", "application_no",
-  "amount_kobo", "outcome", "payment_option", "session", "semester", "courses", "units",
-  "current", "is_current", "course_modifiable", "registration_opens_on", "registration_closes_on", "late_fees_from",
-  "promoted", "graduating", "groups", "biodata_locked", "failed_sign_ins",
-  "created", "updated", "unchanged", "stage",
+  "status",
+  "level",
+  "programme",
+  "department",
+  "entry_session",
+  "entry_mode",
+  "study_mode",
+  "matric_no",
+  "application_no",
+  "amount_kobo",
+  "outcome",
+  "payment_option",
+  "session",
+  "semester",
+  "courses",
+  "units",
+  "current",
+  "is_current",
+  "course_modifiable",
+  "registration_opens_on",
+  "registration_closes_on",
+  "late_fees_from",
+  "promoted",
+  "graduating",
+  "groups",
+  "biodata_locked",
+  "failed_sign_ins",
+  "created",
+  "updated",
+  "unchanged",
+  "stage",
 ] as const;
 
-const quoted = (items: readonly string[]) => sql.join(items.map((item) => sql`${item}`), sql`, `);
+const quoted = (items: readonly string[]) =>
+  sql.join(
+    items.map((item) => sql`${item}`),
+    sql`, `,
+  );
 const ofKinds = (kinds: readonly string[]) => sql`${auditLog.entity} in (${quoted(kinds)})`;
 
 /**
@@ -68,7 +107,8 @@ function redacted(full: SQL) {
     when ${column} is null or ${full} then ${column}
     when jsonb_typeof(${column}) = 'object' then (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(${column}) where key in ${kept})
     end`;
-  const keysOf = (column: AnyColumn) => sql`jsonb_object_keys(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
+  const keysOf = (column: AnyColumn) =>
+    sql`jsonb_object_keys(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
   const hidden = sql<string[]>`case when ${full} then '{}'::text[] else array(
     select k from (select ${keysOf(auditLog.before)} as k union select ${keysOf(auditLog.after)}) as fields where k not in ${kept} order by k
   ) end`;

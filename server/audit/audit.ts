@@ -29,7 +29,11 @@ const toRow = (entry: AuditEntry, at: Date) => ({
 });
 
 /** Writes the audit row inside the caller's transaction, so a change is never kept without its record; answers its id. */
-export async function recordAudit(db: Database | Transaction, entry: AuditEntry, at: Date): Promise<number> {
+export async function recordAudit(
+  db: Database | Transaction,
+  entry: AuditEntry,
+  at: Date,
+): Promise<number> {
   const [row] = await db.insert(auditLog).values(toRow(entry, at)).returning({ id: auditLog.id });
   return row!.id;
 }
@@ -51,7 +55,9 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 /** Many audit rows, a few hundred per statement: an import changes thousands of records in one transaction. */
 export async function recordAudits(db: Database | Transaction, entries: AuditEntry[], at: Date) {
   for (let start = 0; start < entries.length; start += 500) {
-    await db.insert(auditLog).values(entries.slice(start, start + 500).map((entry) => toRow(entry, at)));
+    await db
+      .insert(auditLog)
+      .values(entries.slice(start, start + 500).map((entry) => toRow(entry, at)));
   }
 }
 
@@ -60,8 +66,17 @@ export async function recordAudits(db: Database | Transaction, entries: AuditEnt
  * row of each record it wrote, each pointing at the summary, so the log shows one line per file
  * and opens onto its records.
  */
-export async function recordImportAudits(db: Database | Transaction, summary: AuditEntry, entries: AuditEntry[], at: Date) {
+export async function recordImportAudits(
+  db: Database | Transaction,
+  summary: AuditEntry,
+  entries: AuditEntry[],
+  at: Date,
+) {
   const partOf = await recordAudit(db, summary, at);
-  await recordAudits(db, entries.map((entry) => ({ ...entry, partOf })), at);
+  await recordAudits(
+    db,
+    entries.map((entry) => ({ ...entry, partOf })),
+    at,
+  );
   return partOf;
 }

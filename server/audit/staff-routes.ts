@@ -11,12 +11,21 @@ import { auditWalls } from "./audit-walls.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 
 const day = z.iso.date({ error: "Dates are written YYYY-MM-DD." });
-const rowId = z.coerce.number({ error: "Give a number." }).int("Give a whole number.").positive("Give a number above 0.").max(2_147_483_647, "There is no such number.");
+const rowId = z.coerce
+  .number({ error: "Give a number." })
+  .int("Give a whole number.")
+  .positive("Give a number above 0.")
+  .max(2_147_483_647, "There is no such number.");
 
 export const AuditQuery = z
   .object({
     matric_no: z.string().trim().max(40, "A matric number is at most 40 characters.").optional(),
-    staff_email: z.string().trim().toLowerCase().max(200, "That e-mail address is too long.").optional(),
+    staff_email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(200, "That e-mail address is too long.")
+      .optional(),
     action: z.string().trim().max(60, "An action is at most 60 characters.").optional(),
     staff_id: RecordId("Choose a staff member from the list.").optional(),
     entity: z.string().trim().max(40).optional(),
@@ -24,9 +33,17 @@ export const AuditQuery = z
     part_of: rowId.optional(),
     from: day.optional(),
     to: day.optional(),
-    page: z.coerce.number({ error: "Give a page number." }).int().min(1).max(10_000, "There are not that many pages.").default(1),
+    page: z.coerce
+      .number({ error: "Give a page number." })
+      .int()
+      .min(1)
+      .max(10_000, "There are not that many pages.")
+      .default(1),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], message: "The end date is before the start date." });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["to"],
+    message: "The end date is before the start date.",
+  });
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -70,9 +87,11 @@ export function auditStaffRoutes(deps: ApiDeps) {
     if (query.entity) filters.push(eq(auditLog.entity, query.entity));
     if (query.entity_id) filters.push(eq(auditLog.entityId, query.entity_id));
     if (query.action) filters.push(eq(auditLog.action, query.action));
-    if (query.part_of) filters.push(or(eq(auditLog.partOf, query.part_of), eq(auditLog.id, query.part_of))!);
+    if (query.part_of)
+      filters.push(or(eq(auditLog.partOf, query.part_of), eq(auditLog.id, query.part_of))!);
     if (query.from) filters.push(gte(auditLog.at, lagosMidnight(query.from)));
-    if (query.to) filters.push(lt(auditLog.at, new Date(lagosMidnight(query.to).getTime() + 86_400_000)));
+    if (query.to)
+      filters.push(lt(auditLog.at, new Date(lagosMidnight(query.to).getTime() + 86_400_000)));
     const where = and(...filters);
     const [total] = await db.select({ rows: count() }).from(auditLog).where(where);
     const rows = await db

@@ -1,7 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, students } from "../db/schema.ts";
-import { createApiHarness, TEST_PASSWORD_COST, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import {
+  createApiHarness,
+  TEST_PASSWORD_COST,
+  TEST_PROXY_SECRET,
+  type ApiHarness,
+} from "../testing/api-harness.test-kit.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { legacyScryptHash } from "../testing/legacy-password-hash.test-kit.ts";
 import { hashPassword, needsRehash } from "./password.ts";
@@ -46,13 +51,18 @@ describe("POST /student/uniben/login", () => {
   });
 
   it("answers the same 401 for an unknown phone and for a wrong password", async () => {
-    const unknown = await login({ username: "08039999999", password: "correct-horse" }, "198.51.100.1");
+    const unknown = await login(
+      { username: "08039999999", password: "correct-horse" },
+      "198.51.100.1",
+    );
     const wrong = await login({ username: "08031112222", password: "wrong-horse" }, "198.51.100.2");
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     const [a, b] = [await unknown.json(), await wrong.json()];
     expect(a).toEqual(b);
-    expect(a.error.message).toBe("That phone number or password is wrong. Check both and try again.");
+    expect(a.error.message).toBe(
+      "That phone number or password is wrong. Check both and try again.",
+    );
   });
 
   it.each([
@@ -61,7 +71,11 @@ describe("POST /student/uniben/login", () => {
     ["empty phone", { username: "  ", password: "x" }, "Enter your phone number."],
     ["phone as a number", { username: 8031112222, password: "x" }, "Enter your phone number."],
     ["an array password", { username: "08031112222", password: ["x"] }, "Enter your password."],
-    ["an overlong phone", { username: "0".repeat(40), password: "x" }, "That phone number is too long."],
+    [
+      "an overlong phone",
+      { username: "0".repeat(40), password: "x" },
+      "That phone number is too long.",
+    ],
   ])("refuses %s with a 400 naming the problem", async (_case, json, message) => {
     const response = await login(json);
     expect(response.status).toBe(400);
@@ -69,7 +83,10 @@ describe("POST /student/uniben/login", () => {
   });
 
   it("treats SQL-looking input as an ordinary wrong sign-in", async () => {
-    const response = await login({ username: "' OR 1=1; --", password: "' OR '1'='1" }, "198.51.100.3");
+    const response = await login(
+      { username: "' OR 1=1; --", password: "' OR '1'='1" },
+      "198.51.100.3",
+    );
     expect(response.status).toBe(401);
   });
 
@@ -93,32 +110,51 @@ describe("password hashes from before argon2id (decision 110)", () => {
     return created;
   };
   const storedHash = async (id: number) =>
-    (await api.db.select({ passwordHash: students.passwordHash }).from(students).where(eq(students.id, id)))[0]!.passwordHash;
+    (
+      await api.db
+        .select({ passwordHash: students.passwordHash })
+        .from(students)
+        .where(eq(students.id, id))
+    )[0]!.passwordHash;
 
   it("signs in a student whose hash is still scrypt, stores argon2id instead, and the new hash works next time", async () => {
     const old = await studentWithHash(legacyScryptHash("kept-since-2023"));
-    expect((await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.51")).status).toBe(200);
+    expect(
+      (await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.51")).status,
+    ).toBe(200);
 
     const upgraded = await storedHash(old.id);
     expect(upgraded).toMatch(/^\$argon2id\$v=19\$/);
     expect(needsRehash(upgraded, TEST_PASSWORD_COST)).toBe(false);
-    expect((await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.52")).status).toBe(200);
+    expect(
+      (await login({ username: old.phone, password: "kept-since-2023" }, "192.0.2.52")).status,
+    ).toBe(200);
     // Already current: the second sign-in does not write a new hash.
     expect(await storedHash(old.id)).toBe(upgraded);
-    expect((await login({ username: old.phone, password: "kept-since-2022" }, "192.0.2.53")).status).toBe(401);
+    expect(
+      (await login({ username: old.phone, password: "kept-since-2022" }, "192.0.2.53")).status,
+    ).toBe(401);
   });
 
   it("leaves the stored scrypt hash untouched when the password is wrong", async () => {
     const scrypt = legacyScryptHash("kept-since-2023");
     const old = await studentWithHash(scrypt);
-    expect((await login({ username: old.phone, password: "a-wrong-guess" }, "192.0.2.54")).status).toBe(401);
+    expect(
+      (await login({ username: old.phone, password: "a-wrong-guess" }, "192.0.2.54")).status,
+    ).toBe(401);
     expect(await storedHash(old.id)).toBe(scrypt);
   });
 
   it("moves an argon2id hash made at another cost to the current one", async () => {
-    const other = await hashPassword("kept-since-2024", { memoryKiB: 32, passes: 3, parallelism: 1 });
+    const other = await hashPassword("kept-since-2024", {
+      memoryKiB: 32,
+      passes: 3,
+      parallelism: 1,
+    });
     const student = await studentWithHash(other);
-    expect((await login({ username: student.phone, password: "kept-since-2024" }, "192.0.2.55")).status).toBe(200);
+    expect(
+      (await login({ username: student.phone, password: "kept-since-2024" }, "192.0.2.55")).status,
+    ).toBe(200);
     const upgraded = await storedHash(student.id);
     expect(upgraded).not.toBe(other);
     expect(needsRehash(upgraded, TEST_PASSWORD_COST)).toBe(false);
@@ -130,7 +166,8 @@ describe("failed sign-in limits (decision 053)", () => {
   let phones = 0;
   const newStudent = () =>
     api.createStudent({ phone: `0804${String(++phones).padStart(7, "0")}`, password: "right-one" });
-  const fail = (phone: string, client: string) => login({ username: phone, password: "nope" }, client);
+  const fail = (phone: string, client: string) =>
+    login({ username: phone, password: "nope" }, client);
   const retryAfter = (response: Response) => Number(response.headers.get("retry-after"));
 
   it("slows one client guessing one phone with a wait that doubles, up to 15 minutes", async () => {
@@ -155,7 +192,8 @@ describe("failed sign-in limits (decision 053)", () => {
 
   it("does not lengthen the wait for attempts made during it", async () => {
     const target = await newStudent();
-    for (let attempt = 0; attempt <= freeAttempts; attempt++) await fail(target.phone, "192.0.2.11");
+    for (let attempt = 0; attempt <= freeAttempts; attempt++)
+      await fail(target.phone, "192.0.2.11");
     api.clock.advance(10_000);
     const early = await fail(target.phone, "192.0.2.11");
     expect(retryAfter(early)).toBe(20);
@@ -194,12 +232,16 @@ describe("failed sign-in limits (decision 053)", () => {
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([...Array(freeAttempts).fill(401), ...Array(30 - freeAttempts).fill(429)]);
+    expect(statuses).toEqual([
+      ...Array(freeAttempts).fill(401),
+      ...Array(30 - freeAttempts).fill(429),
+    ]);
   });
 
   it("counts a refused attempt nowhere: not on the client's network, not on the phone", async () => {
     const target = await newStudent();
-    for (let attempt = 0; attempt < freeAttempts + 3; attempt++) await fail(target.phone, "192.0.3.77");
+    for (let attempt = 0; attempt < freeAttempts + 3; attempt++)
+      await fail(target.phone, "192.0.3.77");
     const counted = await api.db
       .select({ key: rateLimits.key, hits: rateLimits.hits })
       .from(rateLimits)
@@ -210,18 +252,27 @@ describe("failed sign-in limits (decision 053)", () => {
   it("commits the counters without waiting for the disk in their own statement only", async () => {
     const target = await newStudent();
     await fail(target.phone, "192.0.3.78");
-    expect((await login({ username: target.phone, password: "right-one" }, "192.0.3.78")).status).toBe(200);
+    expect(
+      (await login({ username: target.phone, password: "right-one" }, "192.0.3.78")).status,
+    ).toBe(200);
     // More at once than the pool has connections, so every pooled connection answers.
     const settings = await Promise.all(
-      Array.from({ length: 20 }, () => api.db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)),
+      Array.from({ length: 20 }, () =>
+        api.db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`),
+      ),
     );
-    expect(new Set(settings.map(({ rows }) => rows[0]!.synchronous_commit))).toEqual(new Set(["on"]));
+    expect(new Set(settings.map(({ rows }) => rows[0]!.synchronous_commit))).toEqual(
+      new Set(["on"]),
+    );
   });
 
   it("forgives a client's failures on a phone once the right password is given", async () => {
     const target = await newStudent();
-    for (let attempt = 0; attempt < freeAttempts - 1; attempt++) await fail(target.phone, "192.0.4.1");
-    expect((await login({ username: target.phone, password: "right-one" }, "192.0.4.1")).status).toBe(200);
+    for (let attempt = 0; attempt < freeAttempts - 1; attempt++)
+      await fail(target.phone, "192.0.4.1");
+    expect(
+      (await login({ username: target.phone, password: "right-one" }, "192.0.4.1")).status,
+    ).toBe(200);
     for (let attempt = 0; attempt < freeAttempts; attempt++) {
       expect((await fail(target.phone, "192.0.4.1")).status).toBe(401);
     }
@@ -250,7 +301,10 @@ describe("failed sign-in limits (decision 053)", () => {
     expect(refused).toBe(0);
     const blocked = await login({ username: "08031112222", password: "correct-horse" }, client);
     expect(blocked.status).toBe(429);
-    const otherClient = await login({ username: "08031112222", password: "correct-horse" }, "192.0.2.98");
+    const otherClient = await login(
+      { username: "08031112222", password: "correct-horse" },
+      "192.0.2.98",
+    );
     expect(otherClient.status).toBe(200);
   });
 });
@@ -261,7 +315,11 @@ describe("the client a sign-in counts against (decision 122)", () => {
   const newStudent = () =>
     api.createStudent({ phone: `0805${String(++phones).padStart(7, "0")}`, password: "right-one" });
   /** A wrong password sent to the API directly, naming its own x-forwarded-for. */
-  const direct = (phone: string, forwardedFor: string, options: { secret?: string; socket?: string } = {}) =>
+  const direct = (
+    phone: string,
+    forwardedFor: string,
+    options: { secret?: string; socket?: string } = {},
+  ) =>
     api.app.request(
       "/student/uniben/login",
       {
@@ -287,13 +345,17 @@ describe("the client a sign-in counts against (decision 122)", () => {
     // A sixth made-up address is still the same caller, already at its limit.
     expect((await direct(target.phone, "203.0.113.99", { secret })).status).toBe(429);
     // The proxy, with the secret, speaks for a client whose own bucket is untouched.
-    expect((await login({ username: target.phone, password: "nope" }, "203.0.113.99")).status).toBe(401);
+    expect((await login({ username: target.phone, password: "nope" }, "203.0.113.99")).status).toBe(
+      401,
+    );
   });
 
   it("counts a caller without the secret as its socket's address", async () => {
     const target = await newStudent();
     for (let attempt = 0; attempt < freeAttempts; attempt++) {
-      expect((await direct(target.phone, `10.0.0.${attempt + 1}`, { socket: "198.51.100.77" })).status).toBe(401);
+      expect(
+        (await direct(target.phone, `10.0.0.${attempt + 1}`, { socket: "198.51.100.77" })).status,
+      ).toBe(401);
     }
     expect((await direct(target.phone, "10.0.0.99", { socket: "198.51.100.77" })).status).toBe(429);
     expect((await direct(target.phone, "10.0.0.99", { socket: "198.51.100.78" })).status).toBe(401);
@@ -302,10 +364,23 @@ describe("the client a sign-in counts against (decision 122)", () => {
   it("believes the proxy's x-forwarded-for, so students behind it each have their own bucket", async () => {
     const target = await newStudent();
     for (let attempt = 0; attempt < freeAttempts; attempt++) {
-      expect((await direct(target.phone, "192.0.2.120", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(401);
+      expect(
+        (
+          await direct(target.phone, "192.0.2.120", {
+            secret: TEST_PROXY_SECRET,
+            socket: "10.1.1.1",
+          })
+        ).status,
+      ).toBe(401);
     }
-    expect((await direct(target.phone, "192.0.2.120", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(429);
-    expect((await direct(target.phone, "192.0.2.121", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" })).status).toBe(401);
+    expect(
+      (await direct(target.phone, "192.0.2.120", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await direct(target.phone, "192.0.2.121", { secret: TEST_PROXY_SECRET, socket: "10.1.1.1" }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -318,7 +393,9 @@ describe("sessions", () => {
     expect((await api.request("/student/logout", { method: "POST", token })).status).toBe(200);
     const after = await api.request("/student/me", { token });
     expect(after.status).toBe(401);
-    expect((await after.json()).error.message).toBe("Your session has ended. Please sign in again.");
+    expect((await after.json()).error.message).toBe(
+      "Your session has ended. Please sign in again.",
+    );
   });
 
   it("expires after the idle limit and after the absolute limit", async () => {

@@ -29,7 +29,10 @@ const MAX_DOUBLINGS = 20;
 export function backoffWaitMs(rule: BackoffRule, hits: number) {
   return hits < rule.freeAttempts
     ? 0
-    : Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(hits - rule.freeAttempts, MAX_DOUBLINGS));
+    : Math.min(
+        rule.maxDelayMs,
+        rule.firstDelayMs * 2 ** Math.min(hits - rule.freeAttempts, MAX_DOUBLINGS),
+      );
 }
 
 /**
@@ -53,7 +56,13 @@ export function countBackoffAttemptSql(rule: BackoffRule, key: string, now: Date
 }
 
 /** How long a refused attempt must wait, from the key's row as it stood when refused. */
-export function backoffRetryAfterSeconds(rule: BackoffRule, row: CountedRow | undefined, now: Date) {
-  const waitEnds = row ? row.windowStartedAt.getTime() + backoffWaitMs(rule, row.hits) : now.getTime();
+export function backoffRetryAfterSeconds(
+  rule: BackoffRule,
+  row: CountedRow | undefined,
+  now: Date,
+) {
+  const waitEnds = row
+    ? row.windowStartedAt.getTime() + backoffWaitMs(rule, row.hits)
+    : now.getTime();
   return Math.max(1, Math.ceil((waitEnds - now.getTime()) / 1000));
 }

@@ -14,13 +14,26 @@ describe("deriveKey", () => {
       passwords.map((password, index) =>
         index % 2
           ? deriveKey({ scheme: "argon2id", password, salt, cost: CHEAP, keyBytes: 32 })
-          : deriveKey({ scheme: "scrypt", password, salt, cost: { N: 16, r: 1, p: 1 }, keyBytes: 32 }),
+          : deriveKey({
+              scheme: "scrypt",
+              password,
+              salt,
+              cost: { N: 16, r: 1, p: 1 },
+              keyBytes: 32,
+            }),
       ),
     );
     passwords.forEach((password, index) => {
       const expected =
         index % 2
-          ? argon2Sync("argon2id", { message: password, nonce: salt, memory: 64, passes: 1, parallelism: 1, tagLength: 32 })
+          ? argon2Sync("argon2id", {
+              message: password,
+              nonce: salt,
+              memory: 64,
+              passes: 1,
+              parallelism: 1,
+              tagLength: 32,
+            })
           : scryptSync(password, salt, 32, { N: 16, r: 1, p: 1 });
       expect(keys[index]!.equals(expected), password).toBe(true);
     });
@@ -35,7 +48,13 @@ describe("deriveKey", () => {
       keyBytes: 32,
     });
     await expect(refused).rejects.toThrow(/memory/i);
-    const key = await deriveKey({ scheme: "argon2id", password: "x", salt, cost: CHEAP, keyBytes: 16 });
+    const key = await deriveKey({
+      scheme: "argon2id",
+      password: "x",
+      salt,
+      cost: CHEAP,
+      keyBytes: 16,
+    });
     expect(key).toHaveLength(16);
   });
 

@@ -5,7 +5,13 @@ export type Argon2Cost = { memoryKiB: number; passes: number; parallelism: numbe
 
 export type HashJob =
   | { scheme: "argon2id"; password: string; salt: Buffer; cost: Argon2Cost; keyBytes: number }
-  | { scheme: "scrypt"; password: string; salt: Buffer; cost: { N: number; r: number; p: number }; keyBytes: number };
+  | {
+      scheme: "scrypt";
+      password: string;
+      salt: Buffer;
+      cost: { N: number; r: number; p: number };
+      keyBytes: number;
+    };
 
 export type HashReply = { id: number; key: Uint8Array } | { id: number; error: string };
 
@@ -42,7 +48,9 @@ class HashingThread {
   #started(): Worker {
     if (this.#worker) return this.#worker;
     // Not the process's own flags: they may name a script (--input-type, --import) meant for it alone.
-    const worker = new Worker(new URL("./hashing-thread-body.js", import.meta.url), { execArgv: [] });
+    const worker = new Worker(new URL("./hashing-thread-body.js", import.meta.url), {
+      execArgv: [],
+    });
     worker.unref();
     worker.on("message", (reply: HashReply) => {
       const waiting = this.#waiting.get(reply.id);
@@ -50,7 +58,8 @@ class HashingThread {
       this.#waiting.delete(reply.id);
       if (this.#waiting.size === 0) worker.unref();
       if ("error" in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+      else
+        waiting.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
     });
     // A thread that dies fails the hashes it owed (each sign-in answers with an error, as a
     // failed hash on libuv's pool would); the next hash starts a new thread.
@@ -62,7 +71,9 @@ class HashingThread {
       for (const { reject } of waiting) reject(error);
     };
     worker.on("error", failAll);
-    worker.on("exit", (code) => failAll(new Error(`the password-hashing thread stopped (code ${code})`)));
+    worker.on("exit", (code) =>
+      failAll(new Error(`the password-hashing thread stopped (code ${code})`)),
+    );
     this.#worker = worker;
     return worker;
   }

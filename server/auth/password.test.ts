@@ -103,7 +103,9 @@ describe("needsRehash", () => {
   });
 
   it("is true for the hashes written at OWASP's 19 MiB, 2-pass setting before decision 132, so they move to the cheaper one", async () => {
-    expect(needsRehash(await hashPassword("demo1234", { memoryKiB: 19_456, passes: 2, parallelism: 1 }))).toBe(true);
+    expect(
+      needsRehash(await hashPassword("demo1234", { memoryKiB: 19_456, passes: 2, parallelism: 1 })),
+    ).toBe(true);
   });
 
   it("measures against the cost it is given", async () => {

@@ -94,7 +94,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual =
     parsed.scheme === "argon2id"
       ? await argon2id(password, parsed.salt, parsed.cost, parsed.key.length)
-      : await deriveKey({ scheme: "scrypt", password, salt: parsed.salt, cost: parsed.cost, keyBytes: KEY_BYTES });
+      : await deriveKey({
+          scheme: "scrypt",
+          password,
+          salt: parsed.salt,
+          cost: parsed.cost,
+          keyBytes: KEY_BYTES,
+        });
   return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
 }
 

@@ -22,7 +22,9 @@ export function rateLimitRule(rule: RateLimitRule): RateLimitRule {
 
 export function assertWithinLongestSpan(spanMs: number) {
   if (spanMs > LONGEST_RATE_LIMIT_SPAN_MS)
-    throw new Error(`A rate limit may count over ${LONGEST_RATE_LIMIT_SPAN_MS} ms at most (got ${spanMs}); the clean-up job would forget it early.`);
+    throw new Error(
+      `A rate limit may count over ${LONGEST_RATE_LIMIT_SPAN_MS} ms at most (got ${spanMs}); the clean-up job would forget it early.`,
+    );
 }
 
 /** A timestamp parameter: both drivers send it as text, PostgreSQL reads it as written. */
@@ -35,7 +37,12 @@ export const timestampParam = (at: Date) => sql`${at.toISOString()}::timestamptz
  * count before any of them is counted. Nothing is counted unless `onlyIf` holds, so a caller can
  * make it one step of a larger statement (decision 112).
  */
-export function countAttemptSql(rule: RateLimitRule, key: string, now: Date, onlyIf: SQL = sql`true`): SQL {
+export function countAttemptSql(
+  rule: RateLimitRule,
+  key: string,
+  now: Date,
+  onlyIf: SQL = sql`true`,
+): SQL {
   const at = timestampParam(now);
   const windowOver = sql`${rateLimits}.window_started_at <= ${timestampParam(new Date(now.getTime() - rule.windowMs))}`;
   return sql`insert into ${rateLimits} (key, window_started_at, hits)
@@ -50,7 +57,10 @@ export function countAttemptSql(rule: RateLimitRule, key: string, now: Date, onl
 export function overLimit(rule: RateLimitRule, row: CountedRow | undefined, now: Date) {
   if (!row || row.hits <= rule.limit) return { blocked: false, retryAfterSeconds: 0 };
   const windowEnds = row.windowStartedAt.getTime() + rule.windowMs;
-  return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)) };
+  return {
+    blocked: true,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
+  };
 }
 
 /** A counter's row as a statement returned it (none: not counted), the same from either driver. */
@@ -61,7 +71,10 @@ export function countedRow(hits: unknown, windowStartedAt: unknown): CountedRow 
 
 /** The statement that takes one attempt back from `key`'s count. */
 export function releaseAttemptSql(keys: string[]): SQL {
-  return sql`update ${rateLimits} set hits = greatest(hits - 1, 0) where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`;
+  return sql`update ${rateLimits} set hits = greatest(hits - 1, 0) where key in (${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )})`;
 }
 
 /**
@@ -73,7 +86,9 @@ export function createRateLimiter(db: Database, rule: RateLimitRule) {
   rateLimitRule(rule);
   return {
     async hit(key: string, now: Date): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
-      const { rows } = await db.execute<{ hits: number; window_started_at: Date }>(countAttemptSql(rule, key, now));
+      const { rows } = await db.execute<{ hits: number; window_started_at: Date }>(
+        countAttemptSql(rule, key, now),
+      );
       return overLimit(rule, countedRow(rows[0]?.hits, rows[0]?.window_started_at), now);
     },
 

@@ -9,14 +9,18 @@ import { resolveStaffSession, type SignedInStaff } from "../staff/staff-sessions
 
 const SIGN_IN_AGAIN = "Your staff session has ended. Please sign in again.";
 const STAFF_ONLY = "This part of the portal is for college staff. Sign in with a staff account.";
-const ROLE_MISSING = "Your account does not have the role this needs. Ask an administrator if it should.";
-const FINISH_SIGN_IN = "Finish signing in first: enter the code from your authenticator app, or set one up.";
+const ROLE_MISSING =
+  "Your account does not have the role this needs. Ask an administrator if it should.";
+const FINISH_SIGN_IN =
+  "Finish signing in first: enter the code from your authenticator app, or set one up.";
 
 /** Where a signed-in staff member stands: waiting for a code, needing enrolment, or ready. */
 export function signInStage(member: SignedInStaff): SignInStage {
   if (member.secondFactorDone) return "ready";
   if (member.totpSecret) return "code";
-  return member.roles.some((role) => ROLES_NEEDING_TOTP.includes(role as StaffRole)) ? "enrol" : "ready";
+  return member.roles.some((role) => ROLES_NEEDING_TOTP.includes(role as StaffRole))
+    ? "enrol"
+    : "ready";
 }
 
 type Options = {
@@ -30,7 +34,10 @@ type Options = {
  * Lets the request through only with a live staff session at the right stage and role; sets
  * c.var.staff. A student's token gets 403, not 401: it is a real session, of the wrong kind.
  */
-export function requireStaff(deps: Pick<ApiDeps, "db" | "now" | "sessions">, options: Options = {}) {
+export function requireStaff(
+  deps: Pick<ApiDeps, "db" | "now" | "sessions">,
+  options: Options = {},
+) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(c.req.header("authorization") ?? "");
     if (!match?.[1]) throw new ApiError(401, SIGN_IN_AGAIN);
@@ -40,7 +47,8 @@ export function requireStaff(deps: Pick<ApiDeps, "db" | "now" | "sessions">, opt
       throw student ? new ApiError(403, STAFF_ONLY) : new ApiError(401, SIGN_IN_AGAIN);
     }
     const stage = signInStage(member);
-    if (stage !== "ready" && !options.stages?.includes(stage)) throw new ApiError(403, FINISH_SIGN_IN);
+    if (stage !== "ready" && !options.stages?.includes(stage))
+      throw new ApiError(403, FINISH_SIGN_IN);
     if (options.roles && !member.roles.some((role) => options.roles!.includes(role as StaffRole))) {
       throw new ApiError(403, ROLE_MISSING);
     }

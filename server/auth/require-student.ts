@@ -8,18 +8,30 @@ import type { SessionCache } from "./session-cache.ts";
 const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";
 
 /** Lets the request through only with a live session; sets c.var.student. */
-export function requireStudent(deps: { db: Database; now: () => Date; sessions: SessionLimits; sessionCache?: SessionCache }) {
+export function requireStudent(deps: {
+  db: Database;
+  now: () => Date;
+  sessions: SessionLimits;
+  sessionCache?: SessionCache;
+}) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header);
     if (!match?.[1]) throw new ApiError(401, SIGN_IN_AGAIN);
-    const student = await resolveSession(deps.db, match[1], deps.now(), deps.sessions, deps.sessionCache);
+    const student = await resolveSession(
+      deps.db,
+      match[1],
+      deps.now(),
+      deps.sessions,
+      deps.sessionCache,
+    );
     if (!student) throw new ApiError(401, SIGN_IN_AGAIN);
     c.set("student", student);
     await next();
     // Whatever a student sends may change their record or end sessions (sign-out, a new phone
     // number): their next request reads both afresh.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") deps.sessionCache?.forgetStudent(student.id);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD")
+      deps.sessionCache?.forgetStudent(student.id);
   });
 }
 

@@ -29,7 +29,12 @@ export const LoginRequest = z.object({
 });
 
 const studentWithPhone = preparedQuery((db) =>
-  db.select().from(students).where(eq(students.phone, sql.placeholder("phone"))).limit(1).prepare("student_with_phone"),
+  db
+    .select()
+    .from(students)
+    .where(eq(students.phone, sql.placeholder("phone")))
+    .limit(1)
+    .prepare("student_with_phone"),
 );
 
 const WRONG_CREDENTIALS = "That phone number or password is wrong. Check both and try again.";
@@ -45,7 +50,10 @@ export function authRoutes(deps: ApiDeps) {
     // Counted before the slow password check, so a burst of guesses cannot slip past the limits.
     const attempt = await admitSignIn(phone, clientNetwork(c.get("clientAddress")), now());
     const [student] = await studentWithPhone(db).execute({ phone });
-    const passwordMatches = await verifyPassword(password, student?.passwordHash ?? (await decoyHash()));
+    const passwordMatches = await verifyPassword(
+      password,
+      student?.passwordHash ?? (await decoyHash()),
+    );
     if (!student || !passwordMatches) {
       deps.logger.warn("sign-in refused", { reason: student ? "password" : "unknown phone" });
       throw new ApiError(401, WRONG_CREDENTIALS);

@@ -9,7 +9,9 @@ const CACHE_MS = 400;
 let api: ApiHarness;
 
 beforeAll(async () => {
-  api = await createApiHarness({ sessions: { idleMinutes: 120, absoluteHours: 12, cacheMs: CACHE_MS } });
+  api = await createApiHarness({
+    sessions: { idleMinutes: 120, absoluteHours: 12, cacheMs: CACHE_MS },
+  });
 });
 afterAll(() => api.close());
 
@@ -26,12 +28,20 @@ describe("with sessions cached for a moment in each process", () => {
   });
 
   it("a change the student sends shows on their very next read", async () => {
-    const student = await api.createStudent({ phone: "08035550002", password: "demo1234", religion: "Christianity" });
+    const student = await api.createStudent({
+      phone: "08035550002",
+      password: "demo1234",
+      religion: "Christianity",
+    });
     const token = await api.signIn(student.phone);
     expect((await (await me(token)).json()).data.religion).toBe("Christianity");
     const form = new FormData();
     form.append("religion", "Islam");
-    const update = await api.request(`/student/biodata-update/${student.id}`, { method: "PATCH", body: form, token });
+    const update = await api.request(`/student/biodata-update/${student.id}`, {
+      method: "PATCH",
+      body: form,
+      token,
+    });
     expect(update.status).toBe(200);
     expect((await (await me(token)).json()).data.religion).toBe("Islam");
   });
@@ -41,14 +51,21 @@ describe("with sessions cached for a moment in each process", () => {
     const token = await api.signIn(student.phone);
     expect((await me(token)).status).toBe(200);
     // As another instance's sign-out would: the row changes, this process is not told.
-    await api.db.update(authSessions).set({ revokedAt: api.clock.now() }).where(eq(authSessions.studentId, student.id));
+    await api.db
+      .update(authSessions)
+      .set({ revokedAt: api.clock.now() })
+      .where(eq(authSessions.studentId, student.id));
     expect((await me(token)).status).toBe(200);
     await wait(CACHE_MS + 100);
     expect((await me(token)).status).toBe(401);
   });
 
   it("a record changed by the registry shows once the window has passed", async () => {
-    const student = await api.createStudent({ phone: "08035550004", password: "demo1234", level: 100 });
+    const student = await api.createStudent({
+      phone: "08035550004",
+      password: "demo1234",
+      level: 100,
+    });
     const token = await api.signIn(student.phone);
     expect((await (await me(token)).json()).data.level).toBe(100);
     await api.db.update(students).set({ level: 200 }).where(eq(students.id, student.id));
@@ -61,12 +78,16 @@ describe("with sessions cached for a moment in each process", () => {
     const token = await api.signIn(student.phone);
     const feeOnRecord = async () => (await (await me(token)).json()).data.payment_complete;
     const feeOnPaymentPage = async () =>
-      (await (await api.request(`/student/payment-info/${student.id}`, { token })).json()).data.school_fees_payment.payment_complete;
+      (await (await api.request(`/student/payment-info/${student.id}`, { token })).json()).data
+        .school_fees_payment.payment_complete;
     const unpaid = await feeOnRecord();
     expect(await feeOnPaymentPage()).toBe(unpaid);
 
     // As another instance's webhook would: the payment is credited, this process is not told.
-    const [current] = await api.db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
+    const [current] = await api.db
+      .select()
+      .from(academicSessions)
+      .where(eq(academicSessions.isCurrent, true));
     await api.db.insert(payments).values({
       reference: `CACHE-${student.id}`,
       studentId: student.id,

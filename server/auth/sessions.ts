@@ -76,7 +76,9 @@ const liveSessionQuery = preparedQuery((db) =>
     })
     .from(authSessions)
     .innerJoin(students, eq(students.id, authSessions.studentId))
-    .where(and(eq(authSessions.tokenHash, sql.placeholder("tokenHash")), isNull(authSessions.revokedAt)))
+    .where(
+      and(eq(authSessions.tokenHash, sql.placeholder("tokenHash")), isNull(authSessions.revokedAt)),
+    )
     .limit(1)
     .prepare("live_session"),
 );
@@ -102,7 +104,10 @@ export async function resolveSession(
     return null;
   }
   if (idleSince > TOUCH_AFTER_MS) {
-    await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(authSessions.tokenHash, tokenHash));
     row.session = { ...row.session, lastSeenAt: now };
   }
   return { ...row.student, sessionTokenHash: tokenHash, placement: row.placement };

@@ -2,8 +2,19 @@ import { or, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { tooManyRequests } from "../http/too-many-requests.ts";
-import { backoffRetryAfterSeconds, backoffRule, backoffWaitMs, countBackoffAttemptSql } from "./backoff-limiter.ts";
-import { countAttemptSql, countedRow, overLimit, rateLimitRule, releaseAttemptSql } from "./rate-limit.ts";
+import {
+  backoffRetryAfterSeconds,
+  backoffRule,
+  backoffWaitMs,
+  countBackoffAttemptSql,
+} from "./backoff-limiter.ts";
+import {
+  countAttemptSql,
+  countedRow,
+  overLimit,
+  rateLimitRule,
+  releaseAttemptSql,
+} from "./rate-limit.ts";
 
 // Decision 053 says why these three counters and these numbers.
 
@@ -51,7 +62,11 @@ function refuse(retryAfterSeconds: number): never {
  */
 export function createSignInLimits(db: Database, kind: SignInKind = "login") {
   return async function admitSignIn(account: string, network: string, now: Date) {
-    const keys = { pair: `${pairPrefix(kind, account)}${network}`, client: clientKey(kind, network), phone: accountKey(kind, account) };
+    const keys = {
+      pair: `${pairPrefix(kind, account)}${network}`,
+      client: clientKey(kind, network),
+      phone: accountKey(kind, account),
+    };
     const { rows } = await db.execute<AdmissionRow>(sql`
       with pair as (${countBackoffAttemptSql(FAILURES_PER_PHONE_AND_CLIENT, keys.pair, now)}),
       client as (${countAttemptSql(FAILURES_PER_CLIENT, keys.client, now, sql`exists (select 1 from pair)`)}),
@@ -65,10 +80,24 @@ export function createSignInLimits(db: Database, kind: SignInKind = "login") {
         (select window_started_at from ${rateLimits} where key = ${keys.pair}) as waiting_since`);
     const row = rows[0]!;
     if (row.pair_hits === null)
-      refuse(backoffRetryAfterSeconds(FAILURES_PER_PHONE_AND_CLIENT, countedRow(row.waiting_hits, row.waiting_since), now));
-    const client = overLimit(FAILURES_PER_CLIENT, countedRow(row.client_hits, row.client_since), now);
+      refuse(
+        backoffRetryAfterSeconds(
+          FAILURES_PER_PHONE_AND_CLIENT,
+          countedRow(row.waiting_hits, row.waiting_since),
+          now,
+        ),
+      );
+    const client = overLimit(
+      FAILURES_PER_CLIENT,
+      countedRow(row.client_hits, row.client_since),
+      now,
+    );
     if (client.blocked) refuse(client.retryAfterSeconds);
-    const everywhere = overLimit(FAILURES_PER_PHONE, countedRow(row.phone_hits, row.phone_since), now);
+    const everywhere = overLimit(
+      FAILURES_PER_PHONE,
+      countedRow(row.phone_hits, row.phone_since),
+      now,
+    );
     if (everywhere.blocked && Number(row.pair_hits) > 1) refuse(everywhere.retryAfterSeconds);
 
     return {
@@ -83,7 +112,10 @@ export function createSignInLimits(db: Database, kind: SignInKind = "login") {
   };
 }
 
-type AdmissionRow = Record<"pair_hits" | "client_hits" | "phone_hits" | "waiting_hits", number | null> &
+type AdmissionRow = Record<
+  "pair_hits" | "client_hits" | "phone_hits" | "waiting_hits",
+  number | null
+> &
   Record<"client_since" | "phone_since" | "waiting_since", Date | string | null>;
 
 /**
@@ -96,24 +128,40 @@ type AdmissionRow = Record<"pair_hits" | "client_hits" | "phone_hits" | "waiting
 const commitWithoutFlush = sql`set_config('synchronous_commit', 'off', true) as commit_without_flush`;
 
 /** Forgets every failed sign-in on an account (after a password reset: the owner is back in). */
-export async function forgetFailedSignIns(db: Database | Transaction, account: string, kind: SignInKind = "login") {
+export async function forgetFailedSignIns(
+  db: Database | Transaction,
+  account: string,
+  kind: SignInKind = "login",
+) {
   await db.delete(rateLimits).where(countersOf(kind, account));
 }
 
 const countersOf = (kind: SignInKind, account: string) =>
-  or(eq(rateLimits.key, accountKey(kind, account)), sql`starts_with(${rateLimits.key}, ${pairPrefix(kind, account)})`);
+  or(
+    eq(rateLimits.key, accountKey(kind, account)),
+    sql`starts_with(${rateLimits.key}, ${pairPrefix(kind, account)})`,
+  );
 
 /**
  * How an account's sign-in stands, for the registry's record page: failures counted on it from
  * any network in the current window, and whether some network must wait before its next try.
  */
-export async function signInStanding(db: Database, account: string, now: Date, kind: SignInKind = "login") {
+export async function signInStanding(
+  db: Database,
+  account: string,
+  now: Date,
+  kind: SignInKind = "login",
+) {
   const rows = await db.select().from(rateLimits).where(countersOf(kind, account));
   const everywhere = rows.find((row) => row.key === accountKey(kind, account));
-  const windowLive = everywhere && now.getTime() - everywhere.windowStartedAt.getTime() < FAILURES_PER_PHONE.windowMs;
+  const windowLive =
+    everywhere &&
+    now.getTime() - everywhere.windowStartedAt.getTime() < FAILURES_PER_PHONE.windowMs;
   const slowed = rows.some(
-    (row) => row.key !== accountKey(kind, account) &&
-      row.windowStartedAt.getTime() + backoffWaitMs(FAILURES_PER_PHONE_AND_CLIENT, row.hits) > now.getTime(),
+    (row) =>
+      row.key !== accountKey(kind, account) &&
+      row.windowStartedAt.getTime() + backoffWaitMs(FAILURES_PER_PHONE_AND_CLIENT, row.hits) >
+        now.getTime(),
   );
   return { failures: windowLive ? everywhere.hits : 0, slowed };
 }

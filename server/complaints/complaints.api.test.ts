@@ -150,9 +150,16 @@ describe("POST /complaint/", () => {
       expect(row?.subject).toBe("Library card");
 
       expect(await api.deliverMail()).toEqual({ sent: 0, failed: 1 });
-      const [job] = (await mailJobsTo(api.db, "support@college.test")).filter((each) => each.data.subject.includes("Library card"));
+      const [job] = (await mailJobsTo(api.db, "support@college.test")).filter((each) =>
+        each.data.subject.includes("Library card"),
+      );
       expect(job).toMatchObject({ state: "retry", waits: true });
-      expect(api.logger.lines.some((line) => line.includes("mail not sent; will retry") && line.includes("SMTP 554 relay refused"))).toBe(true);
+      expect(
+        api.logger.lines.some(
+          (line) =>
+            line.includes("mail not sent; will retry") && line.includes("SMTP 554 relay refused"),
+        ),
+      ).toBe(true);
       // Nothing is due again before the back-off has passed.
       expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
     } finally {
@@ -172,7 +179,9 @@ describe("POST /complaint/", () => {
       const response = await send({ subject: "Timetable", message: "Clash on Tuesday." });
       expect(response.status).toBe(201);
       expect(performance.now() - started).toBeLessThan(2_000);
-      const queued = (await mailJobsTo(api.db, "support@college.test")).filter((job) => job.data.subject.includes("Timetable"));
+      const queued = (await mailJobsTo(api.db, "support@college.test")).filter((job) =>
+        job.data.subject.includes("Timetable"),
+      );
       expect(queued.map((job) => job.state)).toEqual(["created"]);
     } finally {
       mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });

@@ -18,7 +18,12 @@ export async function myComplaints(db: Database, studentId: number, page: number
     ? await db
         .select()
         .from(complaintReplies)
-        .where(inArray(complaintReplies.complaintId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            complaintReplies.complaintId,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(complaintReplies.createdAt), asc(complaintReplies.id))
     : [];
   // The student sees what the desk wrote and when, not which officer wrote it.
@@ -30,7 +35,11 @@ export async function myComplaints(db: Database, studentId: number, page: number
     created_at: row.createdAt.toISOString(),
     replies: replies
       .filter((reply) => reply.complaintId === row.id)
-      .map((reply) => ({ body: reply.body, created_at: reply.createdAt.toISOString(), from: reply.fromStudent ? ("student" as const) : ("help_desk" as const) })),
+      .map((reply) => ({
+        body: reply.body,
+        created_at: reply.createdAt.toISOString(),
+        from: reply.fromStudent ? ("student" as const) : ("help_desk" as const),
+      })),
   }));
   return { data, total: total?.rows ?? 0, page, page_size: MY_COMPLAINTS_PAGE_SIZE };
 }

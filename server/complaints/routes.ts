@@ -11,7 +11,12 @@ import {
   ComplaintRequest,
   type ComplaintAnswer,
 } from "../../common/complaints/complaint.ts";
-import { StudentReplyRequest, studentReplySent, TicketParam, type MyComplaintsPage } from "../../common/complaints/tickets.ts";
+import {
+  StudentReplyRequest,
+  studentReplySent,
+  TicketParam,
+  type MyComplaintsPage,
+} from "../../common/complaints/tickets.ts";
 import { PageQuery } from "../../common/validation/lists.ts";
 import { supportCopy } from "./support-copy.ts";
 import { storeWithTicket } from "./store-complaint.ts";
@@ -82,11 +87,18 @@ export function complaintRoutes(deps: ApiDeps) {
     const { ticket } = readParams(c, TicketParam);
     const { body } = await readJson(c, StudentReplyRequest);
     const student = c.var.student;
-    const { blocked, retryAfterSeconds } = await replied.hit(`complaint-reply:${student.id}`, deps.now());
+    const { blocked, retryAfterSeconds } = await replied.hit(
+      `complaint-reply:${student.id}`,
+      deps.now(),
+    );
     if (blocked) {
-      throw new ApiError(429, "You have sent 30 replies in the last hour. Wait a while before sending another; the help desk has your earlier ones.", {
-        headers: { "Retry-After": String(retryAfterSeconds) },
-      });
+      throw new ApiError(
+        429,
+        "You have sent 30 replies in the last hour. Wait a while before sending another; the help desk has your earlier ones.",
+        {
+          headers: { "Retry-After": String(retryAfterSeconds) },
+        },
+      );
     }
     const reopened = await deps.db.transaction(async (tx) => {
       const [complaint] = await tx
@@ -95,11 +107,23 @@ export function complaintRoutes(deps: ApiDeps) {
         .where(and(eq(complaints.ticket, ticket), eq(complaints.studentId, student.id)))
         .for("update");
       if (!complaint) throw new ApiError(404, NO_SUCH_TICKET);
-      await tx.insert(complaintReplies).values({ complaintId: complaint.id, fromStudent: true, body, createdAt: deps.now() });
-      await tx.update(complaints).set({ status: "open", updatedAt: deps.now() }).where(eq(complaints.id, complaint.id));
+      await tx
+        .insert(complaintReplies)
+        .values({ complaintId: complaint.id, fromStudent: true, body, createdAt: deps.now() });
+      await tx
+        .update(complaints)
+        .set({ status: "open", updatedAt: deps.now() })
+        .where(eq(complaints.id, complaint.id));
       return complaint.status === "closed";
     });
-    return c.json({ status: "success", message: studentReplySent(ticket, reopened), data: { ticket, status: "open", reopened } }, 201);
+    return c.json(
+      {
+        status: "success",
+        message: studentReplySent(ticket, reopened),
+        data: { ticket, status: "open", reopened },
+      },
+      201,
+    );
   });
 
   app.get("/complaint/mine", requireStudent(deps), async (c) => {

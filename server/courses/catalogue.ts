@@ -37,7 +37,10 @@ export async function mappedCourses(
   db: Database,
   filter: { programmeId: number; level: number; semester?: number },
 ): Promise<Course[]> {
-  const rows = await mappedCoursesQuery(db).execute({ ...filter, semester: filter.semester ?? null });
+  const rows = await mappedCoursesQuery(db).execute({
+    ...filter,
+    semester: filter.semester ?? null,
+  });
   return rows.map(({ mapping, course }) => toCourse(course, mapping.id, mapping.semester));
 }
 

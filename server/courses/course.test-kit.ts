@@ -38,11 +38,25 @@ export function courseTestKit(api: ApiHarness) {
   async function addOfferedCourses(prefix: string, count: number) {
     const rows = await api.db
       .insert(courses)
-      .values(Array.from({ length: count }, (_, i) => ({ code: `${prefix} ${101 + i}`, title: `Test course ${i + 1}`, unit: 4, semester: 1 })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          code: `${prefix} ${101 + i}`,
+          title: `Test course ${i + 1}`,
+          unit: 4,
+          semester: 1,
+        })),
+      )
       .returning();
     await api.db
       .insert(courseMappings)
-      .values(rows.map((row) => ({ courseId: row.id, programmeId: api.school.programmes[0]!.id, level: 100, semester: 1 })));
+      .values(
+        rows.map((row) => ({
+          courseId: row.id,
+          programmeId: api.school.programmes[0]!.id,
+          level: 100,
+          semester: 1,
+        })),
+      );
     return rows;
   }
 

@@ -241,11 +241,18 @@ describe("POST /courses/register", () => {
     const { student, token } = await newStudent();
     const [bio111] = await kit.idsOf(token, ["BIO 111"]);
     await kit.register(token, { courses: [bio111], registration_level: 100, session: "2024/2025" });
-    await api.db.execute(sql`insert into registration_approvals (student_id, session, semester, approved_by, approved_at)
+    await api.db
+      .execute(sql`insert into registration_approvals (student_id, session, semester, approved_by, approved_at)
       values (${student.id}, '2024/2025', 1, 'Dr. Funmilayo Adeyemi', '2024-11-20 10:00:00.123987+01')`);
-    const view = await (await api.request("/courses/student-view?session=2024/2025", { token })).json();
+    const view = await (
+      await api.request("/courses/student-view?session=2024/2025", { token })
+    ).json();
     expect(view.approvals).toEqual([
-      { semester: 1, approved_by: "Dr. Funmilayo Adeyemi", approved_at: "2024-11-20T09:00:00.123Z" },
+      {
+        semester: 1,
+        approved_by: "Dr. Funmilayo Adeyemi",
+        approved_at: "2024-11-20T09:00:00.123Z",
+      },
     ]);
   });
 
@@ -254,9 +261,11 @@ describe("POST /courses/register", () => {
     const [bio111] = await kit.idsOf(token, ["BIO 111"]);
     await kit.register(token, { courses: [bio111], registration_level: 100, session: "2024/2025" });
     const codesAt = async (query: string) =>
-      ((await (await api.request(`/courses/student-view?session=2024/2025${query}`, { token })).json()) as StudentView).data.map(
-        (course) => [course.code, course.registration_level],
-      );
+      (
+        (await (
+          await api.request(`/courses/student-view?session=2024/2025${query}`, { token })
+        ).json()) as StudentView
+      ).data.map((course) => [course.code, course.registration_level]);
     expect(await codesAt("")).toEqual([["BIO 111", 100]]);
     expect(await codesAt("&registration_level=100")).toEqual([["BIO 111", 100]]);
     expect(await codesAt("&registration_level=200")).toEqual([]);

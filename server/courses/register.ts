@@ -22,7 +22,12 @@ type Registrant = { id: number; programmeId: number; level: number };
  * course offered to the student's programme at the level, none registered before, no approved
  * semester touched, and the session's units must stay within the cap.
  */
-export async function registerCourses(db: Database, student: Registrant, request: RegisterRequest, now: Date) {
+export async function registerCourses(
+  db: Database,
+  student: Registrant,
+  request: RegisterRequest,
+  now: Date,
+) {
   const { session: sessionName, registration_level: level } = request;
   if (level > student.level) {
     throw new ApiError(
@@ -44,7 +49,11 @@ export async function registerCourses(db: Database, student: Registrant, request
     const unknown = ids.find((id) => !known.some((course) => course.id === id));
     if (unknown !== undefined) throw new ApiError(400, `There is no course with id ${unknown}.`);
 
-    const offered = await offeredAmong(tx).execute({ programmeId: student.programmeId, level, ids });
+    const offered = await offeredAmong(tx).execute({
+      programmeId: student.programmeId,
+      level,
+      ids,
+    });
     const adding = request.courses.map((id) => {
       const course = known.find((row) => row.id === id)!;
       const mapping = offered.find((row) => row.courseId === id);
@@ -66,7 +75,10 @@ export async function registerCourses(db: Database, student: Registrant, request
     const frozen = adding.find((course) => approved.has(course.semester));
     if (frozen) throw frozenSemesterError(frozen.semester, sessionName);
 
-    const registered = await registeredUnits(tx).execute({ studentId: student.id, session: sessionName });
+    const registered = await registeredUnits(tx).execute({
+      studentId: student.id,
+      session: sessionName,
+    });
     const refused = refusalToRegister(registered, adding);
     if (refused?.refusal === "duplicate") {
       const before = registered.some((row) => row.course_id === refused.course.course_id);
@@ -89,17 +101,29 @@ export async function registerCourses(db: Database, student: Registrant, request
         semester: course.semester,
       })),
     );
-    await withdrawReturns(tx, student.id, sessionName, adding.map((course) => course.semester));
+    await withdrawReturns(
+      tx,
+      student.id,
+      sessionName,
+      adding.map((course) => course.semester),
+    );
     return { registered: adding.length, units: totalUnits(registered) + totalUnits(adding) };
   });
 }
 
 // A list of ids is one array parameter, so one prepared statement serves any number of courses.
-const idsIn = (column: typeof courses.id | typeof courseMappings.courseId) => sql`${column} = any(${sql.placeholder("ids")}::integer[])`;
+const idsIn = (column: typeof courses.id | typeof courseMappings.courseId) =>
+  sql`${column} = any(${sql.placeholder("ids")}::integer[])`;
 
 /** The courses with these ids, locked in id order so that units cannot change under the cap check. */
 const coursesWithIds = preparedQuery((db) =>
-  db.select().from(courses).where(idsIn(courses.id)).orderBy(courses.id).for("share").prepare("courses_with_ids"),
+  db
+    .select()
+    .from(courses)
+    .where(idsIn(courses.id))
+    .orderBy(courses.id)
+    .for("share")
+    .prepare("courses_with_ids"),
 );
 
 /** Which of the courses are offered to a programme at a level, and in which semester. */

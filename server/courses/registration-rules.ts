@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { academicSessions, registrationApprovals, registrationResubmissions, registrationReturns } from "../db/schema.ts";
+import {
+  academicSessions,
+  registrationApprovals,
+  registrationResubmissions,
+  registrationReturns,
+} from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../common/courses/selection.ts";
 import { collegeDate } from "../../common/format/dates.ts";
@@ -10,7 +15,11 @@ import { windowRefusal } from "../../common/courses/registration-window.ts";
 type Queryable = Database | Transaction;
 
 const sessionNamed = preparedQuery((db) =>
-  db.select().from(academicSessions).where(eq(academicSessions.name, sql.placeholder("name"))).prepare("session_named"),
+  db
+    .select()
+    .from(academicSessions)
+    .where(eq(academicSessions.name, sql.placeholder("name")))
+    .prepare("session_named"),
 );
 
 const approvalsOf = preparedQuery((db) =>
@@ -60,7 +69,12 @@ export function frozenSemesterError(semester: 1 | 2, session: string) {
  * The student changed semesters an adviser had returned: they are pending again, waiting for the
  * adviser, who sees them marked as changed since the return (decision 159). The note stays in the audit log.
  */
-export async function withdrawReturns(tx: Transaction, studentId: number, session: string, semesters: readonly (1 | 2)[]) {
+export async function withdrawReturns(
+  tx: Transaction,
+  studentId: number,
+  session: string,
+  semesters: readonly (1 | 2)[],
+) {
   if (semesters.length === 0) return;
   const withdrawn = await tx
     .delete(registrationReturns)

@@ -16,7 +16,12 @@ import { lockStudent } from "../students/student-lock.ts";
  * Removes one semester of the student's registration for a session. The advisor's approval is
  * checked before the session window: it is the reason that still holds when a session reopens.
  */
-export async function resetSemester(db: Database, studentId: number, request: ResetRequest, now: Date) {
+export async function resetSemester(
+  db: Database,
+  studentId: number,
+  request: ResetRequest,
+  now: Date,
+) {
   if (request.student_id !== studentId) {
     throw new ApiError(403, "You can only reset your own course registration.");
   }

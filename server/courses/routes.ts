@@ -24,7 +24,12 @@ export function courseRoutes(deps: ApiDeps) {
     const query = readQuery(c, StudentViewQuery);
     const session = query.session ?? c.var.student.placement.currentSession;
     if (!session) return c.json({ status: "success", data: [], approvals: [], returns: [] });
-    const record = await registrationRecord(deps.db, c.var.student.id, session, query.registration_level);
+    const record = await registrationRecord(
+      deps.db,
+      c.var.student.id,
+      session,
+      query.registration_level,
+    );
     return c.json({ status: "success", ...record });
   });
 

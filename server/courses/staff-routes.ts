@@ -19,14 +19,24 @@ import {
   ReviewQuery,
   StudentParam,
 } from "../../common/courses/advising.ts";
-import { advises, assertMayRead, findAdvisee, readsEveryDepartment } from "./advising/adviser-scope.ts";
+import {
+  advises,
+  assertMayRead,
+  findAdvisee,
+  readsEveryDepartment,
+} from "./advising/adviser-scope.ts";
 import { registrationList } from "./advising/registration-list.ts";
 import { approveSemester, reopenSemester, returnSemester } from "./advising/review-actions.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { semesterReviews } from "./advising/semester-review.ts";
 
 const sessionNames = async (db: Database) =>
-  (await db.select({ name: academicSessions.name }).from(academicSessions).orderBy(desc(academicSessions.name))).map((row) => row.name);
+  (
+    await db
+      .select({ name: academicSessions.name })
+      .from(academicSessions)
+      .orderBy(desc(academicSessions.name))
+  ).map((row) => row.name);
 
 /**
  * Course advisers review their students' registrations (docs/decisions/085). Advisers read and act
@@ -48,8 +58,12 @@ export function courseStaffRoutes(deps: ApiDeps) {
 
   app.get("/staff/registrations", readers, async (c) => {
     const query = readQuery(c, RegistrationListQuery);
-    const session = query.status === "waiting" && !query.session ? null : await sessionOrNewest(query.session);
-    const [page, sessions] = await Promise.all([registrationList(db, c.var.staff, { ...query, session }), sessionNames(db)]);
+    const session =
+      query.status === "waiting" && !query.session ? null : await sessionOrNewest(query.session);
+    const [page, sessions] = await Promise.all([
+      registrationList(db, c.var.staff, { ...query, session }),
+      sessionNames(db),
+    ]);
     return c.json({ ...page, sessions });
   });
 
@@ -88,14 +102,20 @@ export function courseStaffRoutes(deps: ApiDeps) {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ApproveRequest);
     await approveSemester(db, c.var.staff, studentId, request, now());
-    return c.json({ status: "success", message: `${semesterLabel(request.semester)} approved. The student can no longer change it.` });
+    return c.json({
+      status: "success",
+      message: `${semesterLabel(request.semester)} approved. The student can no longer change it.`,
+    });
   });
 
   app.post("/staff/registrations/:studentId/return", advisers, async (c) => {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ReturnRequest);
     await returnSemester(db, c.var.staff, studentId, request, now());
-    return c.json({ status: "success", message: `${semesterLabel(request.semester)} returned to the student with your note.` });
+    return c.json({
+      status: "success",
+      message: `${semesterLabel(request.semester)} returned to the student with your note.`,
+    });
   });
 
   app.post("/staff/registrations/:studentId/reopen", reopeners, async (c) => {

@@ -36,9 +36,26 @@ const REGISTRATION_RECORD = {
   ), '[]'::json)`,
 };
 
-interface RegisteredRow { id: number; course_id: number; code: string; title: string; unit: number; semester: number; level: number }
-interface ApprovalRow { semester: number; adviser: string; at: string }
-interface ReturnRow { semester: number; adviser: string; at: string; note: string }
+interface RegisteredRow {
+  id: number;
+  course_id: number;
+  code: string;
+  title: string;
+  unit: number;
+  semester: number;
+  level: number;
+}
+interface ApprovalRow {
+  semester: number;
+  adviser: string;
+  at: string;
+}
+interface ReturnRow {
+  semester: number;
+  adviser: string;
+  at: string;
+  note: string;
+}
 
 // Selected from the student's own row, which a signed-in student always has: a prepared statement
 // needs a FROM, and this one costs an index lookup.
@@ -66,7 +83,11 @@ export async function registrationRecord(
   session: string,
   level?: number,
 ): Promise<StudentView> {
-  const [row] = await registrationRecordQuery(db).execute({ studentId, session, level: level ?? null });
+  const [row] = await registrationRecordQuery(db).execute({
+    studentId,
+    session,
+    level: level ?? null,
+  });
   if (!row) return { data: [], approvals: [], returns: [] };
   return {
     data: row.registered.map((course) => ({

@@ -18,7 +18,14 @@ export function importReport(
     : dryRun
       ? `Dry run: ${counts.created} would be created, ${counts.updated} updated, ${counts.unchanged} unchanged. Nothing was written.`
       : `Imported ${rows} row${rows === 1 ? "" : "s"}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged.`;
-  return { dry_run: dryRun, written, ...counts, rejected, ...(changes ? { changes } : {}), message };
+  return {
+    dry_run: dryRun,
+    written,
+    ...counts,
+    rejected,
+    ...(changes ? { changes } : {}),
+    message,
+  };
 }
 
 /**

@@ -14,7 +14,14 @@ import { createPhotoStorage } from "../uploads/photo-storage.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
-import { backupPgliteFolder, BackupRefused, dumpPglite, dumpPostgres, restorePgliteFolder, restorePostgres } from "./backup.ts";
+import {
+  backupPgliteFolder,
+  BackupRefused,
+  dumpPglite,
+  dumpPostgres,
+  restorePgliteFolder,
+  restorePostgres,
+} from "./backup.ts";
 
 // A backup is only as good as its restore (decision 130): each run dumps a database with a
 // student in it, restores the dump into a fresh database, and signs the student in from there
@@ -54,7 +61,9 @@ async function emptyPostgresDatabase() {
 }
 
 /** Dumps `original` as `npm run db:backup` would, and restores the dump into a fresh database. */
-async function backUpAndRestore(original: DatabaseHandle["jobConnection"]): Promise<DatabaseHandle> {
+async function backUpAndRestore(
+  original: DatabaseHandle["jobConnection"],
+): Promise<DatabaseHandle> {
   const dir = await scratchFolder();
   if ("url" in original) {
     const file = path.join(dir, "portal.dump");
@@ -74,13 +83,19 @@ async function backUpAndRestore(original: DatabaseHandle["jobConnection"]): Prom
 describe("a backup restored into a fresh database", () => {
   it("is ready, and signs in a student of the original with their password", async () => {
     const original = await createApiHarness();
-    const student = await original.createStudent({ phone: "08031234567", password: "restore-me-1" });
+    const student = await original.createStudent({
+      phone: "08031234567",
+      password: "restore-me-1",
+    });
     const restored = await backUpAndRestore(original.connection);
     cleanUp.push(() => restored.close());
     // The original is gone (dropped, on PostgreSQL) before the restored copy answers anything.
     await original.close();
 
-    const mailer = createOutboxMailer({ dir: await scratchFolder(), from: "Portal <no-reply@college.test>" });
+    const mailer = createOutboxMailer({
+      dir: await scratchFolder(),
+      from: "Portal <no-reply@college.test>",
+    });
     const jobs = await startJobQueue(restored, { mailer, logger: original.logger });
     cleanUp.push(() => jobs.stop());
     const api = createApi({
@@ -88,9 +103,16 @@ describe("a backup restored into a fresh database", () => {
       db: restored.db,
       photos: createPhotoStorage(databasePhotoBackend(restored.db)),
       jobs,
-      receipts: createPaymentReceipts({ jobs, publicOrigin: original.deps.publicOrigin, slipSigningKey: original.deps.slipSigningKey }),
+      receipts: createPaymentReceipts({
+        jobs,
+        publicOrigin: original.deps.publicOrigin,
+        slipSigningKey: original.deps.slipSigningKey,
+      }),
     });
-    const fromProxy = { "x-forwarded-for": "203.0.113.7", [PROXY_SECRET_HEADER]: TEST_PROXY_SECRET };
+    const fromProxy = {
+      "x-forwarded-for": "203.0.113.7",
+      [PROXY_SECRET_HEADER]: TEST_PROXY_SECRET,
+    };
 
     expect((await api.request("/readyz")).status).toBe(200);
     const signIn = await api.request("/student/uniben/login", {
@@ -100,7 +122,9 @@ describe("a backup restored into a fresh database", () => {
     });
     expect(signIn.status).toBe(200);
     const token = (await signIn.json()).data.tokens.access as string;
-    const me = await api.request("/student/me", { headers: { ...fromProxy, authorization: `Bearer ${token}` } });
+    const me = await api.request("/student/me", {
+      headers: { ...fromProxy, authorization: `Bearer ${token}` },
+    });
     expect(me.status).toBe(200);
     expect(JSON.stringify(await me.json())).toContain(student.email);
   });
@@ -120,7 +144,9 @@ describe.runIf(onPostgres)("restoring on PostgreSQL", () => {
 
   it("refuses a file that is not there", async () => {
     const url = await emptyPostgresDatabase();
-    await expect(restorePostgres(path.join(await scratchFolder(), "missing.dump"), url)).rejects.toThrow(/There is no backup at/);
+    await expect(
+      restorePostgres(path.join(await scratchFolder(), "missing.dump"), url),
+    ).rejects.toThrow(/There is no backup at/);
   });
 });
 
@@ -143,12 +169,16 @@ describe.runIf(!onPostgres)("PGlite folders", () => {
     const open = new PGlite(folder);
     await open.query("select 1");
     cleanUp.push(() => open.close());
-    await expect(backupPgliteFolder(folder, path.join(folder, "..", "backup.tar.gz"))).rejects.toThrow(/The portal is using/);
+    await expect(
+      backupPgliteFolder(folder, path.join(folder, "..", "backup.tar.gz")),
+    ).rejects.toThrow(/The portal is using/);
   });
 
   it("refuses a folder with no database", async () => {
     const dir = await scratchFolder();
-    await expect(backupPgliteFolder(dir, path.join(dir, "backup.tar.gz"))).rejects.toThrow(/There is no PGlite database in/);
+    await expect(backupPgliteFolder(dir, path.join(dir, "backup.tar.gz"))).rejects.toThrow(
+      /There is no PGlite database in/,
+    );
   });
 
   it("refuses to restore into a folder that has files, and leaves them", async () => {
@@ -157,14 +187,18 @@ describe.runIf(!onPostgres)("PGlite folders", () => {
     await writeFile(path.join(dir, "backup.tar.gz"), "");
     await mkdir(target);
     await writeFile(path.join(target, "keep.txt"), "mine");
-    await expect(restorePgliteFolder(path.join(dir, "backup.tar.gz"), target)).rejects.toThrow(/is not empty/);
+    await expect(restorePgliteFolder(path.join(dir, "backup.tar.gz"), target)).rejects.toThrow(
+      /is not empty/,
+    );
     expect(await readdir(target)).toEqual(["keep.txt"]);
   });
 
   it("refuses a file that is not a PGlite backup, leaving no folder behind", async () => {
     const dir = await scratchFolder();
     await writeFile(path.join(dir, "notes.txt"), "not a backup");
-    await expect(restorePgliteFolder(path.join(dir, "notes.txt"), path.join(dir, "restored"))).rejects.toThrow(/is not a PGlite backup/);
+    await expect(
+      restorePgliteFolder(path.join(dir, "notes.txt"), path.join(dir, "restored")),
+    ).rejects.toThrow(/is not a PGlite backup/);
     expect(await readdir(dir)).toEqual(["notes.txt"]);
   });
 });

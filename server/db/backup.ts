@@ -48,7 +48,11 @@ export async function restorePostgres(file: string, url: string): Promise<void> 
   } finally {
     await client.end();
   }
-  await runTool("pg_restore", ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", file], url);
+  await runTool(
+    "pg_restore",
+    ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", file],
+    url,
+  );
 }
 
 /** Writes PGlite's dump of its whole data folder (a gzipped tar) to `file`. */
@@ -89,7 +93,9 @@ export async function restorePgliteFolder(file: string, dir: string): Promise<vo
   });
   const existing = await readdir(dir).catch(() => []);
   if (existing.length > 0) {
-    throw new BackupRefused(`${dir} is not empty. Move it aside (or set DATA_DIR to a new folder) and restore again.`);
+    throw new BackupRefused(
+      `${dir} is not empty. Move it aside (or set DATA_DIR to a new folder) and restore again.`,
+    );
   }
   await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
   let pglite: PGlite | undefined;
@@ -98,7 +104,9 @@ export async function restorePgliteFolder(file: string, dir: string): Promise<vo
     await pglite.query("select 1");
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    throw new BackupRefused(`${file} is not a PGlite backup this version can read (${String(error)}).`);
+    throw new BackupRefused(
+      `${file} is not a PGlite backup this version can read (${String(error)}).`,
+    );
   } finally {
     await pglite?.close().catch(() => undefined);
   }
@@ -116,7 +124,10 @@ async function runTool(tool: "pg_dump" | "pg_restore", args: string[], url: stri
   // eslint-disable-next-line no-restricted-properties
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   try {
-    await run(tool, [`--dbname=${connection.toString()}`, ...args], { env, maxBuffer: OUTPUT_LIMIT });
+    await run(tool, [`--dbname=${connection.toString()}`, ...args], {
+      env,
+      maxBuffer: OUTPUT_LIMIT,
+    });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === "ENOENT") {

@@ -24,19 +24,20 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = (
+export type DatabaseOptions =
   /** A PostgreSQL server (the scale-out path); `logger` hears of connections lost. */
-  | { url: string; poolSize?: number; logger?: Logger }
-  /**
-   * Embedded PGlite stored in a folder, or in memory when dir is omitted (tests); `onLost` hears
-   * if its thread stops without being closed (pglite-thread.ts); `fromDump` starts it from a
-   * dump of a data folder (a test's migrated template) rather than an empty one.
-   */
-  | { dir?: string; onLost?: (error: Error) => void; fromDump?: Uint8Array }
-) & {
-  /** False in a process that starts beside others: the start script has applied them once already. */
-  migrate?: boolean;
-};
+  (
+    | { url: string; poolSize?: number; logger?: Logger }
+    /**
+     * Embedded PGlite stored in a folder, or in memory when dir is omitted (tests); `onLost` hears
+     * if its thread stops without being closed (pglite-thread.ts); `fromDump` starts it from a
+     * dump of a data folder (a test's migrated template) rather than an empty one.
+     */
+    | { dir?: string; onLost?: (error: Error) => void; fromDump?: Uint8Array }
+  ) & {
+    /** False in a process that starts beside others: the start script has applied them once already. */
+    migrate?: boolean;
+  };
 
 /** Opens the database and applies every pending migration (unless told not to). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -67,10 +68,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // Instances starting together take turns: the first applies what is pending, the others
         // then find nothing left to do instead of racing to create the same tables.
         await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
-        await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), { migrationsFolder });
+        await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), {
+          migrationsFolder,
+        });
       } finally {
         // Ending the connection releases the lock too, should the unlock itself fail.
-        await client.query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK]).catch(() => undefined);
+        await client
+          .query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK])
+          .catch(() => undefined);
         await client.end();
       }
     }

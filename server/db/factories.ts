@@ -1,6 +1,14 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "./client.ts";
-import { academicSessions, announcements, departments, faculties, programmes, sessionPromotions, students } from "./schema.ts";
+import {
+  academicSessions,
+  announcements,
+  departments,
+  faculties,
+  programmes,
+  sessionPromotions,
+  students,
+} from "./schema.ts";
 import { defaultFinalLevel } from "../../common/structure/structure-cells.ts";
 import { hashPassword, type Argon2Cost } from "../auth/password.ts";
 
@@ -21,7 +29,10 @@ const CURRENT_SESSION = "2024/2025";
  * the students loaded with it are already at their levels for it. Late fees apply from 1 March of
  * each session's second year (decision 095).
  */
-export async function insertSessions(db: Database, modifiable: readonly string[] = [CURRENT_SESSION]) {
+export async function insertSessions(
+  db: Database,
+  modifiable: readonly string[] = [CURRENT_SESSION],
+) {
   const rows = await db
     .insert(academicSessions)
     .values(
@@ -34,7 +45,9 @@ export async function insertSessions(db: Database, modifiable: readonly string[]
     )
     .returning();
   const current = rows.find((row) => row.isCurrent)!;
-  await db.insert(sessionPromotions).values({ sessionId: current.id, at: new Date(), promoted: 0, graduating: 0 });
+  await db
+    .insert(sessionPromotions)
+    .values({ sessionId: current.id, at: new Date(), promoted: 0, graduating: 0 });
   return rows;
 }
 
@@ -51,7 +64,9 @@ export async function insertSchool(
     .returning();
   const programmeRows = await db
     .insert(programmes)
-    .values(school.programmes.map((name) => ({ name, facultyId, finalLevel: defaultFinalLevel(name) })))
+    .values(
+      school.programmes.map((name) => ({ name, facultyId, finalLevel: defaultFinalLevel(name) })),
+    )
     .returning();
   return { faculty: faculty!, departments: departmentRows, programmes: programmeRows };
 }
@@ -69,9 +84,15 @@ export type StudentFields = Partial<typeof students.$inferInsert> & {
  * the production cost so demo accounts behave exactly like real ones.
  */
 /** The inserted row; its e-mail is a string unless the caller asked for none (decision 156). */
-type Inserted<F> = Omit<typeof students.$inferSelect, "email"> & { email: F extends { email: null } ? null : string };
+type Inserted<F> = Omit<typeof students.$inferSelect, "email"> & {
+  email: F extends { email: null } ? null : string;
+};
 
-export async function insertStudent<F extends StudentFields>(db: Database, fields: F, cost?: Argon2Cost): Promise<Inserted<F>> {
+export async function insertStudent<F extends StudentFields>(
+  db: Database,
+  fields: F,
+  cost?: Argon2Cost,
+): Promise<Inserted<F>> {
   sequence += 1;
   const n = String(sequence).padStart(4, "0");
   const { password = "demo1234", passwordHash, ...rest } = fields;
@@ -98,5 +119,8 @@ export async function insertStudent<F extends StudentFields>(db: Database, field
 }
 
 export async function insertAnnouncements(db: Database, bodies: string[]) {
-  return db.insert(announcements).values(bodies.map((body) => ({ body }))).returning();
+  return db
+    .insert(announcements)
+    .values(bodies.map((body) => ({ body })))
+    .returning();
 }

@@ -16,10 +16,14 @@ describe.skipIf(!onPostgres)("instances starting together on one PostgreSQL data
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     try {
-      const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ url: url.toString(), poolSize: 1 })));
+      const handles = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ url: url.toString(), poolSize: 1 })),
+      );
       const check = new pg.Client({ connectionString: url.toString() });
       await check.connect();
-      const applied = await check.query("select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash");
+      const applied = await check.query(
+        "select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash",
+      );
       const journal = await import("./migrations/meta/_journal.json", { with: { type: "json" } });
       await check.end();
       expect(applied.rows.length).toBe(journal.default.entries.length);

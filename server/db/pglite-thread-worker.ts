@@ -8,7 +8,11 @@ import { PGlite } from "@electric-sql/pglite";
 import type { PgliteModules, ThreadAnswer, ThreadRequest } from "./pglite-thread.ts";
 
 const port = parentPort!;
-const { dir, fromDump, modules } = workerData as { dir?: string; fromDump?: Uint8Array; modules?: PgliteModules };
+const { dir, fromDump, modules } = workerData as {
+  dir?: string;
+  fromDump?: Uint8Array;
+  modules?: PgliteModules;
+};
 const pglite = new PGlite({
   dataDir: dir,
   loadDataDir: fromDump && new Blob([fromDump as Uint8Array<ArrayBuffer>]),
@@ -20,7 +24,9 @@ const pglite = new PGlite({
 // One batch at a time: PGlite has a single session, and a batch's answer depends on the last.
 let turn: Promise<unknown> = pglite.waitReady;
 port.on("message", (request: ThreadRequest) => {
-  turn = turn.then(() => answer(request)).catch((error: unknown) => reply({ id: request.id, error: String(error) }));
+  turn = turn
+    .then(() => answer(request))
+    .catch((error: unknown) => reply({ id: request.id, error: String(error) }));
 });
 
 async function answer(request: ThreadRequest) {

@@ -20,13 +20,25 @@ afterEach(async () => {
 describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 }, () => {
   it("answers with node-postgres's types, as the PostgreSQL server does", async () => {
     const { pool } = await start();
-    const { rows } = await pool.query("select $1::int + 1 as sum, 12345678901::bigint as big, '\\x0102'::bytea as bytes, timestamptz '2026-11-26 10:00+01' as at", [41]);
-    expect(rows).toEqual([{ sum: 42, big: "12345678901", bytes: Buffer.from([1, 2]), at: new Date("2026-11-26T09:00:00Z") }]);
+    const { rows } = await pool.query(
+      "select $1::int + 1 as sum, 12345678901::bigint as big, '\\x0102'::bytea as bytes, timestamptz '2026-11-26 10:00+01' as at",
+      [41],
+    );
+    expect(rows).toEqual([
+      {
+        sum: 42,
+        big: "12345678901",
+        bytes: Buffer.from([1, 2]),
+        at: new Date("2026-11-26T09:00:00Z"),
+      },
+    ]);
   });
 
   it("answers a database error as an error, and the connection goes on serving", async () => {
     const { pool } = await start();
-    await expect(pool.query("select * from no_such_table")).rejects.toMatchObject({ code: "42P01" });
+    await expect(pool.query("select * from no_such_table")).rejects.toMatchObject({
+      code: "42P01",
+    });
     expect((await pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 
@@ -37,7 +49,9 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
     await client.query("begin");
     await client.query("insert into marks values (1)");
     let seen: number | undefined;
-    const outside = pool.query("select count(*)::int as n from marks").then((result) => (seen = result.rows[0].n));
+    const outside = pool
+      .query("select count(*)::int as n from marks")
+      .then((result) => (seen = result.rows[0].n));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toBeUndefined();
     await client.query("rollback");
@@ -56,9 +70,13 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
 
     const second = await pool.connect();
     try {
-      expect((await second.query("select now() = statement_timestamp() as outside_transaction")).rows).toEqual([{ outside_transaction: true }]);
+      expect(
+        (await second.query("select now() = statement_timestamp() as outside_transaction")).rows,
+      ).toEqual([{ outside_transaction: true }]);
       // The same name prepared again: PostgreSQL refuses one that already exists in the session.
-      expect((await second.query({ name: "answer", text: "select 42 as answer" })).rows).toEqual([{ answer: 42 }]);
+      expect((await second.query({ name: "answer", text: "select 42 as answer" })).rows).toEqual([
+        { answer: 42 },
+      ]);
     } finally {
       second.release();
     }
@@ -82,8 +100,13 @@ describe("PGlite on its own thread, through node-postgres", { timeout: 30_000 },
       const copy = await startPgliteThread(undefined, { fromDump: gunzipSync(dump) });
       started.push(copy);
       await copy.pool.query("insert into notes values ('only in the copy')");
-      expect((await copy.pool.query("select body from notes order by body")).rows).toEqual([{ body: "kept" }, { body: "only in the copy" }]);
-      expect((await again.pool.query("select count(*)::int as n from notes")).rows).toEqual([{ n: 1 }]);
+      expect((await copy.pool.query("select body from notes order by body")).rows).toEqual([
+        { body: "kept" },
+        { body: "only in the copy" },
+      ]);
+      expect((await again.pool.query("select count(*)::int as n from notes")).rows).toEqual([
+        { n: 1 },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -61,22 +61,38 @@ export function pgliteModules(): Promise<PgliteModules> {
   compiled ??= (async () => {
     // Beside the package's entry point, where PGlite itself reads them from.
     const dist = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-    const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)));
-    const [pglite, initdb] = await Promise.all([compile("./pglite.wasm"), compile("./initdb.wasm")]);
+    const compile = async (file: string) =>
+      WebAssembly.compile(await readFile(new URL(file, dist)));
+    const [pglite, initdb] = await Promise.all([
+      compile("./pglite.wasm"),
+      compile("./initdb.wasm"),
+    ]);
     return { pglite, initdb };
   })();
   return compiled;
 }
 
 /** Starts PGlite on a worker thread, in `dir` or in memory, and answers once it is open. */
-export async function startPgliteThread(dir?: string, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dir?: string,
+  options: PgliteThreadOptions = {},
+): Promise<PgliteThread> {
   const modules = await pgliteModules();
-  return connectPgliteThread(new Worker(WORKER, { workerData: { dir, fromDump: options.fromDump, modules } }), options);
+  return connectPgliteThread(
+    new Worker(WORKER, { workerData: { dir, fromDump: options.fromDump, modules } }),
+    options,
+  );
 }
 
 /** Speaks to a thread running pglite-thread-worker.ts (a test stops one as a crash would). */
-export async function connectPgliteThread(worker: Worker, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
-  const waiting = new Map<number, { resolve(answer: ThreadAnswer): void; reject(error: Error): void }>();
+export async function connectPgliteThread(
+  worker: Worker,
+  options: PgliteThreadOptions = {},
+): Promise<PgliteThread> {
+  const waiting = new Map<
+    number,
+    { resolve(answer: ThreadAnswer): void; reject(error: Error): void }
+  >();
   let lastId = 0;
   let failure: Error | undefined;
   let closing: Promise<void> | undefined;
@@ -104,9 +120,14 @@ export async function connectPgliteThread(worker: Worker, options: PgliteThreadO
       worker.postMessage({ ...request, id }, transfer);
     });
   }
-  const exchange = async (bytes: Uint8Array) => (await ask({ kind: "protocol", bytes }, [bytes.buffer as ArrayBuffer])).bytes!;
+  const exchange = async (bytes: Uint8Array) =>
+    (await ask({ kind: "protocol", bytes }, [bytes.buffer as ArrayBuffer])).bytes!;
 
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new ProtocolStream(exchange) });
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => new ProtocolStream(exchange),
+  });
   async function close() {
     await pool.end();
     // A thread that already stopped has nothing left to close.

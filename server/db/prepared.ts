@@ -12,7 +12,9 @@ import type { Database, Transaction } from "./client.ts";
  * transaction). This reaches into drizzle's objects (where a database keeps its pool and a
  * transaction its connection); a changed drizzle fails loudly here and in prepared.api.test.ts.
  */
-export function preparedQuery<T extends object>(build: (db: Database) => T): (db: Database | Transaction) => T {
+export function preparedQuery<T extends object>(
+  build: (db: Database) => T,
+): (db: Database | Transaction) => T {
   // Keyed by the database's SQL dialect, which its transactions share with it: a query prepared
   // in a transaction serves the database and its later transactions as well.
   const prepared = new WeakMap<object, T>();
@@ -41,7 +43,8 @@ type DriverParts = { dialect?: object; session?: { client?: { query?: unknown } 
 function driverParts(db: Database | Transaction) {
   const { dialect, session } = db as unknown as DriverParts;
   const connection = session?.client;
-  if (typeof dialect !== "object" || typeof connection?.query !== "function") throw new Error(DRIZZLE_CHANGED);
+  if (typeof dialect !== "object" || typeof connection?.query !== "function")
+    throw new Error(DRIZZLE_CHANGED);
   return { dialect, connection };
 }
 
@@ -50,7 +53,8 @@ function driverParts(db: Database | Transaction) {
  * value is null, so one statement serves both (instead of one prepared per combination). The
  * column may be written as SQL (`sql\`r.level\``) where a hand-written statement aliases its tables.
  */
-export const anyWhenNull = (column: AnyColumn | SQL, value: Placeholder) => sql`(${value}::integer is null or ${column} = ${value})`;
+export const anyWhenNull = (column: AnyColumn | SQL, value: Placeholder) =>
+  sql`(${value}::integer is null or ${column} = ${value})`;
 
 /**
  * A placeholder where drizzle's types take only a value or SQL (an UPDATE's SET): the driver

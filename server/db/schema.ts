@@ -35,18 +35,27 @@ export const departments = pgTable("departments", {
 });
 
 /** A programme a student is admitted to, e.g. "NCE Biology/Chemistry" or a B.Sc.(Ed.) in affiliation. */
-export const programmes = pgTable("programmes", {
-  id: id(),
-  name: text().notNull().unique(),
-  facultyId: integer()
-    .notNull()
-    .references(() => faculties.id),
-  /**
-   * The level of the programme's last year: promotion marks students here as graduating instead
-   * of moving them up (NCE: 300; a four-year degree: 400). Set per programme by the registry.
-   */
-  finalLevel: integer().notNull().default(400),
-}, (table) => [check("programmes_final_level_is_a_level", sql`${table.finalLevel} in (100, 200, 300, 400, 500)`)]);
+export const programmes = pgTable(
+  "programmes",
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    facultyId: integer()
+      .notNull()
+      .references(() => faculties.id),
+    /**
+     * The level of the programme's last year: promotion marks students here as graduating instead
+     * of moving them up (NCE: 300; a four-year degree: 400). Set per programme by the registry.
+     */
+    finalLevel: integer().notNull().default(400),
+  },
+  (table) => [
+    check(
+      "programmes_final_level_is_a_level",
+      sql`${table.finalLevel} in (100, 200, 300, 400, 500)`,
+    ),
+  ],
+);
 
 /**
  * Academic sessions such as "2024/2025". Exactly one is current (the one fees, registration and
@@ -66,7 +75,9 @@ export const academicSessions = pgTable(
     lateFeesFrom: date({ mode: "string" }),
   },
   (table) => [
-    uniqueIndex("academic_sessions_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`),
+    uniqueIndex("academic_sessions_one_current")
+      .on(table.isCurrent)
+      .where(sql`${table.isCurrent}`),
     check(
       "academic_sessions_window_in_order",
       sql`${table.registrationOpensOn} is null or ${table.registrationClosesOn} is null or ${table.registrationOpensOn} <= ${table.registrationClosesOn}`,
@@ -108,7 +119,11 @@ export const promotionRuns = pgTable(
     undoneBy: integer().references(() => staff.id),
     undoneAt: timestamp({ withTimezone: true }),
   },
-  (table) => [uniqueIndex("promotion_runs_one_in_force").on(table.sessionId).where(sql`${table.undoneAt} is null`)],
+  (table) => [
+    uniqueIndex("promotion_runs_one_in_force")
+      .on(table.sessionId)
+      .where(sql`${table.undoneAt} is null`),
+  ],
 );
 
 /** What one promotion run did to one student: level and stage before and after. */
@@ -153,68 +168,72 @@ export const entryModes = pgTable("entry_modes", modeListColumns());
 
 // ── Students and their sign-in ───────────────────────────────────────────────
 
-export const students = pgTable("students", {
-  id: id(),
-  phone: text().notNull().unique(),
-  /**
-   * Unique whatever its case: see the index below (decision 126). Null for a student who has no
-   * e-mail address: the registry activates them (decision 156).
-   */
-  email: text(),
-  passwordHash: text().notNull(),
-  passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  title: text(),
-  surname: text().notNull(),
-  othername: text().notNull(),
-  username: text(),
-  photo: text(),
-  matricNo: text().unique(),
-  applicationNo: text().notNull().unique(),
-  departmentId: integer()
-    .notNull()
-    .references(() => departments.id),
-  programmeId: integer()
-    .notNull()
-    .references(() => programmes.id),
-  entrySession: text().notNull(),
-  /** A name on the registry's list, exactly as the list spells it (renames follow: decision 154). */
-  entryMode: text()
-    .notNull()
-    .references(() => entryModes.name, { onUpdate: "cascade" }),
-  studyMode: text()
-    .notNull()
-    .references(() => studyModes.name, { onUpdate: "cascade" }),
-  level: integer().notNull(),
-  stage: text().notNull().default("student"),
-  maritalStatus: text(),
-  religion: text(),
-  dob: integer(),
-  mob: integer(),
-  yob: integer(),
-  countryOrigin: text(),
-  stateOrigin: text(),
-  lgaOrigin: text(),
-  /** Set by the registry when a record must no longer be edited by the student. */
-  biodataLocked: boolean().notNull().default(false),
-  /** Why the registry locked it, shown to the student beside the locked notice. */
-  biodataLockReason: text(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-  /**
-   * The name folded for the registry's search: accents and punctuation dropped, lower case, in
-   * both orders ("okafor adaeze / adaeze okafor"), so "Adebayo" finds "Adébáyọ̀" and "oneil" finds
-   * "O'Neil" on PostgreSQL and PGlite alike, with no extension (decision 155).
-   */
-  searchName: text()
-    .notNull()
-    .generatedAlwaysAs(
-      sql`regexp_replace(regexp_replace(lower(normalize(surname || ' ' || othername, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g') || ' / ' || regexp_replace(regexp_replace(lower(normalize(othername || ' ' || surname, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g')`,
-    ),
-}, (table) => [
-  // One mailbox is one student, however its address is written: lookups by e-mail compare
-  // lower(email), which this index answers.
-  uniqueIndex("students_email_lower_unique").on(sql`lower(${table.email})`),
-]);
+export const students = pgTable(
+  "students",
+  {
+    id: id(),
+    phone: text().notNull().unique(),
+    /**
+     * Unique whatever its case: see the index below (decision 126). Null for a student who has no
+     * e-mail address: the registry activates them (decision 156).
+     */
+    email: text(),
+    passwordHash: text().notNull(),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    title: text(),
+    surname: text().notNull(),
+    othername: text().notNull(),
+    username: text(),
+    photo: text(),
+    matricNo: text().unique(),
+    applicationNo: text().notNull().unique(),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    programmeId: integer()
+      .notNull()
+      .references(() => programmes.id),
+    entrySession: text().notNull(),
+    /** A name on the registry's list, exactly as the list spells it (renames follow: decision 154). */
+    entryMode: text()
+      .notNull()
+      .references(() => entryModes.name, { onUpdate: "cascade" }),
+    studyMode: text()
+      .notNull()
+      .references(() => studyModes.name, { onUpdate: "cascade" }),
+    level: integer().notNull(),
+    stage: text().notNull().default("student"),
+    maritalStatus: text(),
+    religion: text(),
+    dob: integer(),
+    mob: integer(),
+    yob: integer(),
+    countryOrigin: text(),
+    stateOrigin: text(),
+    lgaOrigin: text(),
+    /** Set by the registry when a record must no longer be edited by the student. */
+    biodataLocked: boolean().notNull().default(false),
+    /** Why the registry locked it, shown to the student beside the locked notice. */
+    biodataLockReason: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    /**
+     * The name folded for the registry's search: accents and punctuation dropped, lower case, in
+     * both orders ("okafor adaeze / adaeze okafor"), so "Adebayo" finds "Adébáyọ̀" and "oneil" finds
+     * "O'Neil" on PostgreSQL and PGlite alike, with no extension (decision 155).
+     */
+    searchName: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(regexp_replace(lower(normalize(surname || ' ' || othername, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g') || ' / ' || regexp_replace(regexp_replace(lower(normalize(othername || ' ' || surname, NFD)), '[^a-z0-9 ]', '', 'g'), ' +', ' ', 'g')`,
+      ),
+  },
+  (table) => [
+    // One mailbox is one student, however its address is written: lookups by e-mail compare
+    // lower(email), which this index answers.
+    uniqueIndex("students_email_lower_unique").on(sql`lower(${table.email})`),
+  ],
+);
 
 /**
  * PostgreSQL's bytea as a Buffer. node-postgres reads a Buffer, on the server and on PGlite's
@@ -224,7 +243,8 @@ export const students = pgTable("students", {
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   toDriver: (value) => value,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
 /**
@@ -241,7 +261,9 @@ export const storedFiles = pgTable(
     size: integer().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [check("stored_files_size_matches", sql`${table.size} = octet_length(${table.bytes})`)],
+  (table) => [
+    check("stored_files_size_matches", sql`${table.size} = octet_length(${table.bytes})`),
+  ],
 );
 
 /** Server-side sign-in sessions; the browser holds only the random token, we keep its SHA-256. */
@@ -267,22 +289,26 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer().notNull(),
 });
 
-export const passwordResetTokens = pgTable("password_reset_tokens", {
-  id: id(),
-  studentId: integer()
-    .notNull()
-    .references(() => students.id, { onDelete: "cascade" }),
-  tokenHash: text().notNull().unique(),
-  createdAt: createdAt(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  /** "reset" (asked for by the student) or "activation" (sent by the registry). */
-  purpose: text().notNull().default("reset"),
-  /** Where the link was mailed; null when the registry showed it on screen (no e-mail on file). */
-  sentTo: text(),
-  /** When a newer activation link made this one stop working (its page says so). */
-  replacedAt: timestamp({ withTimezone: true }),
-}, (table) => [index().on(table.studentId)]);
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** "reset" (asked for by the student) or "activation" (sent by the registry). */
+    purpose: text().notNull().default("reset"),
+    /** Where the link was mailed; null when the registry showed it on screen (no e-mail on file). */
+    sentTo: text(),
+    /** When a newer activation link made this one stop working (its page says so). */
+    replacedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.studentId)],
+);
 
 /**
  * A change of phone number or e-mail the student asked for, waiting for them to open the link
@@ -348,7 +374,10 @@ export const announcements = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("announcements_shown_in_order", sql`${table.showUntil} is null or ${table.showFrom} is null or ${table.showFrom} <= ${table.showUntil}`),
+    check(
+      "announcements_shown_in_order",
+      sql`${table.showUntil} is null or ${table.showFrom} is null or ${table.showFrom} <= ${table.showUntil}`,
+    ),
   ],
 );
 
@@ -416,7 +445,10 @@ export const complaintReplies = pgTable(
   },
   (table) => [
     index().on(table.complaintId, table.createdAt),
-    check("complaint_replies_one_author", sql`(${table.fromStudent} and ${table.staffId} is null) or (not ${table.fromStudent} and ${table.staffId} is not null)`),
+    check(
+      "complaint_replies_one_author",
+      sql`(${table.fromStudent} and ${table.staffId} is null) or (not ${table.fromStudent} and ${table.staffId} is not null)`,
+    ),
   ],
 );
 
@@ -561,7 +593,10 @@ export const refunds = pgTable(
       .where(sql`${table.status} not in ('failed', 'declined')`),
     index("refunds_payment_id_index").on(table.paymentId),
     check("refunds_amount_positive", sql`${table.amountKobo} > 0`),
-    check("refunds_approver_is_not_asker", sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.requestedBy}`),
+    check(
+      "refunds_approver_is_not_asker",
+      sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.requestedBy}`,
+    ),
   ],
 );
 
@@ -592,20 +627,24 @@ export const hostelRooms = pgTable("hostel_rooms", {
   numOfOccupants: integer().notNull(),
 });
 
-export const hostelInvoices = pgTable("hostel_invoices", {
-  id: id(),
-  studentId: integer()
-    .notNull()
-    .references(() => students.id),
-  roomTypeId: integer()
-    .notNull()
-    .references(() => hostelRooms.id),
-  paymentRef: text().notNull().unique(),
-  amountKobo: integer().notNull(),
-  session: text().notNull(),
-  status: text().notNull().default("success"),
-  generatedAt: createdAt(),
-}, (table) => [index().on(table.studentId)]);
+export const hostelInvoices = pgTable(
+  "hostel_invoices",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    roomTypeId: integer()
+      .notNull()
+      .references(() => hostelRooms.id),
+    paymentRef: text().notNull().unique(),
+    amountKobo: integer().notNull(),
+    session: text().notNull(),
+    status: text().notNull().default("success"),
+    generatedAt: createdAt(),
+  },
+  (table) => [index().on(table.studentId)],
+);
 
 // ── Course registration ──────────────────────────────────────────────────────
 
@@ -678,7 +717,10 @@ export const registrationApprovals = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.studentId, table.session, table.semester] }),
-    check("registration_approvals_names_one_approver", sql`num_nonnulls(${table.staffId}, ${table.approvedBy}) = 1`),
+    check(
+      "registration_approvals_names_one_approver",
+      sql`num_nonnulls(${table.staffId}, ${table.approvedBy}) = 1`,
+    ),
   ],
 );
 
@@ -745,7 +787,10 @@ export const staff = pgTable(
     /** A secret shown for enrolment but not yet confirmed. */
     totpPendingSecret: text(),
     /** SHA-256 hashes of unused recovery codes. */
-    recoveryCodeHashes: text().array().notNull().default(sql`'{}'::text[]`),
+    recoveryCodeHashes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The last TOTP time step accepted, so one code cannot be used twice. */
     totpLastStep: integer(),
     createdAt: createdAt(),
@@ -823,5 +868,10 @@ export const auditLog = pgTable(
     /** The import's summary row this row belongs to: one row per file, linking to a row per record. */
     partOf: integer(),
   },
-  (table) => [index().on(table.at), index().on(table.entity, table.entityId), index().on(table.staffId), index().on(table.partOf)],
+  (table) => [
+    index().on(table.at),
+    index().on(table.entity, table.entityId),
+    index().on(table.staffId),
+    index().on(table.partOf),
+  ],
 );

@@ -3,12 +3,7 @@ import { count } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import { students } from "./schema.ts";
 import type { PhotoStorage } from "../uploads/photo-storage.ts";
-import {
-  insertAnnouncements,
-  insertSchool,
-  insertSessions,
-  insertStudent,
-} from "./factories.ts";
+import { insertAnnouncements, insertSchool, insertSessions, insertStudent } from "./factories.ts";
 import { seedCourses } from "../courses/seed.ts";
 import { seedLibrary } from "../library/library-items.ts";
 import { seedDemoPayments } from "../payments/seed.ts";

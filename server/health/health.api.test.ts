@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const migrationsShipped = (
-  JSON.parse(readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8")) as { entries: unknown[] }
+  JSON.parse(
+    readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8"),
+  ) as { entries: unknown[] }
 ).entries.length;
 
 /** The real API on another database (one we break), with everything else from the harness. */
@@ -67,7 +69,10 @@ describe("GET /readyz", () => {
       );
       const response = await apiOn(database).request("/readyz");
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: "not ready", reason: "1 database migration is not applied" });
+      expect(await response.json()).toEqual({
+        status: "not ready",
+        reason: "1 database migration is not applied",
+      });
       expect(response.headers.get("cache-control")).toBe("no-store");
     } finally {
       await database.close();
@@ -94,14 +99,22 @@ describe("GET /readyz", () => {
     await database.close();
     const response = await apiOn(database).request("/readyz");
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "not ready", reason: "the database is unreachable" });
-    expect(api.logger.lines.some((line) => line.includes('"not ready"') && line.includes('"error"'))).toBe(true);
+    expect(await response.json()).toEqual({
+      status: "not ready",
+      reason: "the database is unreachable",
+    });
+    expect(
+      api.logger.lines.some((line) => line.includes('"not ready"') && line.includes('"error"')),
+    ).toBe(true);
   });
 
   it("answers 'not ready' when the database does not answer in time", async () => {
     const hanging = { execute: () => new Promise(() => {}) } as unknown as Database;
     const started = Date.now();
-    expect(await checkReadiness(hanging, 50)).toEqual({ ready: false, reason: "the database did not answer in time" });
+    expect(await checkReadiness(hanging, 50)).toEqual({
+      ready: false,
+      reason: "the database did not answer in time",
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -16,9 +16,9 @@ let migrationsShipped: number[] | undefined;
  * the files cannot change under a running process.
  */
 function shippedMigrations(): number[] {
-  migrationsShipped ??= (JSON.parse(readFileSync(journalUrl, "utf8")) as { entries: { when: number }[] }).entries.map(
-    (entry) => entry.when,
-  );
+  migrationsShipped ??= (
+    JSON.parse(readFileSync(journalUrl, "utf8")) as { entries: { when: number }[] }
+  ).entries.map((entry) => entry.when);
   return migrationsShipped;
 }
 
@@ -28,11 +28,15 @@ function shippedMigrations(): number[] {
  * (or against the wrong database) is kept out of the load balancer instead of failing requests.
  * The reason is short and names no host, table or error text: a probe's answer may be public.
  */
-export async function checkReadiness(db: Database, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness & { error?: string }> {
+export async function checkReadiness(
+  db: Database,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<Readiness & { error?: string }> {
   let applied: Set<number>;
   try {
     const rows = await withTimeout(appliedMigrations(db), timeoutMs);
-    if (rows === "timed out") return { ready: false, reason: "the database did not answer in time" };
+    if (rows === "timed out")
+      return { ready: false, reason: "the database did not answer in time" };
     applied = rows;
   } catch (error) {
     if (isMissingTable(error)) applied = new Set();
@@ -40,7 +44,10 @@ export async function checkReadiness(db: Database, timeoutMs = READINESS_TIMEOUT
   }
   const missing = shippedMigrations().filter((when) => !applied.has(when)).length;
   if (missing === 0) return { ready: true };
-  return { ready: false, reason: `${missing} database migration${missing === 1 ? " is" : "s are"} not applied` };
+  return {
+    ready: false,
+    reason: `${missing} database migration${missing === 1 ? " is" : "s are"} not applied`,
+  };
 }
 
 async function appliedMigrations(db: Database): Promise<Set<number>> {
@@ -70,7 +77,9 @@ function isMissingTable(error: unknown) {
 }
 
 function pgCode(error: unknown) {
-  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === "object" && error !== null && "code" in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 }
 
 function describe(error: unknown) {

@@ -20,7 +20,10 @@ export function healthRoutes(deps: Pick<ApiDeps, "db" | "logger">) {
   app.get("/readyz", async (c) => {
     const readiness = await checkReadiness(deps.db);
     if (readiness.ready) return c.json({ status: "ready" }, 200, NOT_STORED);
-    deps.logger.warn("not ready", { reason: readiness.reason, ...(readiness.error ? { error: readiness.error } : {}) });
+    deps.logger.warn("not ready", {
+      reason: readiness.reason,
+      ...(readiness.error ? { error: readiness.error } : {}),
+    });
     return c.json({ status: "not ready", reason: readiness.reason }, 503, NOT_STORED);
   });
 
@@ -30,5 +33,8 @@ export function healthRoutes(deps: Pick<ApiDeps, "db" | "logger">) {
 }
 
 function onlyGet(c: Context) {
-  return c.json(errorBody("Only GET is answered here."), 405, { ...NOT_STORED, allow: "GET, HEAD" });
+  return c.json(errorBody("Only GET is answered here."), 405, {
+    ...NOT_STORED,
+    allow: "GET, HEAD",
+  });
 }

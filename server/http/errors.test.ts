@@ -22,7 +22,9 @@ function appThatThrows(error: Error) {
 
 describe("handleError", () => {
   it("answers an expected refusal with its status, message and fields", async () => {
-    const { app } = appThatThrows(new ApiError(409, "That phone number is taken.", { fields: { phone: "Taken" } }));
+    const { app } = appThatThrows(
+      new ApiError(409, "That phone number is taken.", { fields: { phone: "Taken" } }),
+    );
     const response = await app.request("/");
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
@@ -42,7 +44,11 @@ describe("handleError", () => {
     );
     expect(JSON.stringify(body)).not.toContain("secret");
     const [line] = logger.lines.map((text) => JSON.parse(text));
-    expect(line).toMatchObject({ level: "error", message: "unhandled error", requestId: "req-123" });
+    expect(line).toMatchObject({
+      level: "error",
+      message: "unhandled error",
+      requestId: "req-123",
+    });
     // With its stack, so the line says where it failed.
     expect(line.error).toMatch(/^Error: connection string .*\n\s+at /);
   });

@@ -1,7 +1,14 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { createLogger, createMemoryLogger as createMemoryLoggerAt } from "../../common/log/logger.server.ts";
+import {
+  createApiHarness,
+  TEST_PROXY_SECRET,
+  type ApiHarness,
+} from "../testing/api-harness.test-kit.ts";
+import {
+  createLogger,
+  createMemoryLogger as createMemoryLoggerAt,
+} from "../../common/log/logger.server.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import type { ApiEnv } from "./context.ts";
 import { handleError } from "./errors.ts";

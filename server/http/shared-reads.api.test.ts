@@ -15,10 +15,16 @@ let token: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  api = await createApiHarness({ sessions: { idleMinutes: 120, absoluteHours: 12, cacheMs: CACHE_MS } });
+  api = await createApiHarness({
+    sessions: { idleMinutes: 120, absoluteHours: 12, cacheMs: CACHE_MS },
+  });
   await insertCatalogue(api.db);
   kit = courseTestKit(api);
-  const student = await api.createStudent({ phone: "08036660001", password: "demo1234", level: 100 });
+  const student = await api.createStudent({
+    phone: "08036660001",
+    password: "demo1234",
+    level: 100,
+  });
   token = await api.signIn(student.phone);
   const admin = await createStaff(api, { roles: ["admin"], totp: true });
   adminToken = await staffSignIn(api, admin);
@@ -27,9 +33,11 @@ afterAll(() => api.close());
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const shownAnnouncements = async () =>
-  ((await (await api.request("/setup/announcement/view", { token })).json()) as { data: { body: string }[] }).data.map(
-    (announcement) => announcement.body,
-  );
+  (
+    (await (await api.request("/setup/announcement/view", { token })).json()) as {
+      data: { body: string }[];
+    }
+  ).data.map((announcement) => announcement.body);
 const registrationOpen = async () => {
   const body = (await (await api.request("/setup/sessions/read", { token })).json()) as {
     data: { data: { name: string; course_modifiable: boolean }[] };
@@ -69,7 +77,10 @@ describe("reads every student shares, kept for a moment in each process", () => 
 
   it("never decide: a window closed through another process refuses registration at once, while the page may still show it open", async () => {
     expect(await registrationOpen()).toBe(true);
-    await api.db.update(academicSessions).set({ courseModifiable: false }).where(eq(academicSessions.name, "2024/2025"));
+    await api.db
+      .update(academicSessions)
+      .set({ courseModifiable: false })
+      .where(eq(academicSessions.name, "2024/2025"));
     expect(await registrationOpen()).toBe(true);
     const refused = await kit.register(token, {
       courses: await kit.idsOf(token, ["CHM 111"]),
@@ -77,7 +88,9 @@ describe("reads every student shares, kept for a moment in each process", () => 
       session: "2024/2025",
     });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.message).toBe("Course registration for 2024/2025 is closed; it can no longer change.");
+    expect((await refused.json()).error.message).toBe(
+      "Course registration for 2024/2025 is closed; it can no longer change.",
+    );
     await wait(CACHE_MS + 100);
     expect(await registrationOpen()).toBe(false);
   });

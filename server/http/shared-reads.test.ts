@@ -12,7 +12,9 @@ describe("createSharedReads", () => {
       await wait(10);
       return ["2024/2025"];
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => shared.read("sessions", load)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => shared.read("sessions", load)),
+    );
     expect(answers.every((answer) => answer[0] === "2024/2025")).toBe(true);
     expect(await shared.read("sessions", load)).toEqual(["2024/2025"]);
     expect(reads).toBe(1);
@@ -23,13 +25,19 @@ describe("createSharedReads", () => {
 
   it("keeps each question apart", async () => {
     const shared = createSharedReads({ ttlMs: 1_000 });
-    expect(await shared.read("mapped courses 1 100 any", async () => "first programme")).toBe("first programme");
-    expect(await shared.read("mapped courses 2 100 any", async () => "second programme")).toBe("second programme");
+    expect(await shared.read("mapped courses 1 100 any", async () => "first programme")).toBe(
+      "first programme",
+    );
+    expect(await shared.read("mapped courses 2 100 any", async () => "second programme")).toBe(
+      "second programme",
+    );
   });
 
   it("does not keep a failed read: the next student asks the database again", async () => {
     const shared = createSharedReads({ ttlMs: 1_000 });
-    await expect(shared.read("sessions", () => Promise.reject(new Error("connection lost")))).rejects.toThrow("connection lost");
+    await expect(
+      shared.read("sessions", () => Promise.reject(new Error("connection lost"))),
+    ).rejects.toThrow("connection lost");
     expect(await shared.read("sessions", async () => "answered")).toBe("answered");
   });
 

@@ -15,7 +15,11 @@ import { LRUCache } from "lru-cache";
 export function createSharedReads(options: { ttlMs: number; max?: number }) {
   const entries =
     options.ttlMs > 0
-      ? new LRUCache<string, { answer: Promise<unknown> }>({ max: options.max ?? 1_000, ttl: options.ttlMs, ttlAutopurge: false })
+      ? new LRUCache<string, { answer: Promise<unknown> }>({
+          max: options.max ?? 1_000,
+          ttl: options.ttlMs,
+          ttlAutopurge: false,
+        })
       : undefined;
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {

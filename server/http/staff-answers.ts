@@ -12,6 +12,7 @@ export function staffAnswers(deps: Pick<ApiDeps, "sharedReads">): MiddlewareHand
   return async (c, next) => {
     await next();
     c.header("cache-control", "private, no-store");
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) deps.sharedReads.forgetAll();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
+      deps.sharedReads.forgetAll();
   };
 }

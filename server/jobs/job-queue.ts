@@ -5,15 +5,23 @@ import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { SEND_MAIL, SEND_MAIL_QUEUE, sendMailJob } from "./send-mail.ts";
 import type { JobQueue } from "./api-jobs.ts";
-import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, SCHEDULED_POLLING_SECONDS, SCHEDULED_QUEUE, type ScheduledJobName } from "./scheduled-work.ts";
-
+import {
+  SCHEDULED_JOB_NAMES,
+  SCHEDULED_JOBS,
+  SCHEDULED_POLLING_SECONDS,
+  SCHEDULED_QUEUE,
+  type ScheduledJobName,
+} from "./scheduled-work.ts";
 
 export type RunningJobQueue = JobQueue & {
   /**
    * Starts taking jobs in this process: mail, and the scheduled work when its handlers are given
    * (server/jobs/scheduled-work.ts). Every serving instance does both; each job still runs once.
    */
-  work(options?: { pollingIntervalSeconds?: number; scheduled?: Record<ScheduledJobName, () => Promise<number>> }): Promise<void>;
+  work(options?: {
+    pollingIntervalSeconds?: number;
+    scheduled?: Record<ScheduledJobName, () => Promise<number>>;
+  }): Promise<void>;
   /**
    * Sends, once each, the queued e-mails that are due now, as a worker would: a failure goes back
    * to the queue with its back-off. Answers how many were sent and failed. For tests and tools
@@ -33,13 +41,21 @@ export type RunningJobQueue = JobQueue & {
  * Every instance writes the schedules (the same rows each time) and takes part in pg-boss's cron
  * pass, which one instance at a time wins (decision 121).
  */
-export async function startJobQueue(database: Pick<DatabaseHandle, "jobConnection">, deps: { mailer: Mailer; logger: Logger }): Promise<RunningJobQueue> {
+export async function startJobQueue(
+  database: Pick<DatabaseHandle, "jobConnection">,
+  deps: { mailer: Mailer; logger: Logger },
+): Promise<RunningJobQueue> {
   const connection = database.jobConnection;
   const boss =
     "pglite" in connection
-      ? new PgBoss({ db: { executeSql: (text, values) => connection.pglite.pool.query(text, values) }, backend: "pglite" })
+      ? new PgBoss({
+          db: { executeSql: (text, values) => connection.pglite.pool.query(text, values) },
+          backend: "pglite",
+        })
       : new PgBoss({ connectionString: connection.url, max: 3 });
-  boss.on("error", (error: Error) => deps.logger.error("job queue error", { error: error.message }));
+  boss.on("error", (error: Error) =>
+    deps.logger.error("job queue error", { error: error.message }),
+  );
   await boss.start();
   await boss.createQueue(SEND_MAIL, SEND_MAIL_QUEUE);
   for (const name of SCHEDULED_JOB_NAMES) {
@@ -52,24 +68,36 @@ export async function startJobQueue(database: Pick<DatabaseHandle, "jobConnectio
       await boss.send(SEND_MAIL, message, { db: fromDrizzle(db, sql) });
     },
     async work(options = {}) {
-      await boss.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, sendMail);
+      await boss.work<MailMessage>(
+        SEND_MAIL,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        sendMail,
+      );
       for (const name of options.scheduled ? SCHEDULED_JOB_NAMES : []) {
         const run = options.scheduled![name];
-        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS }, async () => {
-          try {
-            const count = await run();
-            if (count > 0) deps.logger.info("scheduled job done", { job: name, count });
-          } catch (error) {
-            // Not retried: the next occurrence takes up what this one left (scheduled-work.ts).
-            deps.logger.error("scheduled job failed", { job: name, error: String(error) });
-            throw error;
-          }
-        });
+        await boss.work(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS },
+          async () => {
+            try {
+              const count = await run();
+              if (count > 0) deps.logger.info("scheduled job done", { job: name, count });
+            } catch (error) {
+              // Not retried: the next occurrence takes up what this one left (scheduled-work.ts).
+              deps.logger.error("scheduled job failed", { job: name, error: String(error) });
+              throw error;
+            }
+          },
+        );
       }
     },
     async sendDueMail() {
       const counts = { sent: 0, failed: 0 };
-      for (let jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 }); jobs.length; jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 })) {
+      for (
+        let jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 });
+        jobs.length;
+        jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 })
+      ) {
         for (const job of jobs) {
           try {
             await sendMail([job]);

@@ -49,7 +49,12 @@ const CASES = [
   { name: "ended-23h-ago", expiresAt: at(HOUR), endedAt: at(-23 * HOUR), kept: true },
   { name: "expired-25h-ago", expiresAt: at(-25 * HOUR), endedAt: null, kept: false },
   { name: "ended-25h-ago", expiresAt: at(HOUR), endedAt: at(-25 * HOUR), kept: false },
-  { name: "ended-and-expired-long-ago", expiresAt: at(-72 * HOUR), endedAt: at(-80 * HOUR), kept: false },
+  {
+    name: "ended-and-expired-long-ago",
+    expiresAt: at(-72 * HOUR),
+    endedAt: at(-80 * HOUR),
+    kept: false,
+  },
 ];
 type Case = (typeof CASES)[number];
 
@@ -58,41 +63,82 @@ const TABLES = [
   {
     table: "auth_sessions",
     insert: (hash: string, row: Case) =>
-      api.db.insert(authSessions).values({ tokenHash: hash, studentId, expiresAt: row.expiresAt, revokedAt: row.endedAt }),
+      api.db
+        .insert(authSessions)
+        .values({ tokenHash: hash, studentId, expiresAt: row.expiresAt, revokedAt: row.endedAt }),
     remaining: async (prefix: string) =>
-      (await api.db.select({ hash: authSessions.tokenHash }).from(authSessions).where(like(authSessions.tokenHash, `${prefix}%`))).map((r) => r.hash),
+      (
+        await api.db
+          .select({ hash: authSessions.tokenHash })
+          .from(authSessions)
+          .where(like(authSessions.tokenHash, `${prefix}%`))
+      ).map((r) => r.hash),
     purge: purgeEndedStudentSessions,
   },
   {
     table: "staff_sessions",
     insert: (hash: string, row: Case) =>
-      api.db.insert(staffSessions).values({ tokenHash: hash, staffId, expiresAt: row.expiresAt, revokedAt: row.endedAt }),
+      api.db
+        .insert(staffSessions)
+        .values({ tokenHash: hash, staffId, expiresAt: row.expiresAt, revokedAt: row.endedAt }),
     remaining: async (prefix: string) =>
-      (await api.db.select({ hash: staffSessions.tokenHash }).from(staffSessions).where(like(staffSessions.tokenHash, `${prefix}%`))).map((r) => r.hash),
+      (
+        await api.db
+          .select({ hash: staffSessions.tokenHash })
+          .from(staffSessions)
+          .where(like(staffSessions.tokenHash, `${prefix}%`))
+      ).map((r) => r.hash),
     purge: purgeEndedStaffSessions,
   },
   {
     table: "password_reset_tokens",
     insert: (hash: string, row: Case) =>
-      api.db.insert(passwordResetTokens).values({ tokenHash: hash, studentId, expiresAt: row.expiresAt, usedAt: row.endedAt }),
+      api.db
+        .insert(passwordResetTokens)
+        .values({ tokenHash: hash, studentId, expiresAt: row.expiresAt, usedAt: row.endedAt }),
     remaining: async (prefix: string) =>
-      (await api.db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(like(passwordResetTokens.tokenHash, `${prefix}%`))).map((r) => r.hash),
+      (
+        await api.db
+          .select({ hash: passwordResetTokens.tokenHash })
+          .from(passwordResetTokens)
+          .where(like(passwordResetTokens.tokenHash, `${prefix}%`))
+      ).map((r) => r.hash),
     purge: purgeSpentResetTokens,
   },
   {
     table: "contact_change_requests",
     insert: (hash: string, row: Case) =>
-      api.db.insert(contactChangeRequests).values({ tokenHash: hash, studentId, newEmail: `${hash}@example.com`, expiresAt: row.expiresAt, usedAt: row.endedAt }),
+      api.db
+        .insert(contactChangeRequests)
+        .values({
+          tokenHash: hash,
+          studentId,
+          newEmail: `${hash}@example.com`,
+          expiresAt: row.expiresAt,
+          usedAt: row.endedAt,
+        }),
     remaining: async (prefix: string) =>
-      (await api.db.select({ hash: contactChangeRequests.tokenHash }).from(contactChangeRequests).where(like(contactChangeRequests.tokenHash, `${prefix}%`))).map((r) => r.hash),
+      (
+        await api.db
+          .select({ hash: contactChangeRequests.tokenHash })
+          .from(contactChangeRequests)
+          .where(like(contactChangeRequests.tokenHash, `${prefix}%`))
+      ).map((r) => r.hash),
     purge: purgeEndedContactChanges,
   },
   {
     table: "staff_password_tokens",
     insert: (hash: string, row: Case) =>
-      api.db.insert(staffPasswordTokens).values({ tokenHash: hash, staffId, expiresAt: row.expiresAt, usedAt: row.endedAt }),
+      api.db
+        .insert(staffPasswordTokens)
+        .values({ tokenHash: hash, staffId, expiresAt: row.expiresAt, usedAt: row.endedAt }),
     remaining: async (prefix: string) =>
-      (await api.db.select({ hash: staffPasswordTokens.tokenHash }).from(staffPasswordTokens).where(like(staffPasswordTokens.tokenHash, `${prefix}%`))).map((r) => r.hash),
+      (
+        await api.db
+          .select({ hash: staffPasswordTokens.tokenHash })
+          .from(staffPasswordTokens)
+          .where(like(staffPasswordTokens.tokenHash, `${prefix}%`))
+      ).map((r) => r.hash),
     purge: purgeSpentStaffPasswordTokens,
   },
 ];
@@ -105,7 +151,11 @@ describe.each(TABLES)("purging $table", ({ table, insert, remaining, purge }) =>
     const deleted = await purge(api.db, NOW);
 
     expect(deleted).toBe(CASES.filter((row) => !row.kept).length);
-    expect((await remaining(prefix)).sort()).toEqual(CASES.filter((row) => row.kept).map((row) => `${prefix}${row.name}`).sort());
+    expect((await remaining(prefix)).sort()).toEqual(
+      CASES.filter((row) => row.kept)
+        .map((row) => `${prefix}${row.name}`)
+        .sort(),
+    );
   });
 
   it("deletes in batches until none is left, and no more batches than it is allowed", async () => {
@@ -130,18 +180,35 @@ describe("purging rate_limits", () => {
       { key: "purge:49h-ago", windowStartedAt: at(-49 * HOUR), kept: false },
       { key: "purge:a-month-ago", windowStartedAt: at(-30 * 24 * HOUR), kept: false },
     ];
-    await api.db.insert(rateLimits).values(rows.map(({ key, windowStartedAt }) => ({ key, windowStartedAt, hits: 3 })));
+    await api.db
+      .insert(rateLimits)
+      .values(rows.map(({ key, windowStartedAt }) => ({ key, windowStartedAt, hits: 3 })));
 
     expect(await purgeStaleRateLimits(api.db, NOW)).toBe(2);
 
-    const left = await api.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, "purge:%"));
-    expect(left.map((row) => row.key).sort()).toEqual(rows.filter((row) => row.kept).map((row) => row.key).sort());
+    const left = await api.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, "purge:%"));
+    expect(left.map((row) => row.key).sort()).toEqual(
+      rows
+        .filter((row) => row.kept)
+        .map((row) => row.key)
+        .sort(),
+    );
   });
 
   it("cannot be outlived by a limit: a rule counting over more than a day is refused where it is made", () => {
     const DAY = 24 * HOUR;
     expect(() => createRateLimiter(api.db, { limit: 3, windowMs: DAY + 1 })).toThrow(/at most/);
-    expect(() => backoffRule({ freeAttempts: 3, firstDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 2 * DAY })).toThrow(/at most/);
+    expect(() =>
+      backoffRule({
+        freeAttempts: 3,
+        firstDelayMs: 1000,
+        maxDelayMs: HOUR,
+        forgetAfterMs: 2 * DAY,
+      }),
+    ).toThrow(/at most/);
     expect(() => createRateLimiter(api.db, { limit: 3, windowMs: DAY })).not.toThrow();
   });
 });

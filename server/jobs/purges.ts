@@ -31,22 +31,50 @@ export const PURGE_BATCHES: PurgeBatches = { size: 1_000, most: 50 };
 
 /** Students' sessions that expired or were signed out more than a day ago. */
 export function purgeEndedStudentSessions(db: Database, now: Date, batches = PURGE_BATCHES) {
-  const ended = endedBefore(cutoff(now, KEEP_ENDED_ROWS_MS), authSessions.expiresAt, authSessions.revokedAt);
+  const ended = endedBefore(
+    cutoff(now, KEEP_ENDED_ROWS_MS),
+    authSessions.expiresAt,
+    authSessions.revokedAt,
+  );
   return inBatches(batches, (size) =>
     db
       .delete(authSessions)
-      .where(and(ended, inArray(authSessions.tokenHash, db.select({ key: authSessions.tokenHash }).from(authSessions).where(ended).limit(size))))
+      .where(
+        and(
+          ended,
+          inArray(
+            authSessions.tokenHash,
+            db.select({ key: authSessions.tokenHash }).from(authSessions).where(ended).limit(size),
+          ),
+        ),
+      )
       .returning({ key: authSessions.tokenHash }),
   );
 }
 
 /** Staff sessions that expired or were signed out more than a day ago. */
 export function purgeEndedStaffSessions(db: Database, now: Date, batches = PURGE_BATCHES) {
-  const ended = endedBefore(cutoff(now, KEEP_ENDED_ROWS_MS), staffSessions.expiresAt, staffSessions.revokedAt);
+  const ended = endedBefore(
+    cutoff(now, KEEP_ENDED_ROWS_MS),
+    staffSessions.expiresAt,
+    staffSessions.revokedAt,
+  );
   return inBatches(batches, (size) =>
     db
       .delete(staffSessions)
-      .where(and(ended, inArray(staffSessions.tokenHash, db.select({ key: staffSessions.tokenHash }).from(staffSessions).where(ended).limit(size))))
+      .where(
+        and(
+          ended,
+          inArray(
+            staffSessions.tokenHash,
+            db
+              .select({ key: staffSessions.tokenHash })
+              .from(staffSessions)
+              .where(ended)
+              .limit(size),
+          ),
+        ),
+      )
       .returning({ key: staffSessions.tokenHash }),
   );
 }
@@ -61,40 +89,96 @@ export function purgeStaleRateLimits(db: Database, now: Date, batches = PURGE_BA
   return inBatches(batches, (size) =>
     db
       .delete(rateLimits)
-      .where(and(stale, inArray(rateLimits.key, db.select({ key: rateLimits.key }).from(rateLimits).where(stale).limit(size))))
+      .where(
+        and(
+          stale,
+          inArray(
+            rateLimits.key,
+            db.select({ key: rateLimits.key }).from(rateLimits).where(stale).limit(size),
+          ),
+        ),
+      )
       .returning({ key: rateLimits.key }),
   );
 }
 
 /** Students' password reset and activation links used or expired more than a day ago. */
 export function purgeSpentResetTokens(db: Database, now: Date, batches = PURGE_BATCHES) {
-  const spent = endedBefore(cutoff(now, KEEP_ENDED_ROWS_MS), passwordResetTokens.expiresAt, passwordResetTokens.usedAt);
+  const spent = endedBefore(
+    cutoff(now, KEEP_ENDED_ROWS_MS),
+    passwordResetTokens.expiresAt,
+    passwordResetTokens.usedAt,
+  );
   return inBatches(batches, (size) =>
     db
       .delete(passwordResetTokens)
-      .where(and(spent, inArray(passwordResetTokens.id, db.select({ key: passwordResetTokens.id }).from(passwordResetTokens).where(spent).limit(size))))
+      .where(
+        and(
+          spent,
+          inArray(
+            passwordResetTokens.id,
+            db
+              .select({ key: passwordResetTokens.id })
+              .from(passwordResetTokens)
+              .where(spent)
+              .limit(size),
+          ),
+        ),
+      )
       .returning({ key: passwordResetTokens.id }),
   );
 }
 
 /** Phone and e-mail changes whose link was used or expired more than a day ago. */
 export function purgeEndedContactChanges(db: Database, now: Date, batches = PURGE_BATCHES) {
-  const ended = endedBefore(cutoff(now, KEEP_ENDED_ROWS_MS), contactChangeRequests.expiresAt, contactChangeRequests.usedAt);
+  const ended = endedBefore(
+    cutoff(now, KEEP_ENDED_ROWS_MS),
+    contactChangeRequests.expiresAt,
+    contactChangeRequests.usedAt,
+  );
   return inBatches(batches, (size) =>
     db
       .delete(contactChangeRequests)
-      .where(and(ended, inArray(contactChangeRequests.id, db.select({ key: contactChangeRequests.id }).from(contactChangeRequests).where(ended).limit(size))))
+      .where(
+        and(
+          ended,
+          inArray(
+            contactChangeRequests.id,
+            db
+              .select({ key: contactChangeRequests.id })
+              .from(contactChangeRequests)
+              .where(ended)
+              .limit(size),
+          ),
+        ),
+      )
       .returning({ key: contactChangeRequests.id }),
   );
 }
 
 /** Staff invitation and password links used, replaced or expired more than a day ago. */
 export function purgeSpentStaffPasswordTokens(db: Database, now: Date, batches = PURGE_BATCHES) {
-  const spent = endedBefore(cutoff(now, KEEP_ENDED_ROWS_MS), staffPasswordTokens.expiresAt, staffPasswordTokens.usedAt);
+  const spent = endedBefore(
+    cutoff(now, KEEP_ENDED_ROWS_MS),
+    staffPasswordTokens.expiresAt,
+    staffPasswordTokens.usedAt,
+  );
   return inBatches(batches, (size) =>
     db
       .delete(staffPasswordTokens)
-      .where(and(spent, inArray(staffPasswordTokens.id, db.select({ key: staffPasswordTokens.id }).from(staffPasswordTokens).where(spent).limit(size))))
+      .where(
+        and(
+          spent,
+          inArray(
+            staffPasswordTokens.id,
+            db
+              .select({ key: staffPasswordTokens.id })
+              .from(staffPasswordTokens)
+              .where(spent)
+              .limit(size),
+          ),
+        ),
+      )
       .returning({ key: staffPasswordTokens.id }),
   );
 }
@@ -111,7 +195,10 @@ function endedBefore(before: Date, expiresAt: Column, endedAt: Column): SQL {
  * beside the batch's keys: a row picked for deletion that changes meanwhile (a rate-limit key
  * counting a new attempt) is checked again under its lock and kept. Answers how many went.
  */
-async function inBatches(batches: PurgeBatches, deleteBatch: (size: number) => Promise<unknown[]>): Promise<number> {
+async function inBatches(
+  batches: PurgeBatches,
+  deleteBatch: (size: number) => Promise<unknown[]>,
+): Promise<number> {
   let deleted = 0;
   for (let batch = 0; batch < batches.most; batch++) {
     const gone = (await deleteBatch(batches.size)).length;

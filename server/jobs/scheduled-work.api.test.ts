@@ -26,7 +26,10 @@ afterAll(async () => {
 
 /** Handlers that count their runs; `during` runs inside each run. */
 function countingWork(during: (name: ScheduledJobName) => Promise<void> = async () => {}) {
-  const runs = Object.fromEntries(SCHEDULED_JOB_NAMES.map((name) => [name, 0])) as Record<ScheduledJobName, number>;
+  const runs = Object.fromEntries(SCHEDULED_JOB_NAMES.map((name) => [name, 0])) as Record<
+    ScheduledJobName,
+    number
+  >;
   const handlers = Object.fromEntries(
     SCHEDULED_JOB_NAMES.map((name) => [
       name,
@@ -42,15 +45,25 @@ function countingWork(during: (name: ScheduledJobName) => Promise<void> = async 
 
 /** Jobs pg-boss holds for a queue, whoever sent them (a test, or the cron pass at start-up). */
 async function jobsSent(name: string) {
-  const result = await database.db.execute<{ count: string | number }>(sql`select count(*) as count from pgboss.job where name = ${name}`);
+  const result = await database.db.execute<{ count: string | number }>(
+    sql`select count(*) as count from pgboss.job where name = ${name}`,
+  );
   return Number(result.rows[0]!.count);
 }
 
 describe("scheduled work on the job queue", () => {
   it("registers every schedule, in UTC, when the queue starts", async () => {
     const schedules = await first.schedules();
-    expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-      SCHEDULED_JOB_NAMES.map((name) => ({ name, cron: SCHEDULED_JOBS[name].cron, timezone: "UTC" })).sort((a, b) => a.name.localeCompare(b.name)),
+    expect(
+      schedules
+        .map(({ name, cron, timezone }) => ({ name, cron, timezone }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual(
+      SCHEDULED_JOB_NAMES.map((name) => ({
+        name,
+        cron: SCHEDULED_JOBS[name].cron,
+        timezone: "UTC",
+      })).sort((a, b) => a.name.localeCompare(b.name)),
     );
     expect(SCHEDULED_JOBS["reconcile-payments"].cron).toBe("* * * * *");
   });
@@ -80,9 +93,15 @@ describe("scheduled work on the job queue", () => {
     release();
 
     // Every job sent for the queue was run exactly once between the two instances.
-    await expect.poll(async () => (await jobsSent("purge-rate-limits")) === work.runs["purge-rate-limits"], { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await jobsSent("purge-rate-limits")) === work.runs["purge-rate-limits"], {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await second.runNow("purge-staff-sessions");
-    await expect.poll(() => work.runs["purge-staff-sessions"], { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => work.runs["purge-staff-sessions"], { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(work.runs["purge-staff-sessions"]).toBe(await jobsSent("purge-staff-sessions"));
   });

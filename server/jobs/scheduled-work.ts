@@ -91,7 +91,9 @@ export const SCHEDULED_QUEUE: Omit<Queue, "name"> = {
 export const SCHEDULED_POLLING_SECONDS = 10;
 
 /** The handlers one serving instance runs, each on the API's own dependencies. */
-export function scheduledWork(deps: ScheduledWorkDeps): Record<ScheduledJobName, () => Promise<number>> {
+export function scheduledWork(
+  deps: ScheduledWorkDeps,
+): Record<ScheduledJobName, () => Promise<number>> {
   return Object.fromEntries(
     SCHEDULED_JOB_NAMES.map((name) => [name, () => SCHEDULED_JOBS[name].run(deps)]),
   ) as Record<ScheduledJobName, () => Promise<number>>;

@@ -25,7 +25,11 @@ export function sendMailJob(deps: { mailer: Mailer; logger: Logger }) {
       try {
         await deps.mailer.send(job.data);
       } catch (error) {
-        deps.logger.warn("mail not sent; will retry", { job: job.id, subject: job.data.subject, error: (error as Error).message });
+        deps.logger.warn("mail not sent; will retry", {
+          job: job.id,
+          subject: job.data.subject,
+          error: (error as Error).message,
+        });
         throw error;
       }
     }

@@ -44,29 +44,70 @@ export function libraryStaffRoutes(deps: ApiDeps) {
   app.post("/staff/library", admin, async (c) => {
     const item = await readJson(c, NewLibraryItemRequest);
     const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(libraryItems).values({ ...item, createdAt: now(), updatedAt: now() }).returning();
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "library.create", entity: "library_item", entityId: row!.id, after: item }, now());
+      const [row] = await tx
+        .insert(libraryItems)
+        .values({ ...item, createdAt: now(), updatedAt: now() })
+        .returning();
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "library.create",
+          entity: "library_item",
+          entityId: row!.id,
+          after: item,
+        },
+        now(),
+      );
       return row!;
     });
-    return c.json({ status: "success", message: `"${created.description}" added to the library.`, data: { id: created.id } }, 201);
+    return c.json(
+      {
+        status: "success",
+        message: `"${created.description}" added to the library.`,
+        data: { id: created.id },
+      },
+      201,
+    );
   });
 
   app.patch("/staff/library/:id", admin, async (c) => {
     const { id } = readParams(c, LibraryItemParam);
     const change = await readJson(c, LibraryItemChange);
     const saved = await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(libraryItems).where(eq(libraryItems.id, id)).for("update");
+      const [existing] = await tx
+        .select()
+        .from(libraryItems)
+        .where(eq(libraryItems.id, id))
+        .for("update");
       if (!existing) throw new ApiError(404, "There is no such library item. Reload the list.");
       const diff = changedFields(existing, change);
       if (!diff.changed) return existing;
-      const [row] = await tx.update(libraryItems).set({ ...change, updatedAt: now() }).where(eq(libraryItems.id, id)).returning();
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "library.update", entity: "library_item", entityId: id, before: diff.before, after: diff.after }, now());
+      const [row] = await tx
+        .update(libraryItems)
+        .set({ ...change, updatedAt: now() })
+        .where(eq(libraryItems.id, id))
+        .returning();
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "library.update",
+          entity: "library_item",
+          entityId: id,
+          before: diff.before,
+          after: diff.after,
+        },
+        now(),
+      );
       return row!;
     });
     const message =
-      change.hidden === true ? `"${saved.description}" is hidden from students.`
-      : change.hidden === false ? `"${saved.description}" is shown to students again.`
-      : `"${saved.description}" saved.`;
+      change.hidden === true
+        ? `"${saved.description}" is hidden from students.`
+        : change.hidden === false
+          ? `"${saved.description}" is shown to students again.`
+          : `"${saved.description}" saved.`;
     return c.json({ status: "success", message });
   });
 

@@ -6,7 +6,6 @@ export type { OutboxMessage } from "./outbox.ts";
 export type { Mailer, MailMessage } from "./mail-message.ts";
 import type { Mailer, MailMessage } from "./mail-message.ts";
 
-
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**

@@ -43,13 +43,21 @@ const setPassword = (link: { uidb64: string; token: string }) =>
 
 /** What any link we never sent gets: a cancelled link must answer the same. */
 async function unknownLinkAnswer(studentId: number) {
-  const answer = await setPassword({ uidb64: encodeUid(studentId), token: randomBytes(32).toString("base64url") });
+  const answer = await setPassword({
+    uidb64: encodeUid(studentId),
+    token: randomBytes(32).toString("base64url"),
+  });
   return { status: answer.status, body: await answer.json() };
 }
 
-async function expectRefusedLikeAnyBadLink(studentId: number, link: { uidb64: string; token: string }) {
+async function expectRefusedLikeAnyBadLink(
+  studentId: number,
+  link: { uidb64: string; token: string },
+) {
   const answer = await setPassword(link);
-  expect({ status: answer.status, body: await answer.json() }).toEqual(await unknownLinkAnswer(studentId));
+  expect({ status: answer.status, body: await answer.json() }).toEqual(
+    await unknownLinkAnswer(studentId),
+  );
   expect(answer.status).toBe(400);
 }
 
@@ -65,7 +73,8 @@ async function importedStudent(n: number) {
 }
 
 const sendActivationLink = async (studentId: number, json?: { replace_earlier: boolean }) =>
-  (await asRegistry(`/staff/students/${studentId}/activation-link`, { method: "POST", json })).status;
+  (await asRegistry(`/staff/students/${studentId}/activation-link`, { method: "POST", json }))
+    .status;
 
 describe("the registry corrects a mistyped e-mail", () => {
   it("the link sent to the mistyped address stops working; the one sent to the right address works", async () => {
@@ -74,7 +83,10 @@ describe("the registry corrects a mistyped e-mail", () => {
     expect(await sendActivationLink(student.id)).toBe(200);
     const toTheTypo = await passwordLink("amaka.obi@gmial.com");
 
-    const corrected = await asRegistry(`/staff/students/${student.id}`, { method: "PATCH", json: { email: "amaka.obi@gmail.com" } });
+    const corrected = await asRegistry(`/staff/students/${student.id}`, {
+      method: "PATCH",
+      json: { email: "amaka.obi@gmail.com" },
+    });
     expect(corrected.status).toBe(200);
     expect(await sendActivationLink(student.id)).toBe(200);
     const toTheStudent = await passwordLink("amaka.obi@gmail.com");
@@ -91,7 +103,10 @@ describe("the registry corrects a mistyped e-mail", () => {
     expect(await sendActivationLink(student.id)).toBe(200);
     const link = await passwordLink(student.email);
 
-    const corrected = await asRegistry(`/staff/students/${student.id}`, { method: "PATCH", json: { level: 200, email: student.email } });
+    const corrected = await asRegistry(`/staff/students/${student.id}`, {
+      method: "PATCH",
+      json: { level: 200, email: student.email },
+    });
     expect(corrected.status).toBe(200);
 
     expect((await setPassword(link)).status).toBe(200);
@@ -114,14 +129,29 @@ describe("the registry corrects a mistyped e-mail", () => {
   it("sends no activation link to an address that was changed while it was being sent", async () => {
     await importStudents([studentRow(104)]);
     const readBeforeTheChange = await importedStudent(104);
-    await h.api.db.update(students).set({ email: "changed.meanwhile@example.com" }).where(eq(students.id, readBeforeTheChange.id));
+    await h.api.db
+      .update(students)
+      .set({ email: "changed.meanwhile@example.com" })
+      .where(eq(students.id, readBeforeTheChange.id));
 
-    const sending = h.api.db.transaction((tx) => issueActivationLink(h.api.deps, tx, readBeforeTheChange, false));
+    const sending = h.api.db.transaction((tx) =>
+      issueActivationLink(h.api.deps, tx, readBeforeTheChange, false),
+    );
 
-    await expect(sending).rejects.toMatchObject({ status: 409, message: expect.stringContaining("changed a moment ago") });
-    const tokens = await h.api.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.studentId, readBeforeTheChange.id));
+    await expect(sending).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining("changed a moment ago"),
+    });
+    const tokens = await h.api.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.studentId, readBeforeTheChange.id));
     expect(tokens).toEqual([]);
-    expect(await h.api.db.transaction((tx) => issueResetToken(tx, readBeforeTheChange, h.api.clock.now()))).toBeNull();
+    expect(
+      await h.api.db.transaction((tx) =>
+        issueResetToken(tx, readBeforeTheChange, h.api.clock.now()),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -131,9 +161,15 @@ describe("the registry imports a file that corrects an e-mail", () => {
     const [moved, stayed] = [await importedStudent(111), await importedStudent(112)];
     expect(await sendActivationLink(moved.id)).toBe(200);
     expect(await sendActivationLink(stayed.id)).toBe(200);
-    const [toOldAddress, toKeptAddress] = [await passwordLink(moved.email), await passwordLink(stayed.email)];
+    const [toOldAddress, toKeptAddress] = [
+      await passwordLink(moved.email),
+      await passwordLink(stayed.email),
+    ];
 
-    await importStudents([studentRow(111, { email: "student.111@college.example" }), studentRow(112, { level: "200" })]);
+    await importStudents([
+      studentRow(111, { email: "student.111@college.example" }),
+      studentRow(112, { level: "200" }),
+    ]);
 
     await expectRefusedLikeAnyBadLink(moved.id, toOldAddress);
     expect((await setPassword(toKeptAddress)).status).toBe(200);
@@ -147,7 +183,10 @@ describe("a student confirms a new e-mail address", () => {
 
   const askForResetLink = async (email: string) => {
     const before = (await h.sentMails()).length;
-    const answer = await h.api.request("/password/request-reset-email/", { method: "POST", json: { email } });
+    const answer = await h.api.request("/password/request-reset-email/", {
+      method: "POST",
+      json: { email },
+    });
     expect(answer.status).toBe(200);
     // The link is queued just after the answer (decision 040).
     await expect.poll(async () => (await h.sentMails()).length).toBeGreaterThan(before);
@@ -158,11 +197,18 @@ describe("a student confirms a new e-mail address", () => {
     const toOldAddress = await askForResetLink(h.me.email);
     const token = await h.api.signIn(h.me.phone);
 
-    expect((await h.sendBiodata(h.me.id, { email: "ngozi.eze@college.example", ...PASSWORD }, { token })).status).toBe(200);
-    expect((await h.confirmLink(await h.mailedLink("ngozi.eze@college.example"), { token })).status).toBe(200);
+    expect(
+      (await h.sendBiodata(h.me.id, { email: "ngozi.eze@college.example", ...PASSWORD }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await h.confirmLink(await h.mailedLink("ngozi.eze@college.example"), { token })).status,
+    ).toBe(200);
 
     await expectRefusedLikeAnyBadLink(h.me.id, toOldAddress);
-    expect((await setPassword(await askForResetLink("ngozi.eze@college.example"))).status).toBe(200);
+    expect((await setPassword(await askForResetLink("ngozi.eze@college.example"))).status).toBe(
+      200,
+    );
   });
 
   it("a new phone number alone leaves the reset link working", async () => {
@@ -170,7 +216,9 @@ describe("a student confirms a new e-mail address", () => {
     const link = await askForResetLink(other.email);
     const token = await h.api.signIn(other.phone);
 
-    expect((await h.sendBiodata(other.id, { phone: "08037775555", ...PASSWORD }, { token })).status).toBe(200);
+    expect(
+      (await h.sendBiodata(other.id, { phone: "08037775555", ...PASSWORD }, { token })).status,
+    ).toBe(200);
     expect((await h.confirmLink(await h.mailedLink(other.email), { token })).status).toBe(200);
 
     expect((await setPassword(link)).status).toBe(200);

@@ -141,10 +141,19 @@ describe("POST /password/request-reset-email/", () => {
       const response = await requestReset({ email: "outage@example.com" });
       expect(response.status).toBe(200);
       await vi.waitFor(
-        async () => expect(await mailJobsTo(api.db, "outage@example.com")).toMatchObject([{ state: "retry", waits: true }]),
+        async () =>
+          expect(await mailJobsTo(api.db, "outage@example.com")).toMatchObject([
+            { state: "retry", waits: true },
+          ]),
         { timeout: 10_000, interval: 100 },
       );
-      expect(api.logger.lines.some((line) => line.includes("mail not sent; will retry") && line.includes("SMTP 421 service not available"))).toBe(true);
+      expect(
+        api.logger.lines.some(
+          (line) =>
+            line.includes("mail not sent; will retry") &&
+            line.includes("SMTP 421 service not available"),
+        ),
+      ).toBe(true);
     } finally {
       mailer = createSmtpMailer({ url: smtp.url, from: "Portal <no-reply@college.test>" });
     }

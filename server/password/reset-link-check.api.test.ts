@@ -22,8 +22,10 @@ async function freshLink(email: string) {
   return { student, uidb64: encodeUid(student.id), token: token! };
 }
 
-const check = (json: unknown) => api.request("/password/reset-link-check", { method: "POST", json });
-const complete = (json: unknown) => api.request("/password/password-reset-complete", { method: "PATCH", json });
+const check = (json: unknown) =>
+  api.request("/password/reset-link-check", { method: "POST", json });
+const complete = (json: unknown) =>
+  api.request("/password/password-reset-complete", { method: "PATCH", json });
 
 describe("POST /password/reset-link-check", () => {
   it("says a live link works, and leaves it usable", async () => {
@@ -31,14 +33,23 @@ describe("POST /password/reset-link-check", () => {
     for (let i = 0; i < 2; i++) {
       const answer = await check({ uidb64: link.uidb64, token: link.token });
       expect(answer.status).toBe(200);
-      expect(await answer.json()).toEqual({ status: "success", message: "Choose your new password." });
+      expect(await answer.json()).toEqual({
+        status: "success",
+        message: "Choose your new password.",
+      });
     }
-    expect((await complete({ uidb64: link.uidb64, token: link.token, password: "after-checking" })).status).toBe(200);
+    expect(
+      (await complete({ uidb64: link.uidb64, token: link.token, password: "after-checking" }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses a used link with the sentence the reset itself gives", async () => {
     const link = await freshLink("check-used@example.com");
-    expect((await complete({ uidb64: link.uidb64, token: link.token, password: "first-new-pass" })).status).toBe(200);
+    expect(
+      (await complete({ uidb64: link.uidb64, token: link.token, password: "first-new-pass" }))
+        .status,
+    ).toBe(200);
     const answer = await check({ uidb64: link.uidb64, token: link.token });
     expect(answer.status).toBe(400);
     expect((await answer.json()).error.message).toBe(NOT_VALID);
@@ -50,16 +61,30 @@ describe("POST /password/reset-link-check", () => {
     const answer = await check({ uidb64: link.uidb64, token: link.token });
     expect(answer.status).toBe(400);
     expect((await answer.json()).error).toMatchObject({
-      message: expect.stringMatching(/^This password reset link expired at \d{1,2}:\d{2} [ap]m, \d{2}-\d{2}-\d{4} \(Nigerian time\)\. Ask for a new one on the Forgot Password page\.$/),
+      message: expect.stringMatching(
+        /^This password reset link expired at \d{1,2}:\d{2} [ap]m, \d{2}-\d{2}-\d{4} \(Nigerian time\)\. Ask for a new one on the Forgot Password page\.$/,
+      ),
       fields: { next: "forgot-password" },
     });
     // Completing it still answers as any bad link does: the page has already told the student.
-    expect((await (await complete({ uidb64: link.uidb64, token: link.token, password: "too-late-now" })).json()).error.message).toBe(NOT_VALID);
+    expect(
+      (
+        await (
+          await complete({ uidb64: link.uidb64, token: link.token, password: "too-late-now" })
+        ).json()
+      ).error.message,
+    ).toBe(NOT_VALID);
   });
 
   describe("the registry's activation links (decision 156)", () => {
     const activation = async (student: Awaited<ReturnType<typeof api.createStudent>>) => {
-      const token = await api.db.transaction((tx) => issueResetToken(tx, student, api.clock.now(), { lifetimeMinutes: 72 * 60, replacesEarlier: true, purpose: "activation" }));
+      const token = await api.db.transaction((tx) =>
+        issueResetToken(tx, student, api.clock.now(), {
+          lifetimeMinutes: 72 * 60,
+          replacesEarlier: true,
+          purpose: "activation",
+        }),
+      );
       return { uidb64: encodeUid(student.id), token: token! };
     };
 
@@ -72,7 +97,9 @@ describe("POST /password/reset-link-check", () => {
       expect(answer.status).toBe(400);
       const { error } = await answer.json();
       expect(error).toMatchObject({
-        message: expect.stringContaining("This link no longer works: the registry sent a newer activation link at"),
+        message: expect.stringContaining(
+          "This link no longer works: the registry sent a newer activation link at",
+        ),
         fields: { next: "forgot-password" },
       });
       expect(error.message).toContain("It is in your newest e-mail from the college");
@@ -84,11 +111,20 @@ describe("POST /password/reset-link-check", () => {
       const withoutMail = await api.createStudent({ email: null });
       const links = [await activation(withMail), await activation(withoutMail)];
       api.clock.advance(72 * 3_600_000);
-      const [mailed, shown] = await Promise.all(links.map(async (link) => (await (await check(link)).json()).error));
-      expect(mailed).toMatchObject({ message: expect.stringContaining("This activation link expired at"), fields: { next: "forgot-password" } });
-      expect(mailed.message).toContain("Ask for a new link on the Forgot Password page with your e-mail address, or ask the registry to send one.");
+      const [mailed, shown] = await Promise.all(
+        links.map(async (link) => (await (await check(link)).json()).error),
+      );
+      expect(mailed).toMatchObject({
+        message: expect.stringContaining("This activation link expired at"),
+        fields: { next: "forgot-password" },
+      });
+      expect(mailed.message).toContain(
+        "Ask for a new link on the Forgot Password page with your e-mail address, or ask the registry to send one.",
+      );
       expect(shown).toMatchObject({ fields: { next: "registry" } });
-      expect(shown.message).toMatch(/This activation link expired at .*\. Ask the registry for a new one: they can give it to you in person\.$/);
+      expect(shown.message).toMatch(
+        /This activation link expired at .*\. Ask the registry for a new one: they can give it to you in person\.$/,
+      );
     });
   });
 
@@ -107,7 +143,10 @@ describe("POST /password/reset-link-check", () => {
       answers.push({ status: answer.status, body: await answer.json() });
     }
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
-    expect(answers[0]).toEqual({ status: 400, body: expect.objectContaining({ error: expect.objectContaining({ message: NOT_VALID }) }) });
+    expect(answers[0]).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: expect.objectContaining({ message: NOT_VALID }) }),
+    });
   });
 
   it.each([
@@ -118,7 +157,9 @@ describe("POST /password/reset-link-check", () => {
   ])("refuses %s with a 400 that asks for the mailed link", async (_case, json) => {
     const answer = await check(json);
     expect(answer.status).toBe(400);
-    expect((await answer.json()).error.message).toBe("Click on the verification link sent to your mail");
+    expect((await answer.json()).error.message).toBe(
+      "Click on the verification link sent to your mail",
+    );
   });
 
   it("refuses a body that is not JSON with a 400, not a 500", async () => {

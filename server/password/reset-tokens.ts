@@ -41,7 +41,11 @@ export async function issueResetToken(
   tx: Transaction,
   student: Student,
   now: Date,
-  { lifetimeMinutes = RESET_LINK_MINUTES, replacesEarlier = false, purpose = "reset" }: LinkOptions = {},
+  {
+    lifetimeMinutes = RESET_LINK_MINUTES,
+    replacesEarlier = false,
+    purpose = "reset",
+  }: LinkOptions = {},
 ): Promise<string | null> {
   // Under the row lock a change of address either has committed (and is seen here) or waits
   // for this token and then cancels it (cancelUnusedResetLinks): no link outlives its address.
@@ -65,7 +69,12 @@ export async function issueResetToken(
  * the transaction that changes their e-mail address, after the row is written: a link mailed to
  * the old address must not outlive it (decision 139).
  */
-export async function cancelUnusedResetLinks(tx: Transaction, studentIds: number[], now: Date, { replaced = false } = {}) {
+export async function cancelUnusedResetLinks(
+  tx: Transaction,
+  studentIds: number[],
+  now: Date,
+  { replaced = false } = {},
+) {
   if (studentIds.length === 0) return;
   await tx
     .update(passwordResetTokens)
@@ -87,7 +96,12 @@ async function linkedToken(db: Database, uidb64: string, token: string) {
   const [row] = await db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.studentId, student.id), eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash))))
+    .where(
+      and(
+        eq(passwordResetTokens.studentId, student.id),
+        eq(passwordResetTokens.tokenHash, tokenHash(token, student.passwordHash)),
+      ),
+    )
     .limit(1);
   return row ? { student, row } : null;
 }
@@ -109,13 +123,20 @@ export type DeadLink =
  * holder of the link (256 random bits) learns this; a used link, a link cancelled by a change of
  * address, and any link we never sent answer null, alike.
  */
-export async function whyLinkIsDead(db: Database, uidb64: string, token: string, now: Date): Promise<DeadLink | null> {
+export async function whyLinkIsDead(
+  db: Database,
+  uidb64: string,
+  token: string,
+  now: Date,
+): Promise<DeadLink | null> {
   const linked = await linkedToken(db, uidb64, token);
   if (!linked) return null;
   const { student, row } = linked;
   const hasEmail = student.email !== null;
-  if (row.replacedAt) return { why: "replaced", purpose: row.purpose, at: row.replacedAt, hasEmail };
-  if (!row.usedAt && row.expiresAt <= now) return { why: "expired", purpose: row.purpose, at: row.expiresAt, hasEmail };
+  if (row.replacedAt)
+    return { why: "replaced", purpose: row.purpose, at: row.replacedAt, hasEmail };
+  if (!row.usedAt && row.expiresAt <= now)
+    return { why: "expired", purpose: row.purpose, at: row.expiresAt, hasEmail };
   return null;
 }
 
@@ -151,8 +172,20 @@ export async function completeReset(
       .returning({ id: students.id });
     if (changed.length === 0) return false;
     // The student did it, so no staff member: the row names them (never the link or the password).
-    const action = isUnusablePasswordHash(live.student.passwordHash) ? "student.activated" : "student.password_reset";
-    await recordAudit(tx, { staffId: null, byStudentId: live.student.id, action, entity: "student", entityId: live.student.id }, now);
+    const action = isUnusablePasswordHash(live.student.passwordHash)
+      ? "student.activated"
+      : "student.password_reset";
+    await recordAudit(
+      tx,
+      {
+        staffId: null,
+        byStudentId: live.student.id,
+        action,
+        entity: "student",
+        entityId: live.student.id,
+      },
+      now,
+    );
     // The transaction has the database's query builder; signing out commits with the change.
     await endAllSessions(tx as unknown as Database, live.student.id, now);
     return true;

@@ -15,7 +15,13 @@ import {
   ResetEmailRequest,
   ResetLinkCheck,
 } from "../../common/password/password-reset.ts";
-import { completeReset, findLiveResetToken, issueResetToken, whyLinkIsDead, type DeadLink } from "./reset-tokens.ts";
+import {
+  completeReset,
+  findLiveResetToken,
+  issueResetToken,
+  whyLinkIsDead,
+  type DeadLink,
+} from "./reset-tokens.ts";
 import { formatDeadline } from "../../common/format/dates.ts";
 import { resetMail } from "./reset-mail.ts";
 import { encodeUid } from "./uidb64.ts";

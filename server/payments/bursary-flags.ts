@@ -13,10 +13,18 @@ export async function flagForBursary(
 ) {
   await db
     .insert(feeStatusFlags)
-    .values({ studentId: flag.studentId, paymentId: flag.paymentId, reason: flag.reason, raisedAt: flag.at })
+    .values({
+      studentId: flag.studentId,
+      paymentId: flag.paymentId,
+      reason: flag.reason,
+      raisedAt: flag.at,
+    })
     .onConflictDoUpdate({
       target: feeStatusFlags.paymentId,
-      set: { reason: sql`${feeStatusFlags.reason} || ' Then: ' || excluded.reason`, raisedAt: sql`excluded.raised_at` },
+      set: {
+        reason: sql`${feeStatusFlags.reason} || ' Then: ' || excluded.reason`,
+        raisedAt: sql`excluded.raised_at`,
+      },
       // A replayed event must not repeat its reason.
       setWhere: sql`position(excluded.reason in ${feeStatusFlags.reason}) = 0`,
     });

@@ -169,7 +169,11 @@ async function flagIfFeeChanged(tx: Transaction, row: PaymentRow, now: Date) {
 
 /** A payment by its reference, as the student's verify and Paystack's webhook look it up. */
 export const paymentByReference = preparedQuery((db) =>
-  db.select().from(payments).where(eq(payments.reference, sql.placeholder("reference"))).prepare("payment_by_reference"),
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, sql.placeholder("reference")))
+    .prepare("payment_by_reference"),
 );
 
 /** Credits a payment Paystack says is paid, unless it is credited or closed already. */
@@ -185,7 +189,12 @@ const creditOpenPayment = preparedQuery((db) =>
       paidAmountKobo: placeholderValue("paidAmountKobo"),
       paidCurrency: placeholderValue("paidCurrency"),
     })
-    .where(and(eq(payments.reference, sql.placeholder("reference")), inArray(payments.status, OPEN_STATUSES)))
+    .where(
+      and(
+        eq(payments.reference, sql.placeholder("reference")),
+        inArray(payments.status, OPEN_STATUSES),
+      ),
+    )
     .returning()
     .prepare("credit_open_payment"),
 );
@@ -205,7 +214,9 @@ async function settle(
     const [changed] = await tx
       .update(payments)
       .set(change)
-      .where(and(eq(payments.reference, payment.reference), inArray(payments.status, OPEN_STATUSES)))
+      .where(
+        and(eq(payments.reference, payment.reference), inArray(payments.status, OPEN_STATUSES)),
+      )
       .returning();
     if (changed && kind !== "not-paid" && changed.status !== payment.status) {
       await recordPaymentEvent(tx, changed.id, kind, now, { note: changed.gatewayResponse });

@@ -34,20 +34,50 @@ async function changeFee(option: string, naira: string) {
   const [fee] = await kit.api.db
     .select()
     .from(feeSchedule)
-    .where(and(eq(feeSchedule.paymentOption, option), eq(feeSchedule.level, 100), eq(feeSchedule.session, "2024/2025"), isNull(feeSchedule.replacedAt), isNull(feeSchedule.programmeId)));
-  const changed = await asBursar(`/staff/fees/${fee!.id}`, { method: "PATCH", json: { amount_naira: naira } });
+    .where(
+      and(
+        eq(feeSchedule.paymentOption, option),
+        eq(feeSchedule.level, 100),
+        eq(feeSchedule.session, "2024/2025"),
+        isNull(feeSchedule.replacedAt),
+        isNull(feeSchedule.programmeId),
+      ),
+    );
+  const changed = await asBursar(`/staff/fees/${fee!.id}`, {
+    method: "PATCH",
+    json: { amount_naira: naira },
+  });
   expect(changed.status).toBe(200);
 }
 
 async function studentView(who: Who) {
-  const info = (await (await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })).json()).data;
-  return { complete: info.school_fees_payment.payment_complete, notices: info.school_fees_payment.notices, notes: Object.fromEntries(info.school_fee_payment.map((row: { paystack_ref: string; note: string | null }) => [row.paystack_ref, row.note])) };
+  const info = (
+    await (
+      await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })
+    ).json()
+  ).data;
+  return {
+    complete: info.school_fees_payment.payment_complete,
+    notices: info.school_fees_payment.notices,
+    notes: Object.fromEntries(
+      info.school_fee_payment.map((row: { paystack_ref: string; note: string | null }) => [
+        row.paystack_ref,
+        row.note,
+      ]),
+    ),
+  };
 }
 
 const flagOf = async (reference: string) =>
-  (await kit.api.db.select().from(feeStatusFlags).where(eq(feeStatusFlags.paymentId, (await kit.paymentRow(reference)).id)))[0]?.reason;
+  (
+    await kit.api.db
+      .select()
+      .from(feeStatusFlags)
+      .where(eq(feeStatusFlags.paymentId, (await kit.paymentRow(reference)).id))
+  )[0]?.reason;
 
-const CLOSED = "The fee changed to ₦130,000.00 after this payment was started, and it was not paid within 24 hours, so it is closed. Start a new payment at ₦130,000.00 from the Payment page.";
+const CLOSED =
+  "The fee changed to ₦130,000.00 after this payment was started, and it was not paid within 24 hours, so it is closed. Start a new payment at ₦130,000.00 from the Payment page.";
 
 describe("a pending payment after its fee changed", () => {
   it("stays payable for 24 hours, is then closed by the reconciler with the new amount in words, and the student pays afresh at the new amount", async () => {
@@ -62,20 +92,30 @@ describe("a pending payment after its fee changed", () => {
 
     await hoursPass(2, me);
     await reconcile();
-    expect(await kit.paymentRow(old)).toMatchObject({ status: "abandoned", gatewayResponse: CLOSED });
+    expect(await kit.paymentRow(old)).toMatchObject({
+      status: "abandoned",
+      gatewayResponse: CLOSED,
+    });
     const view = await studentView(me);
     expect(view.notes[old]).toBe(CLOSED);
     expect(view.notices).toEqual([`Payment ${old}: ${CLOSED}`]);
     const listed = (await (await asBursar(`/staff/payments?q=${old}`)).json()).data;
     expect(listed[0]).toMatchObject({ status: "abandoned", flagged: false });
     const detail = (await (await asBursar(`/staff/payments/${old}`)).json()).data;
-    expect(detail.events.at(-1)).toMatchObject({ kind: "abandoned", detail: { fee_changed_to_kobo: 13_000_000 } });
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: "abandoned",
+      detail: { fee_changed_to_kobo: 13_000_000 },
+    });
 
     const fresh = await kit.start(me, "full");
     expect((await kit.paymentRow(fresh)).amountKobo).toBe(13_000_000);
     await kit.payAtSandbox(fresh);
     expect((await kit.verify(fresh, me.token)).status).toBe(200);
-    expect(await studentView(me)).toMatchObject({ complete: "full", notices: [], notes: { [old]: CLOSED, [fresh]: null } });
+    expect(await studentView(me)).toMatchObject({
+      complete: "full",
+      notices: [],
+      notes: { [old]: CLOSED, [fresh]: null },
+    });
   });
 
   it("money Paystack took anyway is credited at what was received and flagged; a Requery closes one still unpaid; one started after the change is left alone", async () => {
@@ -92,13 +132,20 @@ describe("a pending payment after its fee changed", () => {
     await hoursPass(25, paidLate, unpaid, after);
     const requery = await kit.verify(unpaidRef, unpaid.token);
     expect(requery.status).toBe(409);
-    expect((await requery.json()).error.message).toBe(CLOSED.replaceAll("₦130,000.00", "₦80,000.00"));
+    expect((await requery.json()).error.message).toBe(
+      CLOSED.replaceAll("₦130,000.00", "₦80,000.00"),
+    );
     expect((await kit.paymentRow(unpaidRef)).status).toBe("abandoned");
 
     await kit.payAtSandbox(paidLateRef); // the webhook is lost; the reconciler asks Paystack first
     await reconcile();
-    expect(await kit.paymentRow(paidLateRef)).toMatchObject({ status: "success", paidAmountKobo: partKobo });
-    expect(await flagOf(paidLateRef)).toContain("though the fee changed to ₦80,000.00 after this payment was started");
+    expect(await kit.paymentRow(paidLateRef)).toMatchObject({
+      status: "success",
+      paidAmountKobo: partKobo,
+    });
+    expect(await flagOf(paidLateRef)).toContain(
+      "though the fee changed to ₦80,000.00 after this payment was started",
+    );
     expect((await studentView(paidLate)).complete).toBe("part");
     expect((await kit.paymentRow(afterRef)).status).toBe("pending");
 

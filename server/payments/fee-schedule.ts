@@ -20,7 +20,10 @@ const scheduledFeeQuery = preparedQuery((db) =>
         eq(feeSchedule.level, sql.placeholder("level")),
         eq(feeSchedule.session, sql.placeholder("session")),
         isNull(feeSchedule.replacedAt),
-        or(isNull(feeSchedule.programmeId), eq(feeSchedule.programmeId, sql.placeholder("programmeId"))),
+        or(
+          isNull(feeSchedule.programmeId),
+          eq(feeSchedule.programmeId, sql.placeholder("programmeId")),
+        ),
         // Students and fees both name a mode by its spelling on the registry's list (foreign keys,
         // decision 154), so equal names are the whole test: no spelling can miss.
         or(isNull(feeSchedule.studyMode), eq(feeSchedule.studyMode, sql.placeholder("studyMode"))),
@@ -52,7 +55,11 @@ const creditedOptionsQuery = preparedQuery((db) =>
  * student's own programme or study mode and fees for all of them can both match: the most
  * specific wins, programme before study mode (decision 095).
  */
-export async function scheduledFee(db: Database | Transaction, choice: FeeChoice, payer: Payer): Promise<{ id: number; amountKobo: number } | null> {
+export async function scheduledFee(
+  db: Database | Transaction,
+  choice: FeeChoice,
+  payer: Payer,
+): Promise<{ id: number; amountKobo: number } | null> {
   const [row] = await scheduledFeeQuery(db).execute({
     option: choice.option,
     level: choice.level,
@@ -64,7 +71,11 @@ export async function scheduledFee(db: Database | Transaction, choice: FeeChoice
 }
 
 /** Why late fees cannot be paid today for the chosen session; null when they can (or it is not a late fee). */
-export async function lateFeeProblem(db: Database, choice: FeeChoice, now: Date): Promise<string | null> {
+export async function lateFeeProblem(
+  db: Database,
+  choice: FeeChoice,
+  now: Date,
+): Promise<string | null> {
   if (choice.option !== "latefees") return null;
   const [session] = await db
     .select({ lateFeesFrom: academicSessions.lateFeesFrom })
@@ -84,7 +95,12 @@ export async function creditedOptions(
   exceptReference?: string,
 ): Promise<string[]> {
   // No payment's reference is empty: "" excludes none.
-  const rows = await creditedOptionsQuery(db).execute({ studentId, level: where.level, session: where.session, exceptReference: exceptReference ?? "" });
+  const rows = await creditedOptionsQuery(db).execute({
+    studentId,
+    level: where.level,
+    session: where.session,
+    exceptReference: exceptReference ?? "",
+  });
   return rows.map((row) => row.option);
 }
 

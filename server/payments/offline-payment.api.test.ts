@@ -11,21 +11,32 @@ afterAll(() => kit.api.close());
 type Who = Awaited<ReturnType<PaymentsKit["newStudent"]>>;
 
 const startOffline = (who: Who, json: object) =>
-  kit.post("/student/school-fee/offline", who.token, { student_id: who.student.id, ...choice("full"), ...json });
-const byTransfer = (who: Who, json: object = {}) => startOffline(who, { channel: "bank_transfer", ...json });
+  kit.post("/student/school-fee/offline", who.token, {
+    student_id: who.student.id,
+    ...choice("full"),
+    ...json,
+  });
+const byTransfer = (who: Who, json: object = {}) =>
+  startOffline(who, { channel: "bank_transfer", ...json });
 
 /** Plays the student's bank at the sandbox page, then delivers the signed webhook it sent. */
 async function arrives(reference: string, naira?: string) {
   const sent = kit.api.webhooks.length;
   const form = new FormData();
   if (naira) form.set("amount", naira);
-  const page = await kit.api.sandbox.request(`/simulate/${reference}`, { method: "POST", body: form });
+  const page = await kit.api.sandbox.request(`/simulate/${reference}`, {
+    method: "POST",
+    body: form,
+  });
   expect(await page.text()).toContain("webhook was delivered");
   const webhook = kit.api.webhooks[sent]!;
   return kit.deliverWebhook(webhook.body, webhook.signature);
 }
 
-const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).error.message });
+const refusal = async (response: Response) => ({
+  status: response.status,
+  message: (await response.json()).error.message,
+});
 
 describe("POST /student/school-fee/offline", () => {
   it("charges a bank transfer at the scheduled amount, keeps the account and records the channel", async () => {
@@ -53,9 +64,15 @@ describe("POST /student/school-fee/offline", () => {
       payInstructions: body.instructions,
     });
 
-    const shown = await kit.api.request(`/student/school-fee/${body.reference}`, { token: me.token });
+    const shown = await kit.api.request(`/student/school-fee/${body.reference}`, {
+      token: me.token,
+    });
     expect((await shown.json()).data).toMatchObject({
-      payment: { paystack_ref: body.reference, payment_status: "pending", amount_paid: FULL_100_2024 },
+      payment: {
+        paystack_ref: body.reference,
+        payment_status: "pending",
+        amount_paid: FULL_100_2024,
+      },
       instructions: body.instructions,
     });
   });
@@ -63,10 +80,16 @@ describe("POST /student/school-fee/offline", () => {
   it("gives the USSD code of the chosen bank; the webhook credits it once, as USSD", async () => {
     const me = await kit.newStudent();
     const body = await (await startOffline(me, { channel: "ussd", ussd_bank: "919" })).json();
-    expect(body.instructions).toEqual({ channel: "ussd", ussd_code: expect.stringMatching(/^\*919\*33\*4\*\d{5}#$/) });
+    expect(body.instructions).toEqual({
+      channel: "ussd",
+      ussd_code: expect.stringMatching(/^\*919\*33\*4\*\d{5}#$/),
+    });
 
     expect((await arrives(body.reference)).status).toBe(200);
-    expect(await kit.paymentRow(body.reference)).toMatchObject({ status: "success", channel: "ussd" });
+    expect(await kit.paymentRow(body.reference)).toMatchObject({
+      status: "success",
+      channel: "ussd",
+    });
     expect(kit.creditLines(body.reference)).toHaveLength(1);
     // Checking again after the webhook answers from our records.
     expect((await kit.verify(body.reference, me.token)).status).toBe(200);
@@ -88,7 +111,11 @@ describe("POST /student/school-fee/offline", () => {
     await arrives(reference, "100,000");
     expect((await kit.paymentRow(reference)).status).toBe("mismatch");
     expect(kit.creditLines(reference)).toHaveLength(0);
-    expect(kit.api.logger.lines.some((line) => line.includes("differs from the fee") && line.includes(reference))).toBe(true);
+    expect(
+      kit.api.logger.lines.some(
+        (line) => line.includes("differs from the fee") && line.includes(reference),
+      ),
+    ).toBe(true);
   });
 
   it("answers 'Payment already made' to a replay after the fee is paid, and charges nothing", async () => {
@@ -97,20 +124,49 @@ describe("POST /student/school-fee/offline", () => {
     await arrives(reference);
     const replay = await byTransfer(me);
     expect(await replay.json()).toEqual({ status: "success", message: "Payment already made" });
-    const info = await (await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })).json();
+    const info = await (
+      await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })
+    ).json();
     expect(info.data.school_fee_payment).toHaveLength(1);
   });
 
   it.each([
-    ["another student's id", (me: Who) => byTransfer(me, { student_id: me.student.id + 1 }), 403, "You can only see and change your own record."],
-    ["a level above the student's own", (me: Who) => byTransfer(me, choice("full", 200)), 400, "You are in 100 level; you cannot pay 200 level fees."],
-    ["USSD without a bank", (me: Who) => startOffline(me, { channel: "ussd" }), 400, "Choose the bank whose USSD code you will dial."],
-    ["a bank Paystack has no USSD code for", (me: Who) => startOffline(me, { channel: "ussd", ussd_bank: "000" }), 400, "Choose the bank whose USSD code you will dial."],
-    ["a channel that needs a card", (me: Who) => startOffline(me, { channel: "card" }), 400, "Choose bank transfer or USSD."],
+    [
+      "another student's id",
+      (me: Who) => byTransfer(me, { student_id: me.student.id + 1 }),
+      403,
+      "You can only see and change your own record.",
+    ],
+    [
+      "a level above the student's own",
+      (me: Who) => byTransfer(me, choice("full", 200)),
+      400,
+      "You are in 100 level; you cannot pay 200 level fees.",
+    ],
+    [
+      "USSD without a bank",
+      (me: Who) => startOffline(me, { channel: "ussd" }),
+      400,
+      "Choose the bank whose USSD code you will dial.",
+    ],
+    [
+      "a bank Paystack has no USSD code for",
+      (me: Who) => startOffline(me, { channel: "ussd", ussd_bank: "000" }),
+      400,
+      "Choose the bank whose USSD code you will dial.",
+    ],
+    [
+      "a channel that needs a card",
+      (me: Who) => startOffline(me, { channel: "card" }),
+      400,
+      "Choose bank transfer or USSD.",
+    ],
   ])("refuses %s and creates no payment", async (_case, send, status, message) => {
     const me = await kit.newStudent({ level: 100 });
     expect(await refusal(await send(me))).toEqual({ status, message });
-    const info = await (await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })).json();
+    const info = await (
+      await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })
+    ).json();
     expect(info.data.school_fee_payment).toEqual([]);
   });
 
@@ -119,7 +175,14 @@ describe("POST /student/school-fee/offline", () => {
     for (let attempt = 0; attempt < PAYMENT_STARTS_PER_STUDENT.limit - 1; attempt++) {
       expect((await byTransfer(me)).status).toBe(200);
     }
-    expect((await kit.post("/student/school-fee", me.token, { student_id: me.student.id, ...choice("full") })).status).toBe(200);
+    expect(
+      (
+        await kit.post("/student/school-fee", me.token, {
+          student_id: me.student.id,
+          ...choice("full"),
+        })
+      ).status,
+    ).toBe(200);
     expect((await startOffline(me, { channel: "ussd", ussd_bank: "737" })).status).toBe(429);
   });
 });
@@ -129,11 +192,15 @@ describe("GET /student/school-fee/{reference}", () => {
     const owner = await kit.newStudent();
     const other = await kit.newStudent();
     const { reference } = await (await byTransfer(owner)).json();
-    for (const path of [`/student/school-fee/${reference}`, "/student/school-fee/CCE-20250115-UNKNOWN00000"]) {
+    for (const path of [
+      `/student/school-fee/${reference}`,
+      "/student/school-fee/CCE-20250115-UNKNOWN00000",
+    ]) {
       const response = await kit.api.request(path, { token: other.token });
       expect(await refusal(response)).toEqual({
         status: 404,
-        message: "We have no payment with that reference. Check it, or start a new payment from the Payment page.",
+        message:
+          "We have no payment with that reference. Check it, or start a new payment from the Payment page.",
       });
     }
   });

@@ -48,7 +48,10 @@ export async function startOfflinePayment(
       channel,
     });
     await deps.db.transaction(async (tx) => {
-      await tx.update(payments).set({ payInstructions: instructions }).where(eq(payments.id, paymentId));
+      await tx
+        .update(payments)
+        .set({ payInstructions: instructions })
+        .where(eq(payments.id, paymentId));
       await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
         amount_kobo: amountKobo,
         option: choice.option,

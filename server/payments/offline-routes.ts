@@ -7,7 +7,11 @@ import { OfflinePaymentRequest } from "../../common/payments/offline-payment.ts"
 import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
 import type { PaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
-import { loadOwnPayment, startOfflinePayment, TRANSFER_ACCOUNT_LIFETIME_MS } from "./offline-payment.ts";
+import {
+  loadOwnPayment,
+  startOfflinePayment,
+  TRANSFER_ACCOUNT_LIFETIME_MS,
+} from "./offline-payment.ts";
 
 /**
  * Paying school fees without a card: `POST /student/school-fee/offline` (bank transfer or USSD)
@@ -40,7 +44,10 @@ export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
 
   app.get("/student/school-fee/:reference", signedIn, async (c) => {
     const { reference } = readParams(c, ReferenceParam);
-    return c.json({ status: "success", data: await loadOwnPayment(deps, c.var.student.id, reference) });
+    return c.json({
+      status: "success",
+      data: await loadOwnPayment(deps, c.var.student.id, reference),
+    });
   });
 
   return app;

@@ -12,9 +12,12 @@ type Who = Awaited<ReturnType<PaymentsKit["newStudent"]>>;
 
 /** Each listed payment's reference and whether the page is told it is an unused attempt. */
 async function unusedByReference(who: Who) {
-  const response = await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token });
+  const response = await kit.api.request(`/student/payment-info/${who.student.id}`, {
+    token: who.token,
+  });
   expect(response.status).toBe(200);
-  const rows: { paystack_ref: string; unused_attempt: boolean }[] = (await response.json()).data.school_fee_payment;
+  const rows: { paystack_ref: string; unused_attempt: boolean }[] = (await response.json()).data
+    .school_fee_payment;
   return Object.fromEntries(rows.map((row) => [row.paystack_ref, row.unused_attempt]));
 }
 
@@ -45,8 +48,16 @@ describe("GET /student/payment-info/:id marks checkouts left unpaid", () => {
 
   it("as unused for a declined card beside the paid fee: no money was taken with it either", async () => {
     const me = await kit.newStudent();
-    const started = await (await kit.post("/student/school-fee", me.token, { student_id: me.student.id, ...choice("full") })).json();
-    await kit.api.sandbox.request(`/checkout/${started.authorization_url.split("/").pop()}/decline`, { method: "POST" });
+    const started = await (
+      await kit.post("/student/school-fee", me.token, {
+        student_id: me.student.id,
+        ...choice("full"),
+      })
+    ).json();
+    await kit.api.sandbox.request(
+      `/checkout/${started.authorization_url.split("/").pop()}/decline`,
+      { method: "POST" },
+    );
     expect((await kit.verify(started.reference, me.token)).status).toBe(409);
     const paid = await kit.start(me, "full");
     expect(await unusedByReference(me)).toEqual({ [started.reference]: false, [paid]: false });
@@ -61,7 +72,11 @@ describe("GET /student/payment-info/:id marks checkouts left unpaid", () => {
     const otherSession = await kit.start(me, "full", 100, "2024/2025");
     const full = await kit.start(me, "full", 100, "2023/2024");
     await pay(me, full);
-    expect(await unusedByReference(me)).toEqual({ [late]: false, [otherSession]: false, [full]: false });
+    expect(await unusedByReference(me)).toEqual({
+      [late]: false,
+      [otherSession]: false,
+      [full]: false,
+    });
   });
 
   it("not for money that arrived and could not be credited: a second payment of a paid fee", async () => {

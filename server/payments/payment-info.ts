@@ -5,7 +5,12 @@ import type { PaymentInfo, PaymentRecord } from "../../common/payments/payment-r
 import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
-import { feeStatusNotices, mayHaveRefunds, paymentNote, refundsOfStudent } from "./payment-notes.ts";
+import {
+  feeStatusNotices,
+  mayHaveRefunds,
+  paymentNote,
+  refundsOfStudent,
+} from "./payment-notes.ts";
 
 /**
  * `amount_paid` is what Paystack received once it says so (a mismatch differs from the fee), in
@@ -13,7 +18,8 @@ import { feeStatusNotices, mayHaveRefunds, paymentNote, refundsOfStudent } from 
  * sign would be wrong too. A credited payment's two amounts agree, so its slip is unchanged.
  */
 export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecord {
-  const received = row.paidAmountKobo !== null && (row.paidCurrency ?? row.currency) === row.currency;
+  const received =
+    row.paidAmountKobo !== null && (row.paidCurrency ?? row.currency) === row.currency;
   return {
     paystack_ref: row.reference,
     generated_date: row.generatedAt.toISOString(),
@@ -39,20 +45,33 @@ export const paymentsOfStudent = preparedQuery((db) =>
  * What GET /student/payment-info/{id} answers: the fee status in `session` (the current one, which
  * the signed-in student's lookup already read) at the student's `level`, and every payment.
  */
-export async function loadPaymentInfo(db: Database, studentId: number, session: string | null, level: number): Promise<PaymentInfo> {
+export async function loadPaymentInfo(
+  db: Database,
+  studentId: number,
+  session: string | null,
+  level: number,
+): Promise<PaymentInfo> {
   const rows = await paymentsOfStudent(db).execute({ studentId });
   const refundRows = mayHaveRefunds(rows) ? await refundsOfStudent(db).execute({ studentId }) : [];
   const refundsByPayment = new Map(refundRows.map((refund) => [refund.paymentId, refund]));
   // The fee status comes from the rows in hand: every payment of the student is among them. A fee
   // of another level paid in the session does not settle it.
-  const paidThisSession = rows.filter((row) => row.session === session && row.level === level && row.status === "success");
+  const paidThisSession = rows.filter(
+    (row) => row.session === session && row.level === level && row.status === "success",
+  );
   return {
     school_fees_payment: {
-      payment_complete: session ? paymentCompleteFrom(paidThisSession.map((row) => row.paymentOption)) : null,
+      payment_complete: session
+        ? paymentCompleteFrom(paidThisSession.map((row) => row.paymentOption))
+        : null,
       session,
       notices: feeStatusNotices(rows, refundsByPayment, session, level),
     },
     hostel_fees_payment: null,
-    school_fee_payment: rows.map((row) => ({ ...toPaymentRecord(row), unused_attempt: isUnusedAttempt(row, rows), note: paymentNote(row, refundsByPayment.get(row.id)) })),
+    school_fee_payment: rows.map((row) => ({
+      ...toPaymentRecord(row),
+      unused_attempt: isUnusedAttempt(row, rows),
+      note: paymentNote(row, refundsByPayment.get(row.id)),
+    })),
   };
 }

@@ -5,21 +5,40 @@ import { formatKobo } from "../../common/payments/bursary.ts";
 import { FEE_CHANGED_NOTE_START } from "./fee-change.ts";
 
 type Payment = typeof payments.$inferSelect;
-type Refund = { paymentId: number; amountKobo: number; currency: string; status: string; paymentStatusBefore: string };
+type Refund = {
+  paymentId: number;
+  amountKobo: number;
+  currency: string;
+  status: string;
+  paymentStatusBefore: string;
+};
 
 /** The refunds of a student's payments that Paystack was asked for (not those waiting, declined or failed). */
 export const refundsOfStudent = preparedQuery((db) =>
   db
-    .select({ paymentId: refunds.paymentId, amountKobo: refunds.amountKobo, currency: refunds.currency, status: refunds.status, paymentStatusBefore: refunds.paymentStatusBefore })
+    .select({
+      paymentId: refunds.paymentId,
+      amountKobo: refunds.amountKobo,
+      currency: refunds.currency,
+      status: refunds.status,
+      paymentStatusBefore: refunds.paymentStatusBefore,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.studentId, sql.placeholder("studentId")), inArray(refunds.status, ["pending", "processed"])))
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder("studentId")),
+        inArray(refunds.status, ["pending", "processed"]),
+      ),
+    )
     .prepare("refunds_of_student"),
 );
 
 /** Only a payment Paystack took money for can have a refund: a student without one costs no query. */
 export const mayHaveRefunds = (rows: readonly Pick<Payment, "status">[]) =>
-  rows.some((row) => ["success", "duplicate", "mismatch", "refunding", "refunded"].includes(row.status));
+  rows.some((row) =>
+    ["success", "duplicate", "mismatch", "refunding", "refunded"].includes(row.status),
+  );
 
 /**
  * What the student reads under a payment's status (decisions 151, 152): a refund, whole or in
@@ -30,14 +49,16 @@ export function paymentNote(row: Payment, refund: Refund | undefined): string | 
   if (refund) {
     const amount = formatKobo(refund.amountKobo, refund.currency);
     const done = refund.status === "processed";
-    if (refund.paymentStatusBefore !== "success") return done ? `${amount} refunded to you.` : `A refund of ${amount} is on its way to you.`;
+    if (refund.paymentStatusBefore !== "success")
+      return done ? `${amount} refunded to you.` : `A refund of ${amount} is on its way to you.`;
     const paidKobo = row.paidAmountKobo ?? row.amountKobo;
     if (refund.amountKobo >= paidKobo) {
       return `${done ? `Refunded to you in full (${amount})` : `Being refunded to you in full (${amount})`}: this payment no longer counts towards your school fees.`;
     }
     return `${done ? `${amount} of this payment was refunded to you` : `A refund of ${amount} of this payment is on its way to you`}; the payment still counts towards your school fees.`;
   }
-  if (row.status === "abandoned" && row.gatewayResponse?.startsWith(FEE_CHANGED_NOTE_START)) return row.gatewayResponse;
+  if (row.status === "abandoned" && row.gatewayResponse?.startsWith(FEE_CHANGED_NOTE_START))
+    return row.gatewayResponse;
   return null;
 }
 
@@ -46,17 +67,23 @@ export function paymentNote(row: Payment, refund: Refund | undefined): string | 
  * of the session and level it is about: a refund that changed (or did not change) what counts,
  * a payment closed because its fee changed.
  */
-export function feeStatusNotices(rows: readonly Payment[], refundsByPayment: ReadonlyMap<number, Refund>, session: string | null, level: number): string[] {
+export function feeStatusNotices(
+  rows: readonly Payment[],
+  refundsByPayment: ReadonlyMap<number, Refund>,
+  session: string | null,
+  level: number,
+): string[] {
   if (!session) return [];
   const thisSession = rows.filter((row) => row.session === session && row.level === level);
-  const credited = thisSession.filter((row) => row.status === "success").map((row) => row.paymentOption);
-  return thisSession
-    .flatMap((row) => {
-      const refund = refundsByPayment.get(row.id);
-      if (refund && refund.paymentStatusBefore !== "success") return [];
-      // "Start a new payment" is no longer news once the student has.
-      if (!refund && (credited.includes(row.paymentOption) || credited.includes("full"))) return [];
-      const note = paymentNote(row, refund);
-      return note ? [`Payment ${row.reference}: ${note}`] : [];
-    });
+  const credited = thisSession
+    .filter((row) => row.status === "success")
+    .map((row) => row.paymentOption);
+  return thisSession.flatMap((row) => {
+    const refund = refundsByPayment.get(row.id);
+    if (refund && refund.paymentStatusBefore !== "success") return [];
+    // "Start a new payment" is no longer news once the student has.
+    if (!refund && (credited.includes(row.paymentOption) || credited.includes("full"))) return [];
+    const note = paymentNote(row, refund);
+    return note ? [`Payment ${row.reference}: ${note}`] : [];
+  });
 }

@@ -157,7 +157,8 @@ describe("POST /student/generate-payment", () => {
     // A lower level's fee credited in the session (paid before the rule above, or by the bursary).
     await credit(third.student.id, "full", 100, "2024/2025");
     const status = async () => {
-      const read = async (path: string) => (await kit.api.request(path, { token: third.token })).json();
+      const read = async (path: string) =>
+        (await kit.api.request(path, { token: third.token })).json();
       const info = await read(`/student/payment-info/${third.student.id}`);
       const record = await read("/student/me");
       return [info.data.school_fees_payment.payment_complete, record.data.payment_complete];

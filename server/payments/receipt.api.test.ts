@@ -6,7 +6,11 @@ import { readSlipToken } from "./slip-token.ts";
 import { createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 
 async function until<T>(check: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  for (
+    const started = Date.now();
+    Date.now() - started < ms;
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  ) {
     const found = await check();
     if (found !== undefined) return found;
   }
@@ -31,17 +35,23 @@ describe("the e-mail receipt of a credited payment", () => {
 
   it("reaches the student with the amount and the slip's verification link", async () => {
     const { me, reference } = await paidAndCredited(kit);
-    const mail = await until(async () => (await readOutbox(kit.api.outboxDir)).find((message) => message.text.includes(reference)));
+    const mail = await until(async () =>
+      (await readOutbox(kit.api.outboxDir)).find((message) => message.text.includes(reference)),
+    );
     expect(mail.to).toBe(me.student.email);
     expect(mail.subject).toBe("Payment receipt: Full Payment, 100 level, 2024/2025");
     expect(mail.text).toContain("₦120,000");
     const link = /http:\/\/localhost:4321\/verify\/(\S+)/.exec(mail.text)?.[1];
-    expect(readSlipToken(link!, kit.api.deps.slipSigningKey)).toEqual({ kind: "school-fee", reference });
+    expect(readSlipToken(link!, kit.api.deps.slipSigningKey)).toEqual({
+      kind: "school-fee",
+      reference,
+    });
   });
 
   it("is queued once although both verify and the webhook report the payment", async () => {
     const { reference } = await paidAndCredited(kit, "part");
-    for (const webhook of kit.api.webhooks.splice(0)) await kit.deliverWebhook(webhook.body, webhook.signature);
+    for (const webhook of kit.api.webhooks.splice(0))
+      await kit.deliverWebhook(webhook.body, webhook.signature);
     const jobs = (await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference));
     expect(jobs).toHaveLength(1);
   });
@@ -50,7 +60,9 @@ describe("the e-mail receipt of a credited payment", () => {
     const me = await kit.newStudent();
     const reference = await kit.start(me, "full");
     expect((await kit.verify(reference, me.token)).status).toBe(409);
-    expect((await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference))).toHaveLength(0);
+    expect(
+      (await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference)),
+    ).toHaveLength(0);
   });
 });
 
@@ -70,8 +82,17 @@ describe("a mail outage", () => {
 
   it("keeps the receipt queued for a retry with back-off, and logs why", async () => {
     const { reference } = await paidAndCredited(kit);
-    const job = await until(async () => (await mailJobs(kit.api.db)).find((row) => row.data.text.includes(reference) && row.state === "retry"));
+    const job = await until(async () =>
+      (await mailJobs(kit.api.db)).find(
+        (row) => row.data.text.includes(reference) && row.state === "retry",
+      ),
+    );
     expect(job.waits).toBe(true);
-    expect(kit.api.logger.lines.some((line) => line.includes("mail not sent; will retry") && line.includes("refused the connection"))).toBe(true);
+    expect(
+      kit.api.logger.lines.some(
+        (line) =>
+          line.includes("mail not sent; will retry") && line.includes("refused the connection"),
+      ),
+    ).toBe(true);
   });
 });

@@ -20,8 +20,14 @@ export type PaymentReceipts = {
 export type Payer = { email: string | null; surname: string; othername: string };
 
 /** The receipt: plain text, so every mail client shows the verification link. */
-export function receiptMail(payment: PaymentRow, payer: Payer & { email: string }, verifyUrl: string): MailMessage {
-  const option = PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ?? payment.paymentOption;
+export function receiptMail(
+  payment: PaymentRow,
+  payer: Payer & { email: string },
+  verifyUrl: string,
+): MailMessage {
+  const option =
+    PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ??
+    payment.paymentOption;
   const what = `${option}, ${payment.level} level, ${payment.session}`;
   return {
     to: payer.email,
@@ -42,13 +48,22 @@ export function receiptMail(payment: PaymentRow, payer: Payer & { email: string 
   };
 }
 
-export function createPaymentReceipts(deps: { jobs: JobQueue; publicOrigin: string; slipSigningKey: string }): PaymentReceipts {
+export function createPaymentReceipts(deps: {
+  jobs: JobQueue;
+  publicOrigin: string;
+  slipSigningKey: string;
+}): PaymentReceipts {
   return {
     async enqueue(tx, payment, payer) {
       // No address, no receipt mail: the slip on the Payments page is the receipt (decision 156).
       if (!payer.email) return;
       const addressed = { ...payer, email: payer.email };
-      const verifyUrl = slipVerifyUrl(deps.publicOrigin, "school-fee", payment.reference, deps.slipSigningKey);
+      const verifyUrl = slipVerifyUrl(
+        deps.publicOrigin,
+        "school-fee",
+        payment.reference,
+        deps.slipSigningKey,
+      );
       await deps.jobs.sendMail(tx, receiptMail(payment, addressed, verifyUrl));
     },
   };

@@ -129,7 +129,10 @@ describe("the reconcile-payments job", () => {
     const reference = await kit.start(me, "full");
     await kit.payAtSandbox(reference);
     kit.api.clock.advance(6 * MINUTE);
-    await kit.api.jobs.work({ pollingIntervalSeconds: 0.5, scheduled: scheduledWork(kit.api.deps) });
+    await kit.api.jobs.work({
+      pollingIntervalSeconds: 0.5,
+      scheduled: scheduledWork(kit.api.deps),
+    });
     // The schedule may have queued a run already when the queue started; either run will do.
     await kit.api.jobs.runNow("reconcile-payments");
     await expect

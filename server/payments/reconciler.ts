@@ -8,7 +8,13 @@ import type { PaymentReceipts } from "./receipt.ts";
 import { abandonIfFeeChanged } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
-type ReconcileDeps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient; receipts: PaymentReceipts };
+type ReconcileDeps = {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  paystack: PaystackClient;
+  receipts: PaymentReceipts;
+};
 
 export type ReconcileOptions = {
   /** A payment is re-verified once it is this old, and again this long after each check. */

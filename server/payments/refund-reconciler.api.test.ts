@@ -19,7 +19,8 @@ const reconcile = () => reconcileUnconfirmedRefunds(kit.api.deps);
 
 // The tests move the clock by hours, past a staff session's life: the bursar signs in afresh.
 let token = "";
-const asBursar = (path: string, init: { method?: string; json?: unknown } = {}) => kit.api.request(path, { ...init, token });
+const asBursar = (path: string, init: { method?: string; json?: unknown } = {}) =>
+  kit.api.request(path, { ...init, token });
 async function later(ms: number) {
   kit.api.clock.advance(ms);
   token = await staffSignIn(kit.api, kit.bursar);
@@ -45,7 +46,10 @@ async function refundWithoutAnswer(reference: string, reaches: boolean) {
     throw new PaystackError("Paystack did not answer refund within 10000 ms");
   };
   try {
-    const response = await asBursar("/staff/refunds", { method: "POST", json: { reference, reason: "Paid twice", amount_kobo: 4_000_000 } });
+    const response = await asBursar("/staff/refunds", {
+      method: "POST",
+      json: { reference, reason: "Paid twice", amount_kobo: 4_000_000 },
+    });
     expect(response.status).toBe(504);
   } finally {
     client.refund = original;
@@ -54,7 +58,12 @@ async function refundWithoutAnswer(reference: string, reaches: boolean) {
 }
 
 const refundOf = async (reference: string) =>
-  (await kit.api.db.select().from(refunds).where(eq(refunds.paymentId, (await kit.paymentRow(reference)).id)))[0]!;
+  (
+    await kit.api.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, (await kit.paymentRow(reference)).id))
+  )[0]!;
 
 describe("reconcileUnconfirmedRefunds", () => {
   it("a refund Paystack processed while its answer and webhook were lost is settled from Paystack's list", async () => {
@@ -66,10 +75,16 @@ describe("reconcileUnconfirmedRefunds", () => {
     expect(await reconcile()).toBe(0); // too fresh: the webhook usually comes first
     await later(6 * MINUTE);
     expect(await reconcile()).toBe(1);
-    expect(await refundOf(reference)).toMatchObject({ status: "processed", paystackRefundId: paystackId });
+    expect(await refundOf(reference)).toMatchObject({
+      status: "processed",
+      paystackRefundId: paystackId,
+    });
     expect((await kit.paymentRow(reference)).status).toBe("refunded");
     // The webhook arriving after all changes nothing.
-    expect((await (await kit.deliverWebhook(kit.webhookFor(reference, "refund.processed"))).json()).message).toBe("already settled");
+    expect(
+      (await (await kit.deliverWebhook(kit.webhookFor(reference, "refund.processed"))).json())
+        .message,
+    ).toBe("already settled");
   });
 
   it("a refund still under way at Paystack takes its id, and its webhook settles it by that id", async () => {
@@ -78,11 +93,16 @@ describe("reconcileUnconfirmedRefunds", () => {
     const paystackId = (await refundWithoutAnswer(reference, true))!;
     await later(6 * MINUTE);
     expect(await reconcile()).toBe(1);
-    expect(await refundOf(reference)).toMatchObject({ status: "pending", paystackRefundId: paystackId });
+    expect(await refundOf(reference)).toMatchObject({
+      status: "pending",
+      paystackRefundId: paystackId,
+    });
     expect((await kit.paymentRow(reference)).status).toBe("refunding");
 
     await kit.sandboxHook(`/__sandbox/refunds/${paystackId}/fail`);
-    expect((await (await kit.deliverWebhook(kit.webhookFor(reference, "refund.failed"))).json()).message).toBe("refund failed");
+    expect(
+      (await (await kit.deliverWebhook(kit.webhookFor(reference, "refund.failed"))).json()).message,
+    ).toBe("refund failed");
     expect((await kit.paymentRow(reference)).status).toBe("duplicate");
   });
 
@@ -98,7 +118,14 @@ describe("reconcileUnconfirmedRefunds", () => {
     expect(await reconcile()).toBe(1);
     expect(await refundOf(reference)).toMatchObject({ status: "failed", paystackRefundId: null });
     expect((await kit.paymentRow(reference)).status).toBe("duplicate");
-    expect((await asBursar("/staff/refunds", { method: "POST", json: { reference, reason: "Paid twice" } })).status).toBe(201);
+    expect(
+      (
+        await asBursar("/staff/refunds", {
+          method: "POST",
+          json: { reference, reason: "Paid twice" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("when Paystack cannot list its refunds, nothing is settled", async () => {
@@ -106,7 +133,12 @@ describe("reconcileUnconfirmedRefunds", () => {
     const reference = await duplicate();
     await refundWithoutAnswer(reference, false);
     await later(2 * 60 * MINUTE);
-    const failing = { ...kit.api.deps.paystack, listRefunds: async () => { throw new PaystackError("Could not reach Paystack for list refunds: ECONNRESET"); } };
+    const failing = {
+      ...kit.api.deps.paystack,
+      listRefunds: async () => {
+        throw new PaystackError("Could not reach Paystack for list refunds: ECONNRESET");
+      },
+    };
     expect(await reconcileUnconfirmedRefunds({ ...kit.api.deps, paystack: failing })).toBe(0);
     expect(await refundOf(reference)).toMatchObject({ status: "pending" });
     expect((await kit.paymentRow(reference)).status).toBe("refunding");

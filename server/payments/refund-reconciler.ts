@@ -29,14 +29,23 @@ const MAX_PAGES = 50;
  * settles it), and one missing from the whole list an hour later never reached Paystack and is
  * settled failed, so the payment returns to the queue. Answers how many refunds it resolved.
  */
-export async function reconcileUnconfirmedRefunds(deps: Deps, options: RefundReconcileOptions = {}): Promise<number> {
+export async function reconcileUnconfirmedRefunds(
+  deps: Deps,
+  options: RefundReconcileOptions = {},
+): Promise<number> {
   const { minAgeMs, giveUpAfterMs, batchSize } = { ...DEFAULTS, ...options };
   const now = deps.now();
   const due = await deps.db
     .select({ refund: refunds, reference: payments.reference })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(refunds.status, "pending"), isNull(refunds.paystackRefundId), lte(refunds.requestedAt, new Date(now.getTime() - minAgeMs))))
+    .where(
+      and(
+        eq(refunds.status, "pending"),
+        isNull(refunds.paystackRefundId),
+        lte(refunds.requestedAt, new Date(now.getTime() - minAgeMs)),
+      ),
+    )
     .orderBy(asc(refunds.requestedAt))
     .limit(batchSize);
   if (!due.length) return 0;
@@ -46,34 +55,69 @@ export async function reconcileUnconfirmedRefunds(deps: Deps, options: RefundRec
   try {
     listed = await listSince(deps.paystack, from, new Date(now.getTime() + CLOCK_MARGIN_MS));
   } catch (error) {
-    deps.logger.warn("could not list Paystack's refunds; unconfirmed refunds wait for the next run", { error: String(error) });
+    deps.logger.warn(
+      "could not list Paystack's refunds; unconfirmed refunds wait for the next run",
+      { error: String(error) },
+    );
     return 0;
   }
   const ids = listed.refunds.map((refund) => refund.id);
   const taken = new Set(
-    ids.length ? (await deps.db.select({ id: refunds.paystackRefundId }).from(refunds).where(inArray(refunds.paystackRefundId, ids))).map((row) => row.id) : [],
+    ids.length
+      ? (
+          await deps.db
+            .select({ id: refunds.paystackRefundId })
+            .from(refunds)
+            .where(inArray(refunds.paystackRefundId, ids))
+        ).map((row) => row.id)
+      : [],
   );
 
   let resolved = 0;
   for (const { refund, reference } of due) {
     const facts = { reference, refundId: refund.id };
     const found = listed.refunds
-      .filter((theirs) => !taken.has(theirs.id) && theirs.transactionReference === reference && theirs.amountKobo === refund.amountKobo && theirs.currency === refund.currency)
-      .filter((theirs) => theirs.createdAt.getTime() >= refund.requestedAt.getTime() - CLOCK_MARGIN_MS)
+      .filter(
+        (theirs) =>
+          !taken.has(theirs.id) &&
+          theirs.transactionReference === reference &&
+          theirs.amountKobo === refund.amountKobo &&
+          theirs.currency === refund.currency,
+      )
+      .filter(
+        (theirs) => theirs.createdAt.getTime() >= refund.requestedAt.getTime() - CLOCK_MARGIN_MS,
+      )
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
     if (found) {
       taken.add(found.id);
-      const detail = { paystack_refund_id: found.id, source: "reconcile", paystack_status: found.status };
+      const detail = {
+        paystack_refund_id: found.id,
+        source: "reconcile",
+        paystack_status: found.status,
+      };
       if (found.status === "processed" || found.status === "failed") {
         await settleRefund(deps, refund.id, found.status, detail, found.id);
       } else {
-        await deps.db.update(refunds).set({ paystackRefundId: found.id }).where(and(eq(refunds.id, refund.id), isNull(refunds.paystackRefundId)));
+        await deps.db
+          .update(refunds)
+          .set({ paystackRefundId: found.id })
+          .where(and(eq(refunds.id, refund.id), isNull(refunds.paystackRefundId)));
       }
-      deps.logger.info("found an unconfirmed refund at Paystack", { ...facts, paystackRefundId: found.id, status: found.status });
+      deps.logger.info("found an unconfirmed refund at Paystack", {
+        ...facts,
+        paystackRefundId: found.id,
+        status: found.status,
+      });
       resolved += 1;
     } else if (listed.complete && now.getTime() - refund.requestedAt.getTime() > giveUpAfterMs) {
-      await settleRefund(deps, refund.id, "failed", { source: "reconcile", note: "Paystack lists no such refund: it never reached Paystack" });
-      deps.logger.warn("an unconfirmed refund never reached Paystack; the payment is back in the queue", facts);
+      await settleRefund(deps, refund.id, "failed", {
+        source: "reconcile",
+        note: "Paystack lists no such refund: it never reached Paystack",
+      });
+      deps.logger.warn(
+        "an unconfirmed refund never reached Paystack; the payment is back in the queue",
+        facts,
+      );
       resolved += 1;
     }
   }

@@ -7,7 +7,12 @@ import { ApiError } from "../http/errors.ts";
 import { PaystackError } from "../paystack/client.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
-import { formatKobo, refundTo, type RefundPreview, type RefundRequest } from "../../common/payments/bursary.ts";
+import {
+  formatKobo,
+  refundTo,
+  type RefundPreview,
+  type RefundRequest,
+} from "../../common/payments/bursary.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { creditRefusal, type PaymentRow } from "./credit.ts";
@@ -28,34 +33,68 @@ type RefundRow = typeof refunds.$inferSelect;
 type Payer = { payment: PaymentRow; studentName: string; matricNo: string | null };
 
 /** The payment and whose it is; locked when asked, so every change to its refunds queues behind it. */
-async function paymentAndPayer(tx: Transaction, where: { reference: string } | { id: number }, lock: boolean): Promise<Payer> {
+async function paymentAndPayer(
+  tx: Transaction,
+  where: { reference: string } | { id: number },
+  lock: boolean,
+): Promise<Payer> {
   const query = tx
-    .select({ payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo })
+    .select({
+      payment: payments,
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+    })
     .from(payments)
     .innerJoin(students, eq(students.id, payments.studentId))
-    .where("reference" in where ? eq(payments.reference, where.reference) : eq(payments.id, where.id));
+    .where(
+      "reference" in where ? eq(payments.reference, where.reference) : eq(payments.id, where.id),
+    );
   const [row] = lock ? await query.for("update", { of: payments }) : await query;
   if (!row) throw new ApiError(404, "There is no payment with that reference.");
-  return { payment: row.payment, studentName: `${row.surname} ${row.othername}`, matricNo: row.matricNo };
+  return {
+    payment: row.payment,
+    studentName: `${row.surname} ${row.othername}`,
+    matricNo: row.matricNo,
+  };
 }
 
-const paidOf = (payment: PaymentRow) => ({ kobo: payment.paidAmountKobo ?? payment.amountKobo, currency: payment.paidCurrency ?? payment.currency });
+const paidOf = (payment: PaymentRow) => ({
+  kobo: payment.paidAmountKobo ?? payment.amountKobo,
+  currency: payment.paidCurrency ?? payment.currency,
+});
 
 /**
  * Whether this refund may be asked, and what it would do: refuses (and changes nothing) a payment
  * Paystack holds no money for, one with a refund already, or an amount above what was paid.
  */
-async function plan(tx: Transaction, deps: Pick<RefundDeps, "refundSecondApprovalKobo">, payer: Payer, request: RefundRequest): Promise<RefundPreview> {
+async function plan(
+  tx: Transaction,
+  deps: Pick<RefundDeps, "refundSecondApprovalKobo">,
+  payer: Payer,
+  request: RefundRequest,
+): Promise<RefundPreview> {
   const { payment } = payer;
-  const live = await tx.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.paymentId, payment.id), notInArray(refunds.status, ENDED)));
-  if (live.length || payment.status === "refunding" || payment.status === "refunded") throw new ApiError(409, ALREADY);
+  const live = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), notInArray(refunds.status, ENDED)));
+  if (live.length || payment.status === "refunding" || payment.status === "refunded")
+    throw new ApiError(409, ALREADY);
   if (!REFUNDABLE_HERE.includes(payment.status)) {
-    throw new ApiError(409, `Paystack holds no money of this payment to refund: it is ${payment.status}. Only a credited payment, or one paid twice or at another amount, is refunded.`);
+    throw new ApiError(
+      409,
+      `Paystack holds no money of this payment to refund: it is ${payment.status}. Only a credited payment, or one paid twice or at another amount, is refunded.`,
+    );
   }
   const paid = paidOf(payment);
   const amountKobo = request.amount_kobo ?? paid.kobo;
   if (amountKobo > paid.kobo) {
-    throw new ApiError(400, `A refund cannot be more than what was paid (${formatKobo(paid.kobo, paid.currency)}).`, { fields: { amount_kobo: "More than was paid." } });
+    throw new ApiError(
+      400,
+      `A refund cannot be more than what was paid (${formatKobo(paid.kobo, paid.currency)}).`,
+      { fields: { amount_kobo: "More than was paid." } },
+    );
   }
   return {
     reference: payment.reference,
@@ -72,11 +111,17 @@ async function plan(tx: Transaction, deps: Pick<RefundDeps, "refundSecondApprova
 }
 
 /** What a refund asked of Paystack leaves the payment as: a part of a credited payment leaves it credited. */
-const statusWhileRefunding = (preview: Pick<RefundPreview, "credited" | "whole">) => (preview.credited && !preview.whole ? "success" : "refunding");
+const statusWhileRefunding = (preview: Pick<RefundPreview, "credited" | "whole">) =>
+  preview.credited && !preview.whole ? "success" : "refunding";
 
 /** The confirmation page's facts: what the refund would do, checked as asking it would, changing nothing. */
-export async function checkRefund(deps: RefundDeps, request: RefundRequest): Promise<RefundPreview> {
-  return deps.db.transaction(async (tx) => plan(tx, deps, await paymentAndPayer(tx, request, false), request));
+export async function checkRefund(
+  deps: RefundDeps,
+  request: RefundRequest,
+): Promise<RefundPreview> {
+  return deps.db.transaction(async (tx) =>
+    plan(tx, deps, await paymentAndPayer(tx, request, false), request),
+  );
 }
 
 export type RefundOutcome = RefundPreview & { state: "asked" | "waiting" };
@@ -87,7 +132,11 @@ export type RefundOutcome = RefundPreview & { state: "asked" | "waiting" };
  * the refund waits (nothing else changes); otherwise the payment moves to `refunding` (a part of
  * a credited payment leaves it credited) and Paystack is asked after the commit.
  */
-export async function askRefund(deps: RefundDeps, staffId: number, request: RefundRequest): Promise<RefundOutcome> {
+export async function askRefund(
+  deps: RefundDeps,
+  staffId: number,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
   const { now } = deps;
   let asked;
   try {
@@ -109,15 +158,52 @@ export async function askRefund(deps: RefundDeps, staffId: number, request: Refu
           requestedAt: now(),
         })
         .returning();
-      const facts = { refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason, staff_id: staffId };
+      const facts = {
+        refund_id: refund!.id,
+        amount_kobo: preview.amount_kobo,
+        reason: request.reason,
+        staff_id: staffId,
+      };
       if (waiting) {
         await recordPaymentEvent(tx, payment.id, "refund-awaiting-approval", now(), facts);
-        await recordAudit(tx, { staffId, action: "payment.refund_request", entity: "payment", entityId: payment.reference, before: { status: payment.status }, after: { refund: "awaiting_approval", refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason } }, now());
+        await recordAudit(
+          tx,
+          {
+            staffId,
+            action: "payment.refund_request",
+            entity: "payment",
+            entityId: payment.reference,
+            before: { status: payment.status },
+            after: {
+              refund: "awaiting_approval",
+              refund_id: refund!.id,
+              amount_kobo: preview.amount_kobo,
+              reason: request.reason,
+            },
+          },
+          now(),
+        );
       } else {
         const status = statusWhileRefunding(preview);
         await tx.update(payments).set({ status }).where(eq(payments.id, payment.id));
         await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
-        await recordAudit(tx, { staffId, action: "payment.refund", entity: "payment", entityId: payment.reference, before: { status: payment.status }, after: { status, refund_id: refund!.id, amount_kobo: preview.amount_kobo, reason: request.reason } }, now());
+        await recordAudit(
+          tx,
+          {
+            staffId,
+            action: "payment.refund",
+            entity: "payment",
+            entityId: payment.reference,
+            before: { status: payment.status },
+            after: {
+              status,
+              refund_id: refund!.id,
+              amount_kobo: preview.amount_kobo,
+              reason: request.reason,
+            },
+          },
+          now(),
+        );
       }
       return { preview, refund: refund!, payment };
     });
@@ -136,9 +222,16 @@ async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
   if (!found) throw new ApiError(404, "There is no such refund.");
   // The payment first, as asking a refund locks it: one order of locks, so no deadlock.
   const payer = await paymentAndPayer(tx, { id: found.paymentId }, lock);
-  const [refund] = lock ? await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update") : [found];
+  const [refund] = lock
+    ? await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update")
+    : [found];
   if (refund!.status !== "awaiting_approval") {
-    const now = refund!.status === "declined" ? "was declined" : refund!.status === "pending" ? "was approved and asked of Paystack" : `is ${refund!.status}`;
+    const now =
+      refund!.status === "declined"
+        ? "was declined"
+        : refund!.status === "pending"
+          ? "was approved and asked of Paystack"
+          : `is ${refund!.status}`;
     throw new ApiError(409, `This refund is no longer waiting for an approver: it ${now}.`);
   }
   return { refund: refund!, ...payer };
@@ -146,11 +239,19 @@ async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
 
 /** What the approval page shows: the refund, its payment and whose it is. */
 export async function refundForApproval(deps: Pick<RefundDeps, "db">, refundId: number) {
-  return deps.db.transaction(async (tx) => describeWaiting(tx, await waitingRefund(tx, refundId, false)));
+  return deps.db.transaction(async (tx) =>
+    describeWaiting(tx, await waitingRefund(tx, refundId, false)),
+  );
 }
 
-async function describeWaiting(tx: Transaction, { refund, payment, studentName, matricNo }: { refund: RefundRow } & Payer) {
-  const [asker] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, refund.requestedBy));
+async function describeWaiting(
+  tx: Transaction,
+  { refund, payment, studentName, matricNo }: { refund: RefundRow } & Payer,
+) {
+  const [asker] = await tx
+    .select({ name: staff.name })
+    .from(staff)
+    .where(eq(staff.id, refund.requestedBy));
   const paid = paidOf(payment);
   return {
     id: refund.id,
@@ -170,28 +271,56 @@ async function describeWaiting(tx: Transaction, { refund, payment, studentName, 
   };
 }
 
-const SAME_PERSON = "You asked for this refund, so someone else must approve it: another bursary officer or an administrator.";
+const SAME_PERSON =
+  "You asked for this refund, so someone else must approve it: another bursary officer or an administrator.";
 
 /**
  * The second approver's yes: only someone other than the one who asked, only while the refund
  * waits and its payment is as it was when asked. Then the refund goes to Paystack as any other.
  */
-export async function approveRefund(deps: RefundDeps, staffId: number, refundId: number): Promise<RefundOutcome> {
+export async function approveRefund(
+  deps: RefundDeps,
+  staffId: number,
+  refundId: number,
+): Promise<RefundOutcome> {
   const { now } = deps;
   const approved = await deps.db.transaction(async (tx) => {
     const found = await waitingRefund(tx, refundId, true);
     const { refund, payment } = found;
     if (refund.requestedBy === staffId) throw new ApiError(403, SAME_PERSON);
     if (payment.status !== refund.paymentStatusBefore) {
-      throw new ApiError(409, `The payment changed since this refund was asked (it was ${refund.paymentStatusBefore}, now ${payment.status}). Decline this refund, and ask again if one is still owed.`);
+      throw new ApiError(
+        409,
+        `The payment changed since this refund was asked (it was ${refund.paymentStatusBefore}, now ${payment.status}). Decline this refund, and ask again if one is still owed.`,
+      );
     }
     const described = await describeWaiting(tx, found);
-    await tx.update(refunds).set({ status: "pending", approvedBy: staffId, approvedAt: now() }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "awaiting_approval")));
+    await tx
+      .update(refunds)
+      .set({ status: "pending", approvedBy: staffId, approvedAt: now() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "awaiting_approval")));
     const status = statusWhileRefunding(described);
     await tx.update(payments).set({ status }).where(eq(payments.id, payment.id));
-    const facts = { refund_id: refund.id, amount_kobo: refund.amountKobo, reason: refund.reason, staff_id: refund.requestedBy, approved_by: staffId };
+    const facts = {
+      refund_id: refund.id,
+      amount_kobo: refund.amountKobo,
+      reason: refund.reason,
+      staff_id: refund.requestedBy,
+      approved_by: staffId,
+    };
     await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
-    await recordAudit(tx, { staffId, action: "payment.refund_approve", entity: "payment", entityId: payment.reference, before: { status: payment.status, refund: "awaiting_approval" }, after: { status, refund: "pending", refund_id: refund.id, amount_kobo: refund.amountKobo } }, now());
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "payment.refund_approve",
+        entity: "payment",
+        entityId: payment.reference,
+        before: { status: payment.status, refund: "awaiting_approval" },
+        after: { status, refund: "pending", refund_id: refund.id, amount_kobo: refund.amountKobo },
+      },
+      now(),
+    );
     return { described, refund: { ...refund, status: "pending" }, payment };
   });
   const preview = { ...approved.described, needs_second_approval: true };
@@ -200,15 +329,39 @@ export async function approveRefund(deps: RefundDeps, staffId: number, refundId:
 }
 
 /** A waiting refund turned down, with the reason; the payment is as it was, and may be refunded again later. */
-export async function declineRefund(deps: Pick<RefundDeps, "db" | "now">, staffId: number, refundId: number, reason: string) {
+export async function declineRefund(
+  deps: Pick<RefundDeps, "db" | "now">,
+  staffId: number,
+  refundId: number,
+  reason: string,
+) {
   const { now } = deps;
   return deps.db.transaction(async (tx) => {
     const found = await waitingRefund(tx, refundId, true);
     const { refund, payment } = found;
     const described = await describeWaiting(tx, found);
-    await tx.update(refunds).set({ status: "declined", declinedBy: staffId, declinedAt: now(), declineReason: reason }).where(eq(refunds.id, refund.id));
-    await recordPaymentEvent(tx, payment.id, "refund-declined", now(), { refund_id: refund.id, amount_kobo: refund.amountKobo, reason, staff_id: staffId });
-    await recordAudit(tx, { staffId, action: "payment.refund_decline", entity: "payment", entityId: payment.reference, before: { refund: "awaiting_approval", refund_id: refund.id }, after: { refund: "declined", reason } }, now());
+    await tx
+      .update(refunds)
+      .set({ status: "declined", declinedBy: staffId, declinedAt: now(), declineReason: reason })
+      .where(eq(refunds.id, refund.id));
+    await recordPaymentEvent(tx, payment.id, "refund-declined", now(), {
+      refund_id: refund.id,
+      amount_kobo: refund.amountKobo,
+      reason,
+      staff_id: staffId,
+    });
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "payment.refund_decline",
+        entity: "payment",
+        entityId: payment.reference,
+        before: { refund: "awaiting_approval", refund_id: refund.id },
+        after: { refund: "declined", reason },
+      },
+      now(),
+    );
     return described;
   });
 }
@@ -218,24 +371,53 @@ export async function declineRefund(deps: Pick<RefundDeps, "db" | "now">, staffI
  * marked failed and the payment returns to where it was, so it can be tried again; if Paystack
  * does not answer, both stay as they are until Paystack says what became of it (504, decision 141).
  */
-async function sendToPaystack(deps: RefundDeps, payment: PaymentRow, refund: RefundRow, preview: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">) {
+async function sendToPaystack(
+  deps: RefundDeps,
+  payment: PaymentRow,
+  refund: RefundRow,
+  preview: Pick<RefundPreview, "amount_kobo" | "currency" | "student_name" | "matric_no">,
+) {
   const { now } = deps;
   try {
-    const answer = await deps.paystack.refund({ reference: payment.reference, amountKobo: refund.amountKobo, merchantNote: refund.reason });
-    await deps.db.update(refunds).set({ paystackRefundId: answer.id }).where(eq(refunds.id, refund.id));
+    const answer = await deps.paystack.refund({
+      reference: payment.reference,
+      amountKobo: refund.amountKobo,
+      merchantNote: refund.reason,
+    });
+    await deps.db
+      .update(refunds)
+      .set({ paystackRefundId: answer.id })
+      .where(eq(refunds.id, refund.id));
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
     if (!isRefusal(error)) {
       // Paystack may have queued the refund before the answer was lost: settling it failed would
       // put the payment back in the queue to be refunded twice. Its webhook or the refund
       // reconciler settles it (decision 141).
-      deps.logger.error("paystack did not answer a refund; left pending", { reference: payment.reference, error: error.message });
-      await recordPaymentEvent(deps.db, payment.id, "refund-unconfirmed", now(), { refund_id: refund.id, error: error.message });
-      throw new ApiError(504, `Paystack did not answer the refund of ${refundTo(preview)} for ${payment.reference}, so it may have gone through. Do not refund it again: it stays pending and shows its result when Paystack confirms it.`);
+      deps.logger.error("paystack did not answer a refund; left pending", {
+        reference: payment.reference,
+        error: error.message,
+      });
+      await recordPaymentEvent(deps.db, payment.id, "refund-unconfirmed", now(), {
+        refund_id: refund.id,
+        error: error.message,
+      });
+      throw new ApiError(
+        504,
+        `Paystack did not answer the refund of ${refundTo(preview)} for ${payment.reference}, so it may have gone through. Do not refund it again: it stays pending and shows its result when Paystack confirms it.`,
+      );
     }
-    deps.logger.error("paystack refused a refund", { reference: payment.reference, error: error.message });
-    await settleRefund(deps, refund.id, "failed", { error: error.paystackMessage ?? error.message });
-    throw new ApiError(502, `Paystack did not accept the refund of ${refundTo(preview)} (${error.paystackMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`);
+    deps.logger.error("paystack refused a refund", {
+      reference: payment.reference,
+      error: error.message,
+    });
+    await settleRefund(deps, refund.id, "failed", {
+      error: error.paystackMessage ?? error.message,
+    });
+    throw new ApiError(
+      502,
+      `Paystack did not accept the refund of ${refundTo(preview)} (${error.paystackMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`,
+    );
   }
 }
 
@@ -244,7 +426,10 @@ async function sendToPaystack(deps: RefundDeps, payment: PaymentRow, refund: Ref
  * answer we could not read leaves it unknown whether Paystack queued the refund.
  */
 function isRefusal(error: PaystackError) {
-  return error.paystackMessage !== null || (error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500);
+  return (
+    error.paystackMessage !== null ||
+    (error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500)
+  );
 }
 
 /**
@@ -263,13 +448,29 @@ export async function settleRefund(
   return deps.db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
-      .set({ status: outcome, settledAt: deps.now(), ...(paystackRefundId === undefined ? {} : { paystackRefundId: sql`coalesce(${refunds.paystackRefundId}, ${paystackRefundId})` }) })
+      .set({
+        status: outcome,
+        settledAt: deps.now(),
+        ...(paystackRefundId === undefined
+          ? {}
+          : { paystackRefundId: sql`coalesce(${refunds.paystackRefundId}, ${paystackRefundId})` }),
+      })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
       .returning();
     if (!refund) return false;
-    const status = outcome === "processed" ? "refunded" : await statusAfterFailedRefund(deps, tx, refund);
-    await tx.update(payments).set({ status }).where(and(eq(payments.id, refund.paymentId), eq(payments.status, "refunding")));
-    await recordPaymentEvent(tx, refund.paymentId, outcome === "processed" ? "refund-processed" : "refund-failed", deps.now(), { refund_id: refund.id, ...detail });
+    const status =
+      outcome === "processed" ? "refunded" : await statusAfterFailedRefund(deps, tx, refund);
+    await tx
+      .update(payments)
+      .set({ status })
+      .where(and(eq(payments.id, refund.paymentId), eq(payments.status, "refunding")));
+    await recordPaymentEvent(
+      tx,
+      refund.paymentId,
+      outcome === "processed" ? "refund-processed" : "refund-failed",
+      deps.now(),
+      { refund_id: refund.id, ...detail },
+    );
     return true;
   });
 }
@@ -278,16 +479,29 @@ export async function settleRefund(
  * A credited payment whose whole refund failed counts again, unless the student paid the same
  * fee again meanwhile: then it is paid twice, held for a refund and flagged (decision 151).
  */
-async function statusAfterFailedRefund(deps: Pick<ApiDeps, "now">, tx: Transaction, refund: RefundRow) {
+async function statusAfterFailedRefund(
+  deps: Pick<ApiDeps, "now">,
+  tx: Transaction,
+  refund: RefundRow,
+) {
   if (refund.paymentStatusBefore !== "success") return refund.paymentStatusBefore;
   const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (payment!.status !== "refunding") return refund.paymentStatusBefore;
   // The student's row first, as crediting takes it: the same order of locks.
   await lockStudent(tx, payment!.studentId);
   const credited = await creditedOptions(tx, payment!.studentId, payment!, payment!.reference);
-  const choice = { option: payment!.paymentOption as PaymentOption, level: payment!.level, session: payment!.session };
+  const choice = {
+    option: payment!.paymentOption as PaymentOption,
+    level: payment!.level,
+    session: payment!.session,
+  };
   if (!credited.includes(choice.option) && !creditRefusal(choice, credited)) return "success";
   const reason = `Paystack did not refund ${payment!.reference} (${formatKobo(refund.amountKobo, refund.currency)}), but the student paid the same fee again meanwhile: it is held as paid twice. Refund it from the queue.`;
-  await flagForBursary(tx, { studentId: payment!.studentId, paymentId: payment!.id, reason, at: deps.now() });
+  await flagForBursary(tx, {
+    studentId: payment!.studentId,
+    paymentId: payment!.id,
+    reason,
+    at: deps.now(),
+  });
   return "duplicate";
 }

@@ -28,7 +28,18 @@ export async function takeBackCredit(
     await recordPaymentEvent(tx, payment.id, "reversed", at, { cause, status });
     const reason = `Payment ${payment.reference} (${payment.session}, ${payment.paymentOption}) no longer counts: ${cause}`;
     await flagForBursary(tx, { studentId: payment.studentId, paymentId: payment.id, reason, at });
-    await recordAudit(tx, { staffId, action: "payment.uncredit", entity: "payment", entityId: payment.reference, before: { status: "success" }, after: { status, cause } }, at);
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "payment.uncredit",
+        entity: "payment",
+        entityId: payment.reference,
+        before: { status: "success" },
+        after: { status, cause },
+      },
+      at,
+    );
     return true;
   });
 }

@@ -27,7 +27,15 @@ export function paymentRoutes(deps: ApiDeps) {
   app.get("/student/payment-info/:id", signedIn, async (c) => {
     const { id } = readParams(c, StudentIdParam);
     assertOwnId(c.var.student, id);
-    return c.json({ status: "success", data: await loadPaymentInfo(deps.db, id, c.var.student.placement.currentSession, c.var.student.level) });
+    return c.json({
+      status: "success",
+      data: await loadPaymentInfo(
+        deps.db,
+        id,
+        c.var.student.placement.currentSession,
+        c.var.student.level,
+      ),
+    });
   });
 
   app.post("/student/generate-payment", signedIn, async (c) => {

@@ -12,7 +12,10 @@ import { recordPaymentEvent } from "./payment-events.ts";
 import type { StudentPlacement } from "../students/student-record.ts";
 import { newPaymentReference } from "./reference.ts";
 
-export type Student = Pick<typeof students.$inferSelect, "id" | "email" | "level" | "programmeId" | "studyMode"> & {
+export type Student = Pick<
+  typeof students.$inferSelect,
+  "id" | "email" | "level" | "programmeId" | "studyMode"
+> & {
   placement: Pick<StudentPlacement, "currentSession">;
 };
 
@@ -53,7 +56,11 @@ function refuseLevelNotTheirs(student: Pick<Student, "level" | "placement">, cho
 }
 
 /** What a quote is made of, read together: the fee in force, what is already credited, the late-fee rule. */
-async function readQuote(deps: Pick<ApiDeps, "db" | "now">, student: Omit<Student, "email">, choice: FeeChoice) {
+async function readQuote(
+  deps: Pick<ApiDeps, "db" | "now">,
+  student: Omit<Student, "email">,
+  choice: FeeChoice,
+) {
   const [fee, paid, lateFee] = await Promise.all([
     scheduledFee(deps.db, choice, student),
     creditedOptions(deps.db, student.id, choice),
@@ -62,7 +69,10 @@ async function readQuote(deps: Pick<ApiDeps, "db" | "now">, student: Omit<Studen
   return { fee, paid, lateFee };
 }
 
-function acceptQuote(choice: FeeChoice, { fee, paid, lateFee }: Awaited<ReturnType<typeof readQuote>>) {
+function acceptQuote(
+  choice: FeeChoice,
+  { fee, paid, lateFee }: Awaited<ReturnType<typeof readQuote>>,
+) {
   if (fee === null) throw new ApiError(400, noFeeMessage(choice));
   const refusal = feeRefusal(choice, paid) ?? lateFee;
   if (refusal) throw new ApiError(400, refusal);
@@ -149,7 +159,9 @@ export async function paystackDidNotStart(
       .update(payments)
       .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
       .where(eq(payments.id, paymentId));
-    await recordPaymentEvent(tx, paymentId, "initialise-failed", deps.now(), { error: error.message });
+    await recordPaymentEvent(tx, paymentId, "initialise-failed", deps.now(), {
+      error: error.message,
+    });
   });
   throw new ApiError(502, START_FAILED);
 }

@@ -72,7 +72,13 @@ export async function seedDemoPayments(db: Database) {
   const [fee] = await db
     .select({ id: feeSchedule.id })
     .from(feeSchedule)
-    .where(and(eq(feeSchedule.paymentOption, "part"), eq(feeSchedule.level, 100), eq(feeSchedule.session, "2023/2024")));
+    .where(
+      and(
+        eq(feeSchedule.paymentOption, "part"),
+        eq(feeSchedule.level, 100),
+        eq(feeSchedule.session, "2023/2024"),
+      ),
+    );
   await db.insert(payments).values({
     reference: DEMO_REFERENCES.partPayment,
     studentId: returning.id,

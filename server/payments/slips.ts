@@ -2,11 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import { payments, students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type {
-  HostelSlip,
-  SchoolFeeSlip,
-  SlipCheck,
-} from "../../common/payments/payment-record.ts";
+import type { HostelSlip, SchoolFeeSlip, SlipCheck } from "../../common/payments/payment-record.ts";
 import { isPaidStatus } from "../../common/payments/fee-status.ts";
 import { toPaymentRecord } from "./payment-info.ts";
 import { findHostelInvoice } from "./hostel.ts";

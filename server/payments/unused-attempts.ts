@@ -2,7 +2,10 @@ import type { payments } from "../db/schema.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { creditRefusal } from "./credit.ts";
 
-type Payment = Pick<typeof payments.$inferSelect, "id" | "status" | "paymentOption" | "level" | "session">;
+type Payment = Pick<
+  typeof payments.$inferSelect,
+  "id" | "status" | "paymentOption" | "level" | "session"
+>;
 
 /** Statuses of a payment with which Paystack has taken no money (a refusal or nothing yet). */
 const NO_MONEY_TAKEN = new Set(["pending", "failed"]);
@@ -19,6 +22,10 @@ export function isUnusedAttempt(payment: Payment, all: readonly Payment[]): bool
     .filter((other) => other.id !== payment.id && other.status === "success")
     .filter((other) => other.level === payment.level && other.session === payment.session)
     .map((other) => other.paymentOption);
-  const choice = { option: payment.paymentOption as PaymentOption, level: payment.level, session: payment.session };
+  const choice = {
+    option: payment.paymentOption as PaymentOption,
+    level: payment.level,
+    session: payment.session,
+  };
   return credited.includes(payment.paymentOption) || creditRefusal(choice, credited) !== null;
 }

@@ -133,7 +133,10 @@ describe("GET /paystack/verify/:reference", () => {
     expect(statuses.sort()).toEqual(["duplicate", "success"]);
   });
 
-  it.each([["full", "latefees"], ["latefees", "full"]])(
+  it.each([
+    ["full", "latefees"],
+    ["latefees", "full"],
+  ])(
     "credits a late fee started beside the full fee, whichever is credited first (%s first)",
     async (firstOption, secondOption) => {
       const me = await kit.newStudent();
@@ -143,7 +146,9 @@ describe("GET /paystack/verify/:reference", () => {
       await kit.payAtSandbox(second);
       expect((await kit.verify(first, me.token)).status).toBe(200);
       expect((await kit.verify(second, me.token)).status).toBe(200);
-      expect([(await kit.paymentRow(first)).status, (await kit.paymentRow(second)).status]).toEqual(["success", "success"]);
+      expect([(await kit.paymentRow(first)).status, (await kit.paymentRow(second)).status]).toEqual(
+        ["success", "success"],
+      );
     },
   );
 
@@ -223,7 +228,11 @@ describe("GET /paystack/verify/:reference", () => {
 
   it.each([
     ["a smaller amount", (t: PaystackTransaction) => ({ ...t, amountKobo: 100 }), 1],
-    ["a larger amount", (t: PaystackTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 }), 120_000.01],
+    [
+      "a larger amount",
+      (t: PaystackTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 }),
+      120_000.01,
+    ],
     ["another currency", (t: PaystackTransaction) => ({ ...t, currency: "USD" }), 120_000],
   ])("does not credit a payment Paystack reports with %s", async (_case, change, shown) => {
     const me = await kit.newStudent();
@@ -241,8 +250,16 @@ describe("GET /paystack/verify/:reference", () => {
     }
     expect((await kit.paymentRow(reference)).status).toBe("mismatch");
     // The history shows what Paystack received, in naira; another currency keeps the fee.
-    const info = await (await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })).json();
-    expect(info.data.school_fee_payment).toEqual([expect.objectContaining({ paystack_ref: reference, payment_status: "mismatch", amount_paid: shown })]);
+    const info = await (
+      await kit.api.request(`/student/payment-info/${me.student.id}`, { token: me.token })
+    ).json();
+    expect(info.data.school_fee_payment).toEqual([
+      expect.objectContaining({
+        paystack_ref: reference,
+        payment_status: "mismatch",
+        amount_paid: shown,
+      }),
+    ]);
     expect(kit.creditLines(reference)).toHaveLength(0);
     expect(
       kit.api.logger.lines.some(

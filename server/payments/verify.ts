@@ -54,7 +54,11 @@ export async function verifyOwnPayment(
     case "already-credited":
       return outcome.payment;
     case "not-paid":
-      throw new ApiError(409, (await abandonIfFeeChanged(deps.db, payment, deps.now())) ?? (await notPaidYet(deps, payment)));
+      throw new ApiError(
+        409,
+        (await abandonIfFeeChanged(deps.db, payment, deps.now())) ??
+          (await notPaidYet(deps, payment)),
+      );
     case "failed":
       throw new ApiError(
         409,

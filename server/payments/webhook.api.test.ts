@@ -20,7 +20,9 @@ async function paidWithWebhook() {
 
 /** The lines logged while answering `response`: they carry the id it went out with. */
 const linesOf = (response: Response) =>
-  kit.api.logger.lines.filter((line) => line.includes(`"requestId":"${response.headers.get("x-request-id")}"`));
+  kit.api.logger.lines.filter((line) =>
+    line.includes(`"requestId":"${response.headers.get("x-request-id")}"`),
+  );
 
 const chargeSuccess = (data: Record<string, unknown>) =>
   JSON.stringify({
@@ -81,7 +83,9 @@ describe("POST /paystack/webhook", () => {
     const response = await kit.deliverWebhook(forged.body, forged.signature);
     expect(response.status).toBe(401);
     expect((await kit.paymentRow(reference)).status).toBe("pending");
-    expect(linesOf(response)).toContainEqual(expect.stringContaining("paystack webhook refused: bad signature"));
+    expect(linesOf(response)).toContainEqual(
+      expect.stringContaining("paystack webhook refused: bad signature"),
+    );
   });
 
   it("logs and ignores an unknown reference", async () => {
@@ -89,7 +93,9 @@ describe("POST /paystack/webhook", () => {
       chargeSuccess({ reference: "CCE-20250115-UNKNOWN00000", amount: 100 }),
     );
     expect(response.status).toBe(200);
-    expect(linesOf(response)).toContainEqual(expect.stringContaining("paystack webhook for an unknown reference"));
+    expect(linesOf(response)).toContainEqual(
+      expect.stringContaining("paystack webhook for an unknown reference"),
+    );
   });
 
   it("does not credit a signed event whose amount or currency differs from what we asked", async () => {

@@ -49,7 +49,11 @@ export function paystackWebhookRoutes(deps: ApiDeps) {
     const refund = RefundEvent.safeParse(body);
     if (refund.success) {
       const done = await applyRefundEvent(deps, refund.data);
-      deps.logger.info("paystack refund webhook", { event: refund.data.event, reference: refund.data.data.transaction_reference, done });
+      deps.logger.info("paystack refund webhook", {
+        event: refund.data.event,
+        reference: refund.data.data.transaction_reference,
+        done,
+      });
       return c.json({ status: "success", message: done });
     }
     const event = ChargeSuccess.safeParse(body);

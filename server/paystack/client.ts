@@ -70,7 +70,12 @@ export type PaystackClient = {
     perPage: number;
   }): Promise<TransactionPage>;
   /** One page of refunds created between `from` and `to` (inclusive), newest first. */
-  listRefunds(query: { from: Date; to: Date; page: number; perPage: number }): Promise<{ refunds: PaystackRefund[]; pageCount: number }>;
+  listRefunds(query: {
+    from: Date;
+    to: Date;
+    page: number;
+    perPage: number;
+  }): Promise<{ refunds: PaystackRefund[]; pageCount: number }>;
   /** Asks Paystack to refund `amountKobo` of a paid transaction; never retried, like initialize. */
   refund(input: {
     reference: string;
@@ -219,9 +224,12 @@ export function createPaystackClient(options: {
       const { data } = parseAnswer(ChargeResponse, "charge", answer);
       const httpStatus = answer.httpStatus;
       if (data.reference !== input.reference) {
-        throw failure(`Paystack charged reference ${data.reference} instead of ${input.reference}`, {
-          httpStatus,
-        });
+        throw failure(
+          `Paystack charged reference ${data.reference} instead of ${input.reference}`,
+          {
+            httpStatus,
+          },
+        );
       }
       const instructions = readPayInstructions(data, input.channel);
       if ("problem" in instructions) {
@@ -252,7 +260,12 @@ export function createPaystackClient(options: {
     },
 
     async listRefunds({ from, to, page, perPage }) {
-      const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), page: String(page), perPage: String(perPage) });
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: to.toISOString(),
+        page: String(page),
+        perPage: String(perPage),
+      });
       const answer = await call("list refunds", "GET", `/refund?${query}`);
       const { data, meta } = parseAnswer(RefundListResponse, "list refunds", answer);
       return {

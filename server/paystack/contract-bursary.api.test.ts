@@ -28,7 +28,11 @@ function setUp() {
     now: () => clock,
     fetch: async (_url, init) => {
       const body = String(init?.body);
-      const signed = isValidPaystackSignature(body, new Headers(init?.headers).get("x-paystack-signature") ?? undefined, SECRET);
+      const signed = isValidPaystackSignature(
+        body,
+        new Headers(init?.headers).get("x-paystack-signature") ?? undefined,
+        SECRET,
+      );
       webhooks.push({ ...JSON.parse(body), signed });
       return new Response(null, { status: 200 });
     },
@@ -51,7 +55,15 @@ function setUp() {
   /** Starts a transaction one hour after the previous one, paid when asked. */
   async function transaction(reference: string, paid: boolean, amount = 5_000_000) {
     clock = new Date(clock.getTime() + 3_600_000);
-    await api("/transaction/initialize", { method: "POST", json: { email: "ada@example.com", amount, reference, metadata: { payment_session: "2024/2025" } } });
+    await api("/transaction/initialize", {
+      method: "POST",
+      json: {
+        email: "ada@example.com",
+        amount,
+        reference,
+        metadata: { payment_session: "2024/2025" },
+      },
+    });
     if (paid) await api(`/__sandbox/transactions/${reference}/pay`, { method: "POST" });
   }
   return { api, client, sent, webhooks, transaction };
@@ -68,7 +80,14 @@ describe("GET /transaction (List Transactions)", () => {
     const body = await response.json();
     expect(contract.response(LIST, 200)(body)).toEqual([]);
     expect(body.data.map((item: { reference: string }) => item.reference)).toEqual(["R-3", "R-2"]);
-    expect(body.meta).toEqual({ total: 3, total_volume: 15_000_000, skipped: 0, perPage: 2, page: 1, pageCount: 2 });
+    expect(body.meta).toEqual({
+      total: 3,
+      total_volume: 15_000_000,
+      skipped: 0,
+      perPage: 2,
+      page: 1,
+      pageCount: 2,
+    });
     const second = await (await api("/transaction?perPage=2&page=2")).json();
     expect(contract.response(LIST, 200)(second)).toEqual([]);
     expect(second.data.map((item: { reference: string }) => item.reference)).toEqual(["R-1"]);
@@ -79,7 +98,11 @@ describe("GET /transaction (List Transactions)", () => {
     await transaction("R-1", true); // 09:00
     await transaction("R-2", true); // 10:00
     await transaction("R-3", false); // 11:00
-    const window = await (await api("/transaction?from=2025-03-01T10:00:00.000Z&to=2025-03-01T11:00:00.000Z&status=success")).json();
+    const window = await (
+      await api(
+        "/transaction?from=2025-03-01T10:00:00.000Z&to=2025-03-01T11:00:00.000Z&status=success",
+      )
+    ).json();
     expect(window.data.map((item: { reference: string }) => item.reference)).toEqual(["R-2"]);
   });
 
@@ -87,8 +110,15 @@ describe("GET /transaction (List Transactions)", () => {
     const { transaction } = setUp();
     await transaction("R-1", true);
     const { api } = setUp();
-    const wrongKey = createPaystackSandbox({ db: sandboxDatabase.db, secretKey: SECRET, publicUrl: "http://x", webhookUrl: "http://y" });
-    const refused = await wrongKey.request("/transaction", { headers: { Authorization: "Bearer sk_test_wrong" } });
+    const wrongKey = createPaystackSandbox({
+      db: sandboxDatabase.db,
+      secretKey: SECRET,
+      publicUrl: "http://x",
+      webhookUrl: "http://y",
+    });
+    const refused = await wrongKey.request("/transaction", {
+      headers: { Authorization: "Bearer sk_test_wrong" },
+    });
     expect(refused.status).toBe(401);
     expect(contract.response(LIST, 401)(await refused.json())).toEqual([]);
     expect((await api("/transaction?page=0")).status).toBe(400);
@@ -101,10 +131,21 @@ describe("GET /transaction (List Transactions)", () => {
   it("our client reads every page's transactions", async () => {
     const { client, transaction } = setUp();
     await transaction("R-1", true, 7_000_000);
-    const page = await client.listTransactions({ from: new Date("2025-03-01T00:00:00Z"), to: new Date("2025-03-02T00:00:00Z"), page: 1, perPage: 50 });
+    const page = await client.listTransactions({
+      from: new Date("2025-03-01T00:00:00Z"),
+      to: new Date("2025-03-02T00:00:00Z"),
+      page: 1,
+      perPage: 50,
+    });
     expect(page.pageCount).toBe(1);
     expect(page.transactions).toEqual([
-      expect.objectContaining({ reference: "R-1", status: "success", amountKobo: 7_000_000, currency: "NGN", createdAt: new Date("2025-03-01T09:00:00Z") }),
+      expect.objectContaining({
+        reference: "R-1",
+        status: "success",
+        amountKobo: 7_000_000,
+        currency: "NGN",
+        createdAt: new Date("2025-03-01T09:00:00Z"),
+      }),
     ]);
   });
 });
@@ -113,14 +154,27 @@ describe("POST /refund (Create Refund)", () => {
   it("our client's request follows RefundCreate and the answer RefundCreateResponse; refund.processed follows, signed", async () => {
     const { api, client, sent, webhooks, transaction } = setUp();
     await transaction("R-1", true);
-    const refund = await client.refund({ reference: "R-1", amountKobo: 5_000_000, merchantNote: "Paid twice" });
+    const refund = await client.refund({
+      reference: "R-1",
+      amountKobo: 5_000_000,
+      merchantNote: "Paid twice",
+    });
     expect(contract.request(REFUND)(sent.at(-1))).toEqual([]);
     expect(refund).toEqual({ id: 1, status: "pending" });
 
     const settled = await api("/__sandbox/refunds/1/process", { method: "POST" });
     expect(settled.status).toBe(200);
     const event = webhooks.at(-1)!;
-    expect(event).toMatchObject({ event: "refund.processed", signed: true, data: { status: "processed", transaction_reference: "R-1", amount: 5_000_000, currency: "NGN" } });
+    expect(event).toMatchObject({
+      event: "refund.processed",
+      signed: true,
+      data: {
+        status: "processed",
+        transaction_reference: "R-1",
+        amount: 5_000_000,
+        currency: "NGN",
+      },
+    });
     // Refunded in full: Paystack lists it as reversed.
     const listed = await (await api("/transaction")).json();
     expect(listed.data[0]).toMatchObject({ reference: "R-1", status: "reversed" });
@@ -129,10 +183,16 @@ describe("POST /refund (Create Refund)", () => {
   it("answers RefundCreateResponse and holds the money at once, so a second refund is refused", async () => {
     const { api, transaction } = setUp();
     await transaction("R-1", true);
-    const first = await api("/refund", { method: "POST", json: { transaction: "R-1", amount: 3_000_000 } });
+    const first = await api("/refund", {
+      method: "POST",
+      json: { transaction: "R-1", amount: 3_000_000 },
+    });
     expect(first.status).toBe(200);
     expect(contract.response(REFUND, 200)(await first.json())).toEqual([]);
-    const over = await api("/refund", { method: "POST", json: { transaction: "R-1", amount: 2_000_001 } });
+    const over = await api("/refund", {
+      method: "POST",
+      json: { transaction: "R-1", amount: 2_000_001 },
+    });
     expect(over.status).toBe(400);
     expect((await over.json()).message).toMatch(/cannot be more/);
     const rest = await api("/refund", { method: "POST", json: { transaction: "R-1" } });
@@ -144,10 +204,15 @@ describe("POST /refund (Create Refund)", () => {
     await transaction("R-1", true);
     await api("/refund", { method: "POST", json: { transaction: "R-1" } });
     await api("/__sandbox/refunds/1/fail", { method: "POST" });
-    expect(webhooks.at(-1)).toMatchObject({ event: "refund.failed", data: { status: "failed", transaction_reference: "R-1" } });
+    expect(webhooks.at(-1)).toMatchObject({
+      event: "refund.failed",
+      data: { status: "failed", transaction_reference: "R-1" },
+    });
     const again = await api("/__sandbox/refunds/1/process", { method: "POST" });
     expect((await again.json()).message).toBe("Refund was already settled");
-    expect((await api("/refund", { method: "POST", json: { transaction: "R-1" } })).status).toBe(200);
+    expect((await api("/refund", { method: "POST", json: { transaction: "R-1" } })).status).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -173,20 +238,28 @@ describe("POST /refund (Create Refund)", () => {
     const { id } = (await (await api("/transaction/verify/R-1")).json()).data;
     const refund = await api("/refund", { method: "POST", json: { transaction: id } });
     expect(refund.status).toBe(200);
-    expect((await refund.json()).data).toMatchObject({ amount: 5_000_000, transaction: { reference: "R-1" } });
+    expect((await refund.json()).data).toMatchObject({
+      amount: 5_000_000,
+      transaction: { reference: "R-1" },
+    });
   });
 
-  it.each(["abc", "0", "99999999999", "1"])("answers 404 to settling refund %s, which it never made", async (id) => {
-    const { api } = setUp();
-    const response = await api(`/__sandbox/refunds/${id}/process`, { method: "POST" });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ status: false, message: "Refund not found" });
-  });
+  it.each(["abc", "0", "99999999999", "1"])(
+    "answers 404 to settling refund %s, which it never made",
+    async (id) => {
+      const { api } = setUp();
+      const response = await api(`/__sandbox/refunds/${id}/process`, { method: "POST" });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ status: false, message: "Refund not found" });
+    },
+  );
 
   it("our client reports Paystack's refusal as a PaystackError with its message", async () => {
     const { client, transaction } = setUp();
     await transaction("R-1", false);
-    await expect(client.refund({ reference: "R-1", amountKobo: 100, merchantNote: "x" })).rejects.toThrow(PaystackError);
+    await expect(
+      client.refund({ reference: "R-1", amountKobo: 100, merchantNote: "x" }),
+    ).rejects.toThrow(PaystackError);
   });
 });
 
@@ -200,18 +273,49 @@ describe("GET /refund (List Refunds)", () => {
     await api("/__sandbox/refunds/2/fail", { method: "POST" });
     const body = await (await api("/refund?perPage=1&page=1")).json();
     expect(contract.response(REFUNDS, 200)(body)).toEqual([]);
-    expect(body.data.map((item: { transaction_reference: string }) => item.transaction_reference)).toEqual(["R-2"]);
-    expect(body.meta).toEqual({ total: 2, skipped: 0, perPage: "1", page: 1, pageCount: 2, failedRefundCount: 1 });
+    expect(
+      body.data.map((item: { transaction_reference: string }) => item.transaction_reference),
+    ).toEqual(["R-2"]);
+    expect(body.meta).toEqual({
+      total: 2,
+      skipped: 0,
+      perPage: "1",
+      page: 1,
+      pageCount: 2,
+      failedRefundCount: 1,
+    });
 
-    const page = await client.listRefunds({ from: new Date("2025-03-01T00:00:00Z"), to: new Date("2025-03-02T00:00:00Z"), page: 1, perPage: 50 });
+    const page = await client.listRefunds({
+      from: new Date("2025-03-01T00:00:00Z"),
+      to: new Date("2025-03-02T00:00:00Z"),
+      page: 1,
+      perPage: 50,
+    });
     expect(page).toEqual({
       pageCount: 1,
       refunds: [
-        expect.objectContaining({ id: 2, transactionReference: "R-2", amountKobo: 5_000_000, status: "failed" }),
-        expect.objectContaining({ id: 1, transactionReference: "R-1", amountKobo: 1_000_000, currency: "NGN", status: "pending", createdAt: new Date("2025-03-01T10:00:00Z") }),
+        expect.objectContaining({
+          id: 2,
+          transactionReference: "R-2",
+          amountKobo: 5_000_000,
+          status: "failed",
+        }),
+        expect.objectContaining({
+          id: 1,
+          transactionReference: "R-1",
+          amountKobo: 1_000_000,
+          currency: "NGN",
+          status: "pending",
+          createdAt: new Date("2025-03-01T10:00:00Z"),
+        }),
       ],
     });
-    const none = await client.listRefunds({ from: new Date("2025-03-02T00:00:00Z"), to: new Date("2025-03-03T00:00:00Z"), page: 1, perPage: 50 });
+    const none = await client.listRefunds({
+      from: new Date("2025-03-02T00:00:00Z"),
+      to: new Date("2025-03-03T00:00:00Z"),
+      page: 1,
+      perPage: 50,
+    });
     expect(none).toEqual({ pageCount: 1, refunds: [] });
   });
 
@@ -219,8 +323,15 @@ describe("GET /refund (List Refunds)", () => {
     const { api } = setUp();
     expect((await api("/refund?page=0")).status).toBe(400);
     expect((await api("/refund?from=-271821-04-20T00:00:00.000Z")).status).toBe(400);
-    const wrongKey = createPaystackSandbox({ db: sandboxDatabase.db, secretKey: SECRET, publicUrl: "http://x", webhookUrl: "http://y" });
-    const refused = await wrongKey.request("/refund", { headers: { Authorization: "Bearer sk_test_wrong" } });
+    const wrongKey = createPaystackSandbox({
+      db: sandboxDatabase.db,
+      secretKey: SECRET,
+      publicUrl: "http://x",
+      webhookUrl: "http://y",
+    });
+    const refused = await wrongKey.request("/refund", {
+      headers: { Authorization: "Bearer sk_test_wrong" },
+    });
     expect(refused.status).toBe(401);
     expect(contract.response(REFUNDS, 401)(await refused.json())).toEqual([]);
   });

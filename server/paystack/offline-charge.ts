@@ -8,8 +8,7 @@ import type { UssdBankCode } from "../../common/payments/ussd-banks.ts";
 
 /** How the student will pay: an account valid until `expiresAt`, or a bank's USSD code. */
 export type OfflineChargeChannel =
-  | { kind: "bank_transfer"; expiresAt: Date }
-  | { kind: "ussd"; bank: UssdBankCode };
+  { kind: "bank_transfer"; expiresAt: Date } | { kind: "ussd"; bank: UssdBankCode };
 
 /** What we send to `POST /charge`. The amount is in kobo. */
 export type OfflineChargeInput = {

@@ -16,8 +16,9 @@ export const SCHEMAS_NOTE =
 export type ContractCheck = (value: unknown) => string[];
 
 export function readPaystackOperations(): PaystackOperations {
-  return (JSON.parse(readFileSync(PAYSTACK_OPERATIONS_FILE, "utf8")) as { operations: PaystackOperations })
-    .operations;
+  return (
+    JSON.parse(readFileSync(PAYSTACK_OPERATIONS_FILE, "utf8")) as { operations: PaystackOperations }
+  ).operations;
 }
 
 /** Checks for an operation's request body and for its answer with a given HTTP status. */
@@ -33,8 +34,12 @@ export function loadPaystackContract() {
         : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message}`);
   };
   return {
-    request: (operation: string) => checkFor(operations[operation]?.request, `${operation}'s request`),
+    request: (operation: string) =>
+      checkFor(operations[operation]?.request, `${operation}'s request`),
     response: (operation: string, status: number) =>
-      checkFor(operations[operation]?.responses[String(status)], `${operation} answering ${status}`),
+      checkFor(
+        operations[operation]?.responses[String(status)],
+        `${operation} answering ${status}`,
+      ),
   };
 }

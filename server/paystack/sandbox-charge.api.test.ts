@@ -25,8 +25,11 @@ const pendingChargeResponse = (() => {
     properties: { data: { required?: string[] } };
   };
   delete schema.properties.data.required;
-  const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
-  return (value: unknown) => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+  const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(
+    schema,
+  );
+  return (value: unknown) =>
+    validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 })();
 
 // Every sandbox of a test keeps its transactions in this database (decision 129).
@@ -41,7 +44,10 @@ function setUp() {
     webhookUrl: "http://api.test/paystack/webhook",
     now: () => NOW,
     fetch: async (_url, init) => {
-      webhooks.push({ signature: new Headers(init?.headers).get("x-paystack-signature"), body: String(init?.body) });
+      webhooks.push({
+        signature: new Headers(init?.headers).get("x-paystack-signature"),
+        body: String(init?.body),
+      });
       return new Response(null, { status: 200 });
     },
   });
@@ -71,31 +77,74 @@ const transfer: OfflineChargeInput = {
   metadata: { student_id: 42 },
   channel: { kind: "bank_transfer", expiresAt: new Date("2025-01-15T11:15:02.000Z") },
 };
-const ussd: OfflineChargeInput = { ...transfer, reference: "FEES-2025-0003", channel: { kind: "ussd", bank: "737" } };
+const ussd: OfflineChargeInput = {
+  ...transfer,
+  reference: "FEES-2025-0003",
+  channel: { kind: "ussd", bank: "737" },
+};
 
 describe("the sandbox's POST /charge follows Paystack's OpenAPI spec", () => {
   it.each([
-    { case: "bank transfer", body: { reference: "R-1", bank_transfer: { account_expires_at: "2025-01-15T11:15:02.000Z" } }, status: "pending_bank_transfer" },
+    {
+      case: "bank transfer",
+      body: { reference: "R-1", bank_transfer: { account_expires_at: "2025-01-15T11:15:02.000Z" } },
+      status: "pending_bank_transfer",
+    },
     { case: "USSD", body: { reference: "R-2", ussd: { type: "737" } }, status: "pay_offline" },
-  ])("$case → the spec's ChargeCreateResponse types, with status $status", async ({ body, status }) => {
-    expect(chargeRequest({ email: "amaka@example.com", amount: 12_000_000, ...body })).toEqual([]);
-    const response = await setUp().charge(body);
-    expect(response.status).toBe(200);
-    const answer = await response.json();
-    expect(pendingChargeResponse(answer)).toEqual([]);
-    expect(answer).toMatchObject({ status: true, message: "Charge attempted", data: { status, reference: body.reference } });
-  });
+  ])(
+    "$case → the spec's ChargeCreateResponse types, with status $status",
+    async ({ body, status }) => {
+      expect(chargeRequest({ email: "amaka@example.com", amount: 12_000_000, ...body })).toEqual(
+        [],
+      );
+      const response = await setUp().charge(body);
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(pendingChargeResponse(answer)).toEqual([]);
+      expect(answer).toMatchObject({
+        status: true,
+        message: "Charge attempted",
+        data: { status, reference: body.reference },
+      });
+    },
+  );
 
   it("the relaxed check still refuses a field of the wrong type", () => {
-    expect(pendingChargeResponse({ status: true, message: "ok", data: { amount: "120000" } })).not.toEqual([]);
+    expect(
+      pendingChargeResponse({ status: true, message: "ok", data: { amount: "120000" } }),
+    ).not.toEqual([]);
     expect(pendingChargeResponse({ status: true, message: "ok" })).not.toEqual([]);
   });
 
   it.each([
-    { case: "a bad key", body: { ussd: { type: "737" } }, key: "sk_test_wrong", status: 401, message: "Invalid key" },
-    { case: "no channel", body: {}, key: SECRET, status: 400, message: "Send exactly one payment channel: bank_transfer or ussd." },
-    { case: "both channels", body: { ussd: { type: "737" }, bank_transfer: {} }, key: SECRET, status: 400, message: "Send exactly one payment channel: bank_transfer or ussd." },
-    { case: "an unknown USSD type", body: { ussd: { type: "123" } }, key: SECRET, status: 400, message: "Invalid USSD type. Send one of 737, 919, 822 or 966." },
+    {
+      case: "a bad key",
+      body: { ussd: { type: "737" } },
+      key: "sk_test_wrong",
+      status: 401,
+      message: "Invalid key",
+    },
+    {
+      case: "no channel",
+      body: {},
+      key: SECRET,
+      status: 400,
+      message: "Send exactly one payment channel: bank_transfer or ussd.",
+    },
+    {
+      case: "both channels",
+      body: { ussd: { type: "737" }, bank_transfer: {} },
+      key: SECRET,
+      status: 400,
+      message: "Send exactly one payment channel: bank_transfer or ussd.",
+    },
+    {
+      case: "an unknown USSD type",
+      body: { ussd: { type: "123" } },
+      key: SECRET,
+      status: 400,
+      message: "Invalid USSD type. Send one of 737, 919, 822 or 966.",
+    },
   ])("refuses $case like Paystack", async ({ body, key, status, message }) => {
     const response = await setUp().charge(body, key);
     expect(response.status).toBe(status);
@@ -115,23 +164,42 @@ describe("our client's charges against the sandbox", () => {
       account_name: "PAYSTACK CHECKOUT",
       expires_at: "2025-01-15T11:15:02.000Z",
     });
-    expect(await client.chargeOffline(ussd)).toEqual({ channel: "ussd", ussd_code: expect.stringMatching(/^\*737\*33\*4\*\d{5}#$/) });
+    expect(await client.chargeOffline(ussd)).toEqual({
+      channel: "ussd",
+      ussd_code: expect.stringMatching(/^\*737\*33\*4\*\d{5}#$/),
+    });
     for (const body of sent) expect(chargeRequest(body)).toEqual([]);
   });
 
   it("a transfer paid at the simulate page: verify says success by bank_transfer, the webhook is signed", async () => {
     const { app, client, webhooks } = setUp();
     await client.chargeOffline(transfer);
-    expect(await client.verify(transfer.reference)).toMatchObject({ status: "pending", paidAt: null });
+    expect(await client.verify(transfer.reference)).toMatchObject({
+      status: "pending",
+      paidAt: null,
+    });
     const page = await app.request(`/simulate/${transfer.reference}`);
     expect(await page.text()).toContain("₦120,000.00");
 
-    const done = await app.request(`/simulate/${transfer.reference}`, { method: "POST", body: new FormData() });
+    const done = await app.request(`/simulate/${transfer.reference}`, {
+      method: "POST",
+      body: new FormData(),
+    });
     expect(await done.text()).toContain("The signed charge.success webhook was delivered");
-    expect(await client.verify(transfer.reference)).toMatchObject({ status: "success", amountKobo: 12_000_000, channel: "bank_transfer" });
+    expect(await client.verify(transfer.reference)).toMatchObject({
+      status: "success",
+      amountKobo: 12_000_000,
+      channel: "bank_transfer",
+    });
     const [webhook] = webhooks;
     expect(isValidPaystackSignature(webhook!.body, webhook!.signature, SECRET)).toBe(true);
-    expect(verifyResponse({ status: true, message: "Verification successful", ...JSON.parse(webhook!.body) })).toEqual([]);
+    expect(
+      verifyResponse({
+        status: true,
+        message: "Verification successful",
+        ...JSON.parse(webhook!.body),
+      }),
+    ).toEqual([]);
   });
 
   it("a transfer of another amount arrives as that amount, with the one charged as requested_amount", async () => {
@@ -140,7 +208,10 @@ describe("our client's charges against the sandbox", () => {
     const form = new FormData();
     form.set("amount", "100,000");
     await app.request(`/simulate/${transfer.reference}`, { method: "POST", body: form });
-    expect(JSON.parse(webhooks[0]!.body).data).toMatchObject({ amount: 10_000_000, requested_amount: 12_000_000 });
+    expect(JSON.parse(webhooks[0]!.body).data).toMatchObject({
+      amount: 10_000_000,
+      requested_amount: 12_000_000,
+    });
   });
 
   it("surfaces a duplicate reference as a PaystackError", async () => {

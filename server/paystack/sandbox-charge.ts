@@ -21,7 +21,11 @@ const ChargeRequest = z
     amount: z
       .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
       .pipe(z.number().int().positive()),
-    reference: z.string().regex(/^[A-Za-z0-9.=-]+$/).max(100).optional(),
+    reference: z
+      .string()
+      .regex(/^[A-Za-z0-9.=-]+$/)
+      .max(100)
+      .optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     bank_transfer: z.object({ account_expires_at: z.iso.datetime().optional() }).optional(),
     ussd: z.object({ type: z.enum(USSD_TYPES) }).optional(),
@@ -57,10 +61,20 @@ export function sandboxChargeRoutes(options: {
       : {
           channel: "bank_transfer" as const,
           accountNumber: digits(10),
-          accountExpiresAt: asked ? new Date(asked) : new Date(createdAt.getTime() + DEFAULT_ACCOUNT_LIFETIME_MS),
+          accountExpiresAt: asked
+            ? new Date(asked)
+            : new Date(createdAt.getTime() + DEFAULT_ACCOUNT_LIFETIME_MS),
         };
     const transaction = await store.create(
-      { reference: parsed.data.reference, email, amountKobo: amount, currency: "NGN", callbackUrl: null, metadata: metadata ?? "", ...offline },
+      {
+        reference: parsed.data.reference,
+        email,
+        amountKobo: amount,
+        currency: "NGN",
+        callbackUrl: null,
+        metadata: metadata ?? "",
+        ...offline,
+      },
       createdAt,
     );
     if (!transaction) {
@@ -138,5 +152,7 @@ function parseNaira(text: string): number | null {
 }
 
 function digits(count: number): string {
-  return Array.from(randomCode(count), (character) => String(character.charCodeAt(0) % 10)).join("");
+  return Array.from(randomCode(count), (character) => String(character.charCodeAt(0) % 10)).join(
+    "",
+  );
 }

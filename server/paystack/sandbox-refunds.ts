@@ -52,7 +52,8 @@ export function addRefunds(
 
   async function check(request: z.infer<typeof RefundRequest>) {
     const transaction =
-      (await store.findByReference(request.transaction)) ?? (await store.findById(request.transaction));
+      (await store.findByReference(request.transaction)) ??
+      (await store.findById(request.transaction));
     if (!transaction) return refuse("Transaction not found", 404);
     if (transaction.status === "reversed") return refuse("Transaction has been fully reversed");
     if (transaction.status !== "success")
@@ -69,21 +70,28 @@ export function addRefunds(
   /** Settles a pending refund and sends its webhook; undefined (and no webhook) when it was settled already. */
   async function settle(id: number, outcome: "processed" | "failed") {
     const refund = await store.settleRefund(id, outcome);
-    if (refund) await sendEvent(`refund.${outcome}`, refundEvent(refund), refund.transaction.reference);
+    if (refund)
+      await sendEvent(`refund.${outcome}`, refundEvent(refund), refund.transaction.reference);
     return refund;
   }
 
   const { settleAfterMs } = options;
   const settleLater = (id: number, delayMs: number) =>
-    setTimeout(() => void settle(id, "processed").catch(warnUnsettled(id)), Math.max(0, delayMs)).unref();
+    setTimeout(
+      () => void settle(id, "processed").catch(warnUnsettled(id)),
+      Math.max(0, delayMs),
+    ).unref();
   if (settleAfterMs !== undefined) {
     // Refunds a stopped sandbox meant to settle: every instance may try; one settles each.
     void store
       .pendingRefunds()
       .then((pending) => {
-        for (const refund of pending) settleLater(refund.id, refund.createdAt.getTime() + settleAfterMs - now().getTime());
+        for (const refund of pending)
+          settleLater(refund.id, refund.createdAt.getTime() + settleAfterMs - now().getTime());
       })
-      .catch((error: unknown) => console.warn(`Paystack sandbox: could not read pending refunds: ${String(error)}`));
+      .catch((error: unknown) =>
+        console.warn(`Paystack sandbox: could not read pending refunds: ${String(error)}`),
+      );
   }
 
   app.post("/refund", requireSecretKey, async (c) => {
@@ -102,7 +110,9 @@ export function addRefunds(
       createdAt: now(),
     });
     if (!refund) {
-      const { body, httpStatus } = refuse("Refund amount cannot be more than the amount left on the transaction");
+      const { body, httpStatus } = refuse(
+        "Refund amount cannot be more than the amount left on the transaction",
+      );
       return c.json(body, httpStatus);
     }
     if (settleAfterMs !== undefined) settleLater(refund.id, settleAfterMs);
@@ -122,12 +132,24 @@ export function addRefunds(
     }
     const { perPage, page, from, to } = query.data;
     const skipped = (page - 1) * perPage;
-    const listed = await store.listRefunds({ from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined, offset: skipped, limit: perPage });
+    const listed = await store.listRefunds({
+      from: from ? new Date(from) : undefined,
+      to: to ? new Date(to) : undefined,
+      offset: skipped,
+      limit: perPage,
+    });
     return c.json({
       status: true,
       message: "Refunds retrieved",
       data: listed.refunds.map(refundListItem),
-      meta: { total: listed.total, skipped, perPage: String(perPage), page, pageCount: Math.max(1, Math.ceil(listed.total / perPage)), failedRefundCount: listed.failed },
+      meta: {
+        total: listed.total,
+        skipped,
+        perPage: String(perPage),
+        page,
+        pageCount: Math.max(1, Math.ceil(listed.total / perPage)),
+        failedRefundCount: listed.failed,
+      },
     });
   });
 
@@ -141,13 +163,17 @@ export function addRefunds(
     return c.json({
       status: true,
       message: settled ? "Refund settled" : "Refund was already settled",
-      data: { id: refund.id, status: (settled ?? (await store.findRefund(c.req.param("id")))!).status },
+      data: {
+        id: refund.id,
+        status: (settled ?? (await store.findRefund(c.req.param("id")))!).status,
+      },
     });
   });
 }
 
 function warnUnsettled(id: number) {
-  return (error: unknown) => console.warn(`Paystack sandbox: refund ${id} could not be settled: ${String(error)}`);
+  return (error: unknown) =>
+    console.warn(`Paystack sandbox: refund ${id} could not be settled: ${String(error)}`);
 }
 
 /** The `data` of `POST /refund`'s answer (RefundCreateResponse). */

@@ -26,7 +26,10 @@ async function databaseThatOutlivesItsProcesses() {
     return { open: () => openDatabase({ url, migrate: false }), remove: () => server.close() };
   }
   const dir = await mkdtemp(path.join(tmpdir(), "portal-sandbox-"));
-  return { open: () => openDatabase({ dir }), remove: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    open: () => openDatabase({ dir }),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A running sandbox on `handle`, with the client the API would use and the webhooks it sent. */
@@ -39,7 +42,10 @@ function sandboxOn(handle: DatabaseHandle, options: { settleRefundsAfterMs?: num
     webhookUrl: "http://api.test/paystack/webhook",
     ...options,
     fetch: async (_url, init) => {
-      webhooks.push({ body: String(init?.body), signature: new Headers(init?.headers).get("x-paystack-signature") });
+      webhooks.push({
+        body: String(init?.body),
+        signature: new Headers(init?.headers).get("x-paystack-signature"),
+      });
       return new Response(null, { status: 200 });
     },
   });
@@ -92,12 +98,19 @@ describe("the sandbox after a restart", () => {
       channel: "bank_transfer",
     });
     const page = await (await after.app.request(`/simulate/${transfer.reference}`)).text();
-    if (instructions.channel !== "bank_transfer") throw new Error("expected a bank transfer's account");
+    if (instructions.channel !== "bank_transfer")
+      throw new Error("expected a bank transfer's account");
     expect(page).toContain(instructions.account_number);
 
-    const paid = await after.app.request(`/simulate/${transfer.reference}`, { method: "POST", body: new FormData() });
+    const paid = await after.app.request(`/simulate/${transfer.reference}`, {
+      method: "POST",
+      body: new FormData(),
+    });
     expect(await paid.text()).toContain("The signed charge.success webhook was delivered");
-    expect(await after.client.verify(transfer.reference)).toMatchObject({ status: "success", amountKobo: 12_000_000 });
+    expect(await after.client.verify(transfer.reference)).toMatchObject({
+      status: "success",
+      amountKobo: 12_000_000,
+    });
     const [webhook] = after.webhooks;
     expect(isValidPaystackSignature(webhook!.body, webhook!.signature, SECRET)).toBe(true);
     expect(JSON.parse(webhook!.body)).toMatchObject({
@@ -110,7 +123,13 @@ describe("the sandbox after a restart", () => {
     const { start } = await setUp();
     const before = await start();
     await before.client.chargeOffline(transfer);
-    const first = (await (await before.app.request(`/transaction/verify/${transfer.reference}`, { headers: { Authorization: `Bearer ${SECRET}` } })).json()).data;
+    const first = (
+      await (
+        await before.app.request(`/transaction/verify/${transfer.reference}`, {
+          headers: { Authorization: `Bearer ${SECRET}` },
+        })
+      ).json()
+    ).data;
     await before.stop();
 
     const after = await start();
@@ -118,7 +137,13 @@ describe("the sandbox after a restart", () => {
     expect(error).toBeInstanceOf(PaystackError);
     expect((error as PaystackError).paystackMessage).toBe("Duplicate Transaction Reference");
     await after.client.chargeOffline({ ...transfer, reference: "FEES-2025-0043" });
-    const second = (await (await after.app.request("/transaction/verify/FEES-2025-0043", { headers: { Authorization: `Bearer ${SECRET}` } })).json()).data;
+    const second = (
+      await (
+        await after.app.request("/transaction/verify/FEES-2025-0043", {
+          headers: { Authorization: `Bearer ${SECRET}` },
+        })
+      ).json()
+    ).data;
     expect(second.id).toBeGreaterThan(first.id);
     // The same payer is the same customer, whichever instance saw them.
     expect(second.customer.customer_code).toBe(first.customer.customer_code);
@@ -131,13 +156,24 @@ describe("refunds after a restart", () => {
     // Without settleRefundsAfterMs this sandbox never settles the refund it takes.
     const before = await start();
     await before.client.chargeOffline(transfer);
-    await before.app.request(`/__sandbox/transactions/${transfer.reference}/pay`, { method: "POST", headers: { Authorization: `Bearer ${SECRET}` } });
-    await before.client.refund({ reference: transfer.reference, amountKobo: transfer.amountKobo, merchantNote: "Paid twice" });
+    await before.app.request(`/__sandbox/transactions/${transfer.reference}/pay`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SECRET}` },
+    });
+    await before.client.refund({
+      reference: transfer.reference,
+      amountKobo: transfer.amountKobo,
+      merchantNote: "Paid twice",
+    });
     await before.stop();
 
     const one = await start({ settleRefundsAfterMs: 0 });
-    const two = process.env.TEST_DATABASE === "postgres" ? await start({ settleRefundsAfterMs: 0 }) : sandboxOn(one.handle, { settleRefundsAfterMs: 0 });
-    const refundEvents = () => [...one.webhooks, ...two.webhooks].map((webhook) => JSON.parse(webhook.body).event);
+    const two =
+      process.env.TEST_DATABASE === "postgres"
+        ? await start({ settleRefundsAfterMs: 0 })
+        : sandboxOn(one.handle, { settleRefundsAfterMs: 0 });
+    const refundEvents = () =>
+      [...one.webhooks, ...two.webhooks].map((webhook) => JSON.parse(webhook.body).event);
     await vi.waitFor(() => expect(refundEvents()).toEqual(["refund.processed"]));
     expect(await one.client.verify(transfer.reference)).toMatchObject({ status: "reversed" });
     // Both have looked by now; neither settles it a second time.
@@ -153,13 +189,21 @@ describe("two sandboxes on one database at once", () => {
     // PostgreSQL: another pool, as another process would have. A PGlite folder belongs to one
     // process, so there the second sandbox shares the first one's connection.
     const two = process.env.TEST_DATABASE === "postgres" ? await start() : sandboxOn(one.handle);
-    const results = await Promise.allSettled([one.client.chargeOffline(transfer), two.client.chargeOffline(transfer)]);
+    const results = await Promise.allSettled([
+      one.client.chargeOffline(transfer),
+      two.client.chargeOffline(transfer),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
 
     const pay = (sandbox: typeof one) =>
-      sandbox.app.request(`/__sandbox/transactions/${transfer.reference}/pay`, { method: "POST", headers: { Authorization: `Bearer ${SECRET}` } });
+      sandbox.app.request(`/__sandbox/transactions/${transfer.reference}/pay`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${SECRET}` },
+      });
     const answers = await Promise.all([pay(one), pay(two)]);
-    const webhooks = await Promise.all(answers.map(async (answer) => (await answer.json()).data.webhook));
+    const webhooks = await Promise.all(
+      answers.map(async (answer) => (await answer.json()).data.webhook),
+    );
     expect(webhooks.sort()).toEqual(["delivered", "not sent"]);
     expect(one.webhooks.length + two.webhooks.length).toBe(1);
   });

@@ -53,7 +53,10 @@ export const paystackSandboxTransactions = pgTable(
       "paystack_sandbox_transactions_status",
       sql`${table.status} in ('abandoned', 'pending', 'success', 'failed', 'reversed')`,
     ),
-    check("paystack_sandbox_transactions_channel", sql`${table.channel} in ('card', 'bank_transfer', 'ussd')`),
+    check(
+      "paystack_sandbox_transactions_channel",
+      sql`${table.channel} in ('card', 'bank_transfer', 'ussd')`,
+    ),
     check(
       "paystack_sandbox_transactions_refunds_within_amount",
       sql`${table.refundedKobo} between 0 and ${table.amountKobo}`,
@@ -74,5 +77,10 @@ export const paystackSandboxRefunds = pgTable(
     status: text().notNull(),
     createdAt: instant().notNull(),
   },
-  (table) => [check("paystack_sandbox_refunds_status", sql`${table.status} in ('pending', 'processed', 'failed')`)],
+  (table) => [
+    check(
+      "paystack_sandbox_refunds_status",
+      sql`${table.status} in ('pending', 'processed', 'failed')`,
+    ),
+  ],
 );

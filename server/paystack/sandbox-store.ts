@@ -83,7 +83,10 @@ type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
 // The checkout page, its payment and every verify look a transaction up by one of these two.
-const transactionBy = (column: typeof transactions.reference | typeof transactions.accessCode, name: string) =>
+const transactionBy = (
+  column: typeof transactions.reference | typeof transactions.accessCode,
+  name: string,
+) =>
   preparedQuery((database) =>
     database
       .select({ transaction: transactions, customerCode: customers.code })
@@ -95,7 +98,11 @@ const transactionBy = (column: typeof transactions.reference | typeof transactio
 const byReference = transactionBy(transactions.reference, "sandbox_transaction_by_reference");
 const byAccessCode = transactionBy(transactions.accessCode, "sandbox_transaction_by_access_code");
 const customerCode = preparedQuery((database) =>
-  database.select({ code: customers.code }).from(customers).where(eq(customers.id, sql.placeholder("id"))).prepare("sandbox_customer_code"),
+  database
+    .select({ code: customers.code })
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder("id")))
+    .prepare("sandbox_customer_code"),
 );
 
 /**
@@ -112,7 +119,8 @@ export function createSandboxStore(db: Database) {
       .from(transactions)
       .innerJoin(customers, eq(customers.id, transactions.customerId));
   type Joined = { transaction: TransactionRow; customerCode: string };
-  const fromJoined = ({ transaction, customerCode }: Joined) => toTransaction(transaction, customerCode);
+  const fromJoined = ({ transaction, customerCode }: Joined) =>
+    toTransaction(transaction, customerCode);
 
   async function findOne(where: SQL) {
     const [row] = await withCustomer().where(where).limit(1);
@@ -145,7 +153,9 @@ export function createSandboxStore(db: Database) {
     return findByKey(byReference, reference);
   }
 
-  async function refundWithTransaction(row: RefundRow | undefined): Promise<SandboxRefund | undefined> {
+  async function refundWithTransaction(
+    row: RefundRow | undefined,
+  ): Promise<SandboxRefund | undefined> {
     if (!row) return undefined;
     const transaction = await findOne(eq(transactions.id, row.transactionId));
     return { ...row, status: row.status as SandboxRefund["status"], transaction: transaction! };
@@ -169,15 +179,29 @@ export function createSandboxStore(db: Database) {
         filter.status ? eq(transactions.status, filter.status) : undefined,
       );
       const [totals] = await db
-        .select({ total: sql<string>`count(*)`, volume: sql<string>`coalesce(sum(${transactions.amountKobo}), 0)` })
+        .select({
+          total: sql<string>`count(*)`,
+          volume: sql<string>`coalesce(sum(${transactions.amountKobo}), 0)`,
+        })
         .from(transactions)
         .where(where);
-      const rows = await withCustomer().where(where).orderBy(desc(transactions.id)).limit(filter.limit).offset(filter.offset);
-      return { transactions: rows.map(fromJoined), total: Number(totals!.total), volumeKobo: Number(totals!.volume) };
+      const rows = await withCustomer()
+        .where(where)
+        .orderBy(desc(transactions.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      return {
+        transactions: rows.map(fromJoined),
+        total: Number(totals!.total),
+        volumeKobo: Number(totals!.volume),
+      };
     },
 
     /** Records an unpaid transaction; undefined when the client's reference is taken already. */
-    async create(fields: NewSandboxTransaction, now: Date): Promise<SandboxTransaction | undefined> {
+    async create(
+      fields: NewSandboxTransaction,
+      now: Date,
+    ): Promise<SandboxTransaction | undefined> {
       const channel = fields.channel ?? "card";
       const customer = await customerFor(fields.email);
       // The unique indexes decide: a taken reference is refused; a made-up reference or access
@@ -223,7 +247,8 @@ export function createSandboxStore(db: Database) {
         .update(transactions)
         .set({
           status: "success",
-          paidAmountKobo: amountKobo !== undefined && amountKobo !== transaction.amountKobo ? amountKobo : null,
+          paidAmountKobo:
+            amountKobo !== undefined && amountKobo !== transaction.amountKobo ? amountKobo : null,
           gatewayResponse: "Successful",
           paidAt: now,
           authorizationCode: `AUTH_${randomCode(10)}`,
@@ -285,7 +310,10 @@ export function createSandboxStore(db: Database) {
 
     async findRefund(id: string): Promise<SandboxRefund | undefined> {
       if (!ROW_ID.test(id)) return undefined;
-      const [row] = await db.select().from(refunds).where(eq(refunds.id, Number(id)));
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.id, Number(id)));
       return refundWithTransaction(row);
     },
 
@@ -295,10 +323,26 @@ export function createSandboxStore(db: Database) {
         filter.from ? gte(refunds.createdAt, filter.from) : undefined,
         filter.to ? lte(refunds.createdAt, filter.to) : undefined,
       );
-      const [totals] = await db.select({ total: sql<string>`count(*)`, failed: sql<string>`count(*) filter (where ${refunds.status} = 'failed')` }).from(refunds).where(where);
-      const rows = await db.select().from(refunds).where(where).orderBy(desc(refunds.id)).limit(filter.limit).offset(filter.offset);
+      const [totals] = await db
+        .select({
+          total: sql<string>`count(*)`,
+          failed: sql<string>`count(*) filter (where ${refunds.status} = 'failed')`,
+        })
+        .from(refunds)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(refunds)
+        .where(where)
+        .orderBy(desc(refunds.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
       const page = await Promise.all(rows.map(refundWithTransaction));
-      return { refunds: page as SandboxRefund[], total: Number(totals!.total), failed: Number(totals!.failed) };
+      return {
+        refunds: page as SandboxRefund[],
+        total: Number(totals!.total),
+        failed: Number(totals!.failed),
+      };
     },
 
     /** Ids and ages of the refunds still pending: those a stopped instance meant to settle. */
@@ -313,7 +357,10 @@ export function createSandboxStore(db: Database) {
      * Settles a pending refund: a failed one frees its money again; a processed one that leaves
      * nothing on the transaction makes it reversed. Undefined when it was settled already.
      */
-    async settleRefund(id: number, outcome: "processed" | "failed"): Promise<SandboxRefund | undefined> {
+    async settleRefund(
+      id: number,
+      outcome: "processed" | "failed",
+    ): Promise<SandboxRefund | undefined> {
       const settled = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(refunds)
@@ -326,7 +373,9 @@ export function createSandboxStore(db: Database) {
           .set(
             outcome === "failed"
               ? { refundedKobo: sql`${transactions.refundedKobo} - ${row.amountKobo}` }
-              : { status: sql`case when ${transactions.refundedKobo} >= ${transactions.amountKobo} then 'reversed' else ${transactions.status} end` },
+              : {
+                  status: sql`case when ${transactions.refundedKobo} >= ${transactions.amountKobo} then 'reversed' else ${transactions.status} end`,
+                },
           )
           .where(eq(transactions.id, row.transactionId));
         return row;
@@ -436,5 +485,15 @@ function testAuthorization(authorizationCode: string, channel: SandboxChannel) {
     receiver_bank: null,
   };
   if (channel === "card") return card;
-  return { ...card, bin: "", last4: "", exp_month: "", exp_year: "", channel, card_type: "", brand: "", reusable: false };
+  return {
+    ...card,
+    bin: "",
+    last4: "",
+    exp_month: "",
+    exp_year: "",
+    channel,
+    card_type: "",
+    brand: "",
+    reusable: false,
+  };
 }

@@ -164,16 +164,17 @@ export function createPaystackSandbox(options: {
   });
 
   // Each answers the transaction as it is afterwards.
-  const outcomes: Record<string, (transaction: SandboxTransaction) => Promise<SandboxTransaction>> = {
-    async pay(transaction) {
-      const paid = await store.markPaid(transaction, now());
-      // Fire and forget, like Paystack: the browser's redirect does not wait for the webhook.
-      if (paid) void sendChargeSuccess(paid);
-      return paid ?? transaction;
-    },
-    decline: (transaction) => store.markDeclined(transaction),
-    abandon: async (transaction) => transaction,
-  };
+  const outcomes: Record<string, (transaction: SandboxTransaction) => Promise<SandboxTransaction>> =
+    {
+      async pay(transaction) {
+        const paid = await store.markPaid(transaction, now());
+        // Fire and forget, like Paystack: the browser's redirect does not wait for the webhook.
+        if (paid) void sendChargeSuccess(paid);
+        return paid ?? transaction;
+      },
+      decline: (transaction) => store.markDeclined(transaction),
+      abandon: async (transaction) => transaction,
+    };
 
   app.post("/checkout/:accessCode/:outcome{pay|decline|abandon}", async (c) => {
     const transaction = await store.findByAccessCode(c.req.param("accessCode"));
@@ -190,7 +191,9 @@ export function createPaystackSandbox(options: {
     const lost = c.req.query("webhook") === "none";
     const paid = await store.markPaid(transaction, now());
     const webhook = paid && !lost ? await sendChargeSuccess(paid) : "not sent";
-    const status = paid ? paid.status : (await store.findByReference(transaction.reference))!.status;
+    const status = paid
+      ? paid.status
+      : (await store.findByReference(transaction.reference))!.status;
     return c.json({
       status: true,
       message: "Transaction marked as paid",

@@ -11,7 +11,11 @@ import { windowState } from "../../common/courses/registration-window.ts";
 
 // The course picker lists them on every visit.
 const allSessions = preparedQuery((db) =>
-  db.select().from(academicSessions).orderBy(desc(academicSessions.name)).prepare("academic_sessions_newest_first"),
+  db
+    .select()
+    .from(academicSessions)
+    .orderBy(desc(academicSessions.name))
+    .prepare("academic_sessions_newest_first"),
 );
 
 export function setupRoutes(deps: ApiDeps) {
@@ -21,7 +25,9 @@ export function setupRoutes(deps: ApiDeps) {
 
   app.get("/setup/announcement/view", signedIn, async (c) => {
     const today = collegeDate(deps.now());
-    const rows = await deps.sharedReads.read(`announcements ${today}`, () => liveAnnouncements(deps.db, today));
+    const rows = await deps.sharedReads.read(`announcements ${today}`, () =>
+      liveAnnouncements(deps.db, today),
+    );
     return c.json({ status: "success", data: rows });
   });
 

@@ -11,7 +11,11 @@ import { tooManyRequests } from "../http/too-many-requests.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson } from "../http/validate.ts";
-import { SecondFactorRequest, SetStaffPasswordRequest, StaffLoginRequest } from "../../common/staff/staff.ts";
+import {
+  SecondFactorRequest,
+  SetStaffPasswordRequest,
+  StaffLoginRequest,
+} from "../../common/staff/staff.ts";
 import { staffAccount } from "./accounts.ts";
 import { findLiveStaffPasswordToken, setPasswordWithToken } from "./password-links.ts";
 import { requireStaff, signInStage } from "../auth/require-staff.ts";
@@ -24,7 +28,6 @@ import { WRONG_CODES, wrongCodesKey } from "./wrong-codes.ts";
 const WRONG_CREDENTIALS = "That e-mail address or password is wrong. Check both and try again.";
 const LINK_NOT_VALID =
   "This link is not valid: it may have been used already or have expired. Ask an administrator for a new one.";
-
 
 /** Staff sign-in, the second factor, sign-out, who am I, and setting a password from a link. */
 export function staffAuthRoutes(deps: ApiDeps) {
@@ -40,9 +43,14 @@ export function staffAuthRoutes(deps: ApiDeps) {
     const attempt = await admitSignIn(email, clientNetwork(c.get("clientAddress")), now());
     const [member] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
     const usable = member?.active && member.passwordHash;
-    const matches = await verifyPassword(password, usable ? member.passwordHash! : await decoyHash());
+    const matches = await verifyPassword(
+      password,
+      usable ? member.passwordHash! : await decoyHash(),
+    );
     if (!member || !usable || !matches) {
-      deps.logger.warn("staff sign-in refused", { reason: !member ? "unknown e-mail" : !usable ? "inactive or no password" : "password" });
+      deps.logger.warn("staff sign-in refused", {
+        reason: !member ? "unknown e-mail" : !usable ? "inactive or no password" : "password",
+      });
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
     await attempt.succeeded();
@@ -60,7 +68,17 @@ export function staffAuthRoutes(deps: ApiDeps) {
     });
     const stage = signInStage({ ...member, sessionTokenHash: "", secondFactorDone: false });
     const access = await startStaffSession(db, member.id, now(), stage === "ready");
-    await recordAudit(db, { staffId: member.id, action: "staff.sign_in", entity: "staff", entityId: member.id, after: { stage } }, now());
+    await recordAudit(
+      db,
+      {
+        staffId: member.id,
+        action: "staff.sign_in",
+        entity: "staff",
+        entityId: member.id,
+        after: { stage },
+      },
+      now(),
+    );
     return c.json({ status: "success", message: "Signed in", data: { tokens: { access }, stage } });
   });
 
@@ -69,16 +87,31 @@ export function staffAuthRoutes(deps: ApiDeps) {
     const member = c.var.staff;
     const { blocked, retryAfterSeconds } = await wrongCodes.hit(wrongCodesKey(member.id), now());
     // Every refused second factor is in the audit log, but never the code that was typed.
-    const refused = (why: string) => recordAudit(db, { staffId: member.id, action: "staff.second_factor_refused", entity: "staff", entityId: member.id, after: { refused: why } }, now());
+    const refused = (why: string) =>
+      recordAudit(
+        db,
+        {
+          staffId: member.id,
+          action: "staff.second_factor_refused",
+          entity: "staff",
+          entityId: member.id,
+          after: { refused: why },
+        },
+        now(),
+      );
     if (blocked) {
       await refused("too many wrong codes");
       throw tooManyRequests("Too many wrong codes.", retryAfterSeconds, "and try again.");
     }
     if (!(await checkSecondFactor(db, member, code, now()))) {
       await refused("wrong code");
-      throw new ApiError(400, "That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.", {
-        fields: { code: "That code is not right." },
-      });
+      throw new ApiError(
+        400,
+        "That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.",
+        {
+          fields: { code: "That code is not right." },
+        },
+      );
     }
     await wrongCodes.clear(wrongCodesKey(member.id));
     await completeSecondFactor(db, member.sessionTokenHash, now());
@@ -101,9 +134,17 @@ export function staffAuthRoutes(deps: ApiDeps) {
     // route needs no session, and a made-up token must not cost a hash on the one hashing thread.
     const live = await findLiveStaffPasswordToken(db, token, now());
     if (!live) throw new ApiError(400, LINK_NOT_VALID);
-    const member = await setPasswordWithToken(db, live, await hashPassword(password, deps.passwordCost), now());
+    const member = await setPasswordWithToken(
+      db,
+      live,
+      await hashPassword(password, deps.passwordCost),
+      now(),
+    );
     if (!member) throw new ApiError(400, LINK_NOT_VALID);
-    return c.json({ status: "success", message: "Your password is set. Sign in with your e-mail address and the new password." });
+    return c.json({
+      status: "success",
+      message: "Your password is set. Sign in with your e-mail address and the new password.",
+    });
   });
 
   app.route("/", totpRoutes(deps));

@@ -18,11 +18,19 @@ export async function createFirstAdmin(
   const email = who.email.trim().toLowerCase();
   const admins = await db.select().from(staff).where(eq(staff.active, true));
   const other = admins.find((member) => member.roles.includes("admin") && member.email !== email);
-  if (other) throw new Error(`An administrator already exists (${other.email}); ask them to create accounts at /staff/accounts.`);
+  if (other)
+    throw new Error(
+      `An administrator already exists (${other.email}); ask them to create accounts at /staff/accounts.`,
+    );
   const [existing] = await db.select().from(staff).where(eq(staff.email, email));
   const member =
     existing ??
-    (await db.insert(staff).values({ name: who.name.trim(), email, roles: ["admin"], createdAt: now, updatedAt: now }).returning())[0]!;
+    (
+      await db
+        .insert(staff)
+        .values({ name: who.name.trim(), email, roles: ["admin"], createdAt: now, updatedAt: now })
+        .returning()
+    )[0]!;
   const token = await issueStaffPasswordToken(db, member, now);
   if (!token) throw new Error(`The account ${email} is deactivated; no link was made.`);
   return new URL(`/staff/password/${token}`, publicOrigin).toString();

@@ -1,9 +1,19 @@
 import { expect, it } from "vitest";
 import type { StaffRole } from "../../common/staff/staff.ts";
-import { describeRoleTable, EVERY_ROLE, useRoleTableHarness, type RoleRow } from "./role-table.test-kit.ts";
+import {
+  describeRoleTable,
+  EVERY_ROLE,
+  useRoleTableHarness,
+  type RoleRow,
+} from "./role-table.test-kit.ts";
 
 const harness = useRoleTableHarness();
-const row = (method: string, path: string, roles: StaffRole[], json?: unknown): RoleRow => ({ method, path: () => path, roles, json });
+const row = (method: string, path: string, roles: StaffRole[], json?: unknown): RoleRow => ({
+  method,
+  path: () => path,
+  roles,
+  json,
+});
 
 // Bodies and ids that cannot succeed: an allowed role gets 200, 400 or 404, and nothing changes.
 describeRoleTable(

@@ -21,7 +21,11 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * (which spends every unused link: spendStaffPasswordLinks) either waits for this link and spends
  * it, or has happened and no link is issued: a link never outlives a deactivation.
  */
-export async function issueStaffPasswordToken(db: Database | Transaction, member: StaffRow, now: Date): Promise<string | null> {
+export async function issueStaffPasswordToken(
+  db: Database | Transaction,
+  member: StaffRow,
+  now: Date,
+): Promise<string | null> {
   const token = randomBytes(32).toString("base64url");
   const issued = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -44,7 +48,11 @@ export async function issueStaffPasswordToken(db: Database | Transaction, member
 }
 
 /** Spends every unused link of the account: on a new link, and on deactivation. */
-export async function spendStaffPasswordLinks(tx: Database | Transaction, staffId: number, now: Date) {
+export async function spendStaffPasswordLinks(
+  tx: Database | Transaction,
+  staffId: number,
+  now: Date,
+) {
   await tx
     .update(staffPasswordTokens)
     .set({ usedAt: now })
@@ -99,7 +107,11 @@ export async function setPasswordWithToken(
       .where(and(eq(staff.id, spent.staffId), eq(staff.active, true)))
       .returning();
     if (!member) return null;
-    await recordAudit(tx, { staffId: member.id, action: "staff.password_set", entity: "staff", entityId: member.id }, now);
+    await recordAudit(
+      tx,
+      { staffId: member.id, action: "staff.password_set", entity: "staff", entityId: member.id },
+      now,
+    );
     await endAllStaffSessions(tx as unknown as Database, member.id, now);
     return member;
   });

@@ -25,11 +25,16 @@ export async function seedDemoStaff(db: Database, cost?: Argon2Cost) {
     .values(DEMO_STAFF.map((member) => ({ ...member, passwordHash })))
     .returning();
   const adviser = rows.find((row) => row.email === "adviser@college.example")!;
-  const advised = await db.select().from(departments).where(inArray(departments.name, ADVISED_DEPARTMENTS));
+  const advised = await db
+    .select()
+    .from(departments)
+    .where(inArray(departments.name, ADVISED_DEPARTMENTS));
   await replaceAdviserScopes(
     db,
     adviser.id,
-    advised.flatMap((department) => ADVISED_LEVELS.map((level) => ({ department_id: department.id, level }))),
+    advised.flatMap((department) =>
+      ADVISED_LEVELS.map((level) => ({ department_id: department.id, level })),
+    ),
   );
   return rows;
 }

@@ -7,7 +7,9 @@ export function staffPasswordMail(member: StaffRow, link: string): MailMessage {
   const invited = member.passwordHash === null;
   return {
     to: member.email,
-    subject: invited ? "Your staff account on the college portal" : "Set a new password for your staff account",
+    subject: invited
+      ? "Your staff account on the college portal"
+      : "Set a new password for your staff account",
     text: [
       `Dear ${member.name},`,
       "",

@@ -34,29 +34,53 @@ export async function startStaffSession(
 }
 
 /** The active staff member behind a token, or null when unknown, revoked, idle, expired or deactivated. */
-export async function resolveStaffSession(db: Database, token: string, now: Date): Promise<SignedInStaff | null> {
+export async function resolveStaffSession(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<SignedInStaff | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({ session: staffSessions, staff })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), eq(staff.active, true)))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        isNull(staffSessions.revokedAt),
+        eq(staff.active, true),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
-  if (row.session.expiresAt <= now || idleSince > STAFF_SESSION_LIMITS.idleMinutes * 60_000) return null;
+  if (row.session.expiresAt <= now || idleSince > STAFF_SESSION_LIMITS.idleMinutes * 60_000)
+    return null;
   if (idleSince > TOUCH_AFTER_MS) {
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return { ...row.staff, sessionTokenHash: tokenHash, secondFactorDone: row.session.secondFactorAt !== null };
+  return {
+    ...row.staff,
+    sessionTokenHash: tokenHash,
+    secondFactorDone: row.session.secondFactorAt !== null,
+  };
 }
 
 export async function completeSecondFactor(db: Database, tokenHash: string, now: Date) {
-  await db.update(staffSessions).set({ secondFactorAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
+  await db
+    .update(staffSessions)
+    .set({ secondFactorAt: now })
+    .where(eq(staffSessions.tokenHash, tokenHash));
 }
 
 export async function endStaffSession(db: Database, tokenHash: string, now: Date) {
-  await db.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(eq(staffSessions.tokenHash, tokenHash));
 }
 
 /** Signs a staff member out everywhere: on deactivation, a new password, or a TOTP reset. */

@@ -16,8 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => api.request(path, { ...init, token: adminToken });
-const setPassword = (token: string | null, password: string) => api.request("/staff/password/set", { method: "POST", json: { token, password } });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) =>
+  api.request(path, { ...init, token: adminToken });
+const setPassword = (token: string | null, password: string) =>
+  api.request("/staff/password/set", { method: "POST", json: { token, password } });
 const signInFrom = (email: string, password: string, clientAddress: string) =>
   api.request("/staff/login", { method: "POST", json: { email, password }, clientAddress });
 /** Sessions end after 30 idle minutes: the administrator signs in again after the clock jumps. */
@@ -28,10 +30,15 @@ const freshAdmin = async () => {
 describe("password links (item 19)", () => {
   it("gives a link for an account that has a password one hour, and an invitation 72", async () => {
     const member = await createStaff(api, { roles: ["support"] });
-    expect((await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status).toBe(200);
+    expect(
+      (await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status,
+    ).toBe(200);
     const reset = await latestStaffLink(api, member.email);
 
-    const created = await asAdmin("/staff/accounts", { method: "POST", json: { name: "New Officer", email: "new.officer@college.test", roles: ["support"] } });
+    const created = await asAdmin("/staff/accounts", {
+      method: "POST",
+      json: { name: "New Officer", email: "new.officer@college.test", roles: ["support"] },
+    });
     expect(created.status).toBe(201);
     const invitation = await latestStaffLink(api, "new.officer@college.test");
 
@@ -48,18 +55,34 @@ describe("password links (item 19)", () => {
 
   it("never lets a link sent before a deactivation work after a reactivation", async () => {
     const member = await createStaff(api, { roles: ["registry"] });
-    expect((await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status).toBe(200);
+    expect(
+      (await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status,
+    ).toBe(200);
     const token = await latestStaffLink(api, member.email);
-    const off = await asAdmin(`/staff/accounts/${member.id}`, { method: "PATCH", json: { active: false } });
-    expect((await off.json()).message).toBe(`Account deactivated: ${member.name} can no longer sign in.`);
-    const on = await asAdmin(`/staff/accounts/${member.id}`, { method: "PATCH", json: { active: true } });
-    expect((await on.json()).message).toMatch(new RegExp(`^Account activated: ${member.name} can sign in again\\.`));
+    const off = await asAdmin(`/staff/accounts/${member.id}`, {
+      method: "PATCH",
+      json: { active: false },
+    });
+    expect((await off.json()).message).toBe(
+      `Account deactivated: ${member.name} can no longer sign in.`,
+    );
+    const on = await asAdmin(`/staff/accounts/${member.id}`, {
+      method: "PATCH",
+      json: { active: true },
+    });
+    expect((await on.json()).message).toMatch(
+      new RegExp(`^Account activated: ${member.name} can sign in again\\.`),
+    );
 
     expect((await setPassword(token, "a-revived-link-pw")).status).toBe(400);
     await expect(staffSignIn(api, member)).resolves.toBeTruthy();
     // A link sent after the reactivation works.
-    expect((await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status).toBe(200);
-    expect((await setPassword(await latestStaffLink(api, member.email), "a-fresh-link-pw")).status).toBe(200);
+    expect(
+      (await asAdmin(`/staff/accounts/${member.id}/password-link`, { method: "POST" })).status,
+    ).toBe(200);
+    expect(
+      (await setPassword(await latestStaffLink(api, member.email), "a-fresh-link-pw")).status,
+    ).toBe(200);
   });
 });
 
@@ -70,20 +93,35 @@ describe("binding an authenticator takes the password again (item 20)", () => {
     expect((await api.request("/staff/totp/start", { method: "POST", token })).status).toBe(200);
     return { member, token };
   };
-  const enrolled = async (id: number) => (await api.db.select().from(staff).where(and(eq(staff.id, id), isNull(staff.totpSecret)))).length === 0;
+  const enrolled = async (id: number) =>
+    (
+      await api.db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.id, id), isNull(staff.totpSecret)))
+    ).length === 0;
 
   it("refuses a missing or wrong password, binding nothing, and binds with the right one", async () => {
     const { member, token } = await enrolling();
-    const confirm = async (json: unknown) => api.request("/staff/totp/confirm", { method: "POST", token, json });
+    const confirm = async (json: unknown) =>
+      api.request("/staff/totp/confirm", { method: "POST", token, json });
     const missing = await confirm({ code: await codeFor(api, member.id) });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error.message).toBe("Enter your password to set up the authenticator.");
+    expect((await missing.json()).error.message).toBe(
+      "Enter your password to set up the authenticator.",
+    );
     const wrong = await confirm({ code: await codeFor(api, member.id), password: "someone-elses" });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error).toMatchObject({ message: "That password is not right. Enter the password you signed in with.", fields: { password: "That password is not right." } });
+    expect((await wrong.json()).error).toMatchObject({
+      message: "That password is not right. Enter the password you signed in with.",
+      fields: { password: "That password is not right." },
+    });
     expect(await enrolled(member.id)).toBe(false);
 
-    const right = await confirm({ code: await codeFor(api, member.id), password: "staff-password" });
+    const right = await confirm({
+      code: await codeFor(api, member.id),
+      password: "staff-password",
+    });
     expect(right.status).toBe(200);
     expect(await enrolled(member.id)).toBe(true);
   });
@@ -92,7 +130,11 @@ describe("binding an authenticator takes the password again (item 20)", () => {
     const { member, token } = await enrolling();
     const statuses = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const answer = await api.request("/staff/totp/confirm", { method: "POST", token, json: { code: "123456", password: `guess-${attempt}` } });
+      const answer = await api.request("/staff/totp/confirm", {
+        method: "POST",
+        token,
+        json: { code: "123456", password: `guess-${attempt}` },
+      });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
@@ -107,10 +149,13 @@ describe("wrong passwords slow one network for one e-mail (item 21)", () => {
   it("slows only that network for that e-mail, never past 15 minutes a wait, and the administrator can clear it", async () => {
     const member = await createStaff(api, { roles: ["registry"] });
     const neighbour = await createStaff(api, { roles: ["registry"] });
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signInFrom(member.email, "wrong-password", HOME)).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await signInFrom(member.email, "wrong-password", HOME)).status).toBe(401);
     const slowed = await signInFrom(member.email, "staff-password", HOME);
     expect(slowed.status).toBe(429);
-    expect((await slowed.json()).error.message).toMatch(/^Too many failed sign-in attempts\. Wait 1 minute/);
+    expect((await slowed.json()).error.message).toMatch(
+      /^Too many failed sign-in attempts\. Wait 1 minute/,
+    );
     // Another network for the same e-mail, and the same network for another e-mail, are not slowed.
     expect((await signInFrom(neighbour.email, "staff-password", HOME)).status).toBe(200);
     expect((await signInFrom(member.email, "wrong-password", AWAY)).status).toBe(401);
@@ -129,23 +174,51 @@ describe("wrong passwords slow one network for one e-mail (item 21)", () => {
     expect(longest).toBe(15 * 60);
     await freshAdmin();
 
-    const listed = (await (await asAdmin("/staff/accounts")).json()) as { data: { id: number; sign_in: { slowed: boolean; failures: number } }[] };
+    const listed = (await (await asAdmin("/staff/accounts")).json()) as {
+      data: { id: number; sign_in: { slowed: boolean; failures: number } }[];
+    };
     expect(listed.data.find((row) => row.id === member.id)!.sign_in.slowed).toBe(true);
-    expect(listed.data.find((row) => row.id === neighbour.id)!.sign_in).toEqual({ failures: 0, slowed: false });
+    expect(listed.data.find((row) => row.id === neighbour.id)!.sign_in).toEqual({
+      failures: 0,
+      slowed: false,
+    });
 
     // Only an administrator clears it; then the right password gets in at once.
     const registry = await staffSignIn(api, await createStaff(api, { roles: ["registry"] }));
-    expect((await api.request(`/staff/accounts/${member.id}/sign-in-wait`, { method: "DELETE", token: registry })).status).toBe(403);
+    expect(
+      (
+        await api.request(`/staff/accounts/${member.id}/sign-in-wait`, {
+          method: "DELETE",
+          token: registry,
+        })
+      ).status,
+    ).toBe(403);
     expect((await signInFrom(member.email, "staff-password", HOME)).status).toBe(429);
-    const cleared = await asAdmin(`/staff/accounts/${member.id}/sign-in-wait`, { method: "DELETE" });
+    const cleared = await asAdmin(`/staff/accounts/${member.id}/sign-in-wait`, {
+      method: "DELETE",
+    });
     expect(cleared.status).toBe(200);
-    expect((await cleared.json()).message).toBe(`Sign-in wait cleared: ${member.name} can sign in again now.`);
+    expect((await cleared.json()).message).toBe(
+      `Sign-in wait cleared: ${member.name} can sign in again now.`,
+    );
     expect((await signInFrom(member.email, "staff-password", HOME)).status).toBe(200);
-    const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.action, "staff.sign_in_wait_cleared"), eq(auditLog.entityId, String(member.id))));
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "staff.sign_in_wait_cleared"),
+          eq(auditLog.entityId, String(member.id)),
+        ),
+      );
     expect(entry).toMatchObject({ staffId: admin.id, after: { failed_sign_ins: 0 } });
 
-    const nothing = await asAdmin(`/staff/accounts/${neighbour.id}/sign-in-wait`, { method: "DELETE" });
-    expect((await nothing.json()).message).toBe(`${neighbour.name} has no wait to clear: no failed sign-ins are counted.`);
+    const nothing = await asAdmin(`/staff/accounts/${neighbour.id}/sign-in-wait`, {
+      method: "DELETE",
+    });
+    expect((await nothing.json()).message).toBe(
+      `${neighbour.name} has no wait to clear: no failed sign-ins are counted.`,
+    );
   });
 });
 
@@ -182,13 +255,22 @@ describe("every staff route with a numeric id, and what staff answers may be kep
 
   beforeAll(async () => {
     const department = api.school.departments[0]!.id;
-    everyRole = await staffSignIn(api, await createStaff(api, {
-      roles: ["registry", "adviser", "bursar", "support", "admin"], totp: true, advises: [{ department_id: department, level: 100 }],
-    }));
+    everyRole = await staffSignIn(
+      api,
+      await createStaff(api, {
+        roles: ["registry", "adviser", "bursar", "support", "admin"],
+        totp: true,
+        advises: [{ department_id: department, level: 100 }],
+      }),
+    );
   });
 
   it.each(routes)("%s %s answers 404, not stored", async (method, path) => {
-    const answer = await api.request(path, { method, token: everyRole, json: method === "GET" ? undefined : {} });
+    const answer = await api.request(path, {
+      method,
+      token: everyRole,
+      json: method === "GET" ? undefined : {},
+    });
     expect(answer.status).toBe(404);
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
   });
@@ -206,9 +288,13 @@ describe("every staff route with a numeric id, and what staff answers may be kep
       api.request("/staff/accounts"),
       api.request("/staff/accounts", { token: student }),
       api.request("/staff/no-such-page", { token: adminToken }),
-      api.request("/staff/login", { method: "POST", json: { email: "nobody@college.test", password: "x" } }),
+      api.request("/staff/login", {
+        method: "POST",
+        json: { email: "nobody@college.test", password: "x" },
+      }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 401, 403, 404, 401]);
-    for (const answer of answers) expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    for (const answer of answers)
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
   });
 });

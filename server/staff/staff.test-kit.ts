@@ -12,7 +12,13 @@ let sequence = 0;
 /** A staff account straight in the database (roles, optional TOTP and adviser scope). */
 export async function createStaff(
   api: ApiHarness,
-  options: { roles: StaffRole[]; password?: string; totp?: boolean; active?: boolean; advises?: { department_id: number; level: number }[] },
+  options: {
+    roles: StaffRole[];
+    password?: string;
+    totp?: boolean;
+    active?: boolean;
+    advises?: { department_id: number; level: number }[];
+  },
 ) {
   sequence += 1;
   const [row] = await api.db
@@ -37,13 +43,25 @@ export async function codeFor(api: ApiHarness, staffId: number) {
 }
 
 /** Signs in with e-mail and password (and the TOTP code when enrolled); returns the token. */
-export async function staffSignIn(api: ApiHarness, member: { id: number; email: string }, password = "staff-password") {
-  const response = await api.request("/staff/login", { method: "POST", json: { email: member.email, password }, clientAddress: "192.0.2.10" });
+export async function staffSignIn(
+  api: ApiHarness,
+  member: { id: number; email: string },
+  password = "staff-password",
+) {
+  const response = await api.request("/staff/login", {
+    method: "POST",
+    json: { email: member.email, password },
+    clientAddress: "192.0.2.10",
+  });
   if (response.status !== 200) throw new Error(`staff sign-in failed: ${response.status}`);
   const body = (await response.json()) as { data: { tokens: { access: string }; stage: string } };
   const token = body.data.tokens.access;
   if (body.data.stage === "code") {
-    const answer = await api.request("/staff/login/code", { method: "POST", token, json: { code: await codeFor(api, member.id) } });
+    const answer = await api.request("/staff/login/code", {
+      method: "POST",
+      token,
+      json: { code: await codeFor(api, member.id) },
+    });
     if (answer.status !== 200) throw new Error(`staff code refused: ${answer.status}`);
   }
   return token;

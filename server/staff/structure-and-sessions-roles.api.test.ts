@@ -11,21 +11,63 @@ const endpoints: RoleRow[] = [
   { method: "GET", path: () => "/staff/modes", roles: "any" },
   { method: "POST", path: () => "/staff/modes/study", roles: ["registry"], json: {} },
   { method: "PATCH", path: () => "/staff/modes/entry/1", roles: ["registry"], json: {} },
-  ...["faculties", "courses", "course-mappings"].map((what) => ({ method: "GET", path: () => `/staff/${what}`, roles: ["registry", "admin"] as StaffRole[] })),
+  ...["faculties", "courses", "course-mappings"].map((what) => ({
+    method: "GET",
+    path: () => `/staff/${what}`,
+    roles: ["registry", "admin"] as StaffRole[],
+  })),
   ...["faculties", "departments", "programmes", "courses", "course-mappings"].flatMap((what) => [
     { method: "POST", path: () => `/staff/${what}`, roles: ["registry"] as StaffRole[], json: {} },
-    { method: "POST", path: () => `/staff/${what}/import`, roles: ["registry"] as StaffRole[], form: true },
+    {
+      method: "POST",
+      path: () => `/staff/${what}/import`,
+      roles: ["registry"] as StaffRole[],
+      form: true,
+    },
   ]),
-  ...["faculties", "departments", "programmes", "courses"].map((what) => ({ method: "PATCH", path: () => `/staff/${what}/1`, roles: ["registry"] as StaffRole[], json: {} })),
+  ...["faculties", "departments", "programmes", "courses"].map((what) => ({
+    method: "PATCH",
+    path: () => `/staff/${what}/1`,
+    roles: ["registry"] as StaffRole[],
+    json: {},
+  })),
   { method: "GET", path: () => "/staff/sessions", roles: ["registry", "admin"] },
   { method: "POST", path: () => "/staff/sessions", roles: ["registry"], json: {} },
   { method: "POST", path: () => `/staff/sessions/${current()}/current`, roles: ["registry"] },
-  { method: "PATCH", path: () => `/staff/sessions/${current()}/registration`, roles: ["registry"], json: {} },
-  { method: "GET", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry", "admin"] },
-  { method: "POST", path: () => `/staff/sessions/${current()}/promotion`, roles: ["registry"], json: {} },
-  { method: "POST", path: () => `/staff/sessions/${current()}/promotion/check`, roles: ["registry"], json: {} },
+  {
+    method: "PATCH",
+    path: () => `/staff/sessions/${current()}/registration`,
+    roles: ["registry"],
+    json: {},
+  },
+  {
+    method: "GET",
+    path: () => `/staff/sessions/${current()}/promotion`,
+    roles: ["registry", "admin"],
+  },
+  {
+    method: "POST",
+    path: () => `/staff/sessions/${current()}/promotion`,
+    roles: ["registry"],
+    json: {},
+  },
+  {
+    method: "POST",
+    path: () => `/staff/sessions/${current()}/promotion/check`,
+    roles: ["registry"],
+    json: {},
+  },
   { method: "GET", path: () => `/staff/sessions/${current()}/promotion/undo`, roles: ["registry"] },
-  { method: "POST", path: () => `/staff/sessions/${current()}/promotion/undo`, roles: ["registry"] },
+  {
+    method: "POST",
+    path: () => `/staff/sessions/${current()}/promotion/undo`,
+    roles: ["registry"],
+  },
 ];
 
-describeRoleTable("roles on the academic structure and sessions endpoints", harness, endpoints, [200, 400, 409]);
+describeRoleTable(
+  "roles on the academic structure and sessions endpoints",
+  harness,
+  endpoints,
+  [200, 400, 409],
+);

@@ -48,34 +48,67 @@ export function totpRoutes(deps: ApiDeps) {
     const member = c.var.staff;
     if (member.totpSecret) throw new ApiError(409, ALREADY_ENROLLED);
     const pending = member.totpPendingSecret;
-    if (!pending) throw new ApiError(400, "Start the set-up again: scan the new QR code, then enter the code it shows.");
+    if (!pending)
+      throw new ApiError(
+        400,
+        "Start the set-up again: scan the new QR code, then enter the code it shows.",
+      );
     const attempt = await admitPassword(member.email, clientNetwork(c.get("clientAddress")), now());
     if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
-      throw new ApiError(400, "That password is not right. Enter the password you signed in with.", {
-        fields: { password: "That password is not right." },
-      });
+      throw new ApiError(
+        400,
+        "That password is not right. Enter the password you signed in with.",
+        {
+          fields: { password: "That password is not right." },
+        },
+      );
     }
     await attempt.succeeded();
     const step = acceptedStep(pending, code.replaceAll(" ", ""), now());
     if (step === null) {
-      throw new ApiError(400, "That code is not right. Check the phone's clock and enter the 6-digit code the app shows now.", {
-        fields: { code: "That code is not right." },
-      });
+      throw new ApiError(
+        400,
+        "That code is not right. Check the phone's clock and enter the 6-digit code the app shows now.",
+        {
+          fields: { code: "That code is not right." },
+        },
+      );
     }
     const recovery = newRecoveryCodes();
     const enrolled = await db.transaction(async (tx) => {
       const rows = await tx
         .update(staff)
-        .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, recoveryCodeHashes: recovery.hashes, updatedAt: now() })
-        .where(and(eq(staff.id, member.id), eq(staff.totpPendingSecret, pending), isNull(staff.totpSecret)))
+        .set({
+          totpSecret: pending,
+          totpPendingSecret: null,
+          totpLastStep: step,
+          recoveryCodeHashes: recovery.hashes,
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(staff.id, member.id),
+            eq(staff.totpPendingSecret, pending),
+            isNull(staff.totpSecret),
+          ),
+        )
         .returning({ id: staff.id });
       if (rows.length === 0) return false;
-      await recordAudit(tx, { staffId: member.id, action: "staff.totp_enrolled", entity: "staff", entityId: member.id }, now());
+      await recordAudit(
+        tx,
+        { staffId: member.id, action: "staff.totp_enrolled", entity: "staff", entityId: member.id },
+        now(),
+      );
       return true;
     });
-    if (!enrolled) throw new ApiError(409, "The set-up changed while you were entering the code. Start again.");
+    if (!enrolled)
+      throw new ApiError(409, "The set-up changed while you were entering the code. Start again.");
     await completeSecondFactor(db, member.sessionTokenHash, now());
-    return c.json({ status: "success", message: "Authenticator app set up.", data: { recovery_codes: recovery.codes } });
+    return c.json({
+      status: "success",
+      message: "Authenticator app set up.",
+      data: { recovery_codes: recovery.codes },
+    });
   });
 
   return app;

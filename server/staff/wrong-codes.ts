@@ -9,7 +9,10 @@ export const wrongCodesKey = (staffId: number) => `staff-code:${staffId}`;
 
 /** How many wrong codes are counted on the account now (0 when none). */
 export async function wrongCodeCount(db: Database, staffId: number) {
-  const [row] = await db.select({ hits: rateLimits.hits }).from(rateLimits).where(eq(rateLimits.key, wrongCodesKey(staffId)));
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, wrongCodesKey(staffId)));
   return row?.hits ?? 0;
 }
 

@@ -19,13 +19,25 @@ export type ImportPlan = { planned: PlannedRow[]; rejected: RowRefusal[] };
  * A row matched by its natural key: created when `existing` is null, updated when a value
  * differs, left alone otherwise (so importing the same file twice changes nothing).
  */
-export function plannedRow<Values extends Record<string, unknown>, Existing extends { id: number } & Record<string, unknown>>(
+export function plannedRow<
+  Values extends Record<string, unknown>,
+  Existing extends { id: number } & Record<string, unknown>,
+>(
   existing: Existing | undefined,
   values: Values,
-  save: (tx: Transaction, author: Author, existing: Existing | null, values: Values) => Promise<unknown>,
+  save: (
+    tx: Transaction,
+    author: Author,
+    existing: Existing | null,
+    values: Values,
+  ) => Promise<unknown>,
 ): PlannedRow {
   const outcome = !existing ? "create" : differs(existing, values) ? "update" : "unchanged";
-  return { outcome, write: async (tx, author) => (outcome === "unchanged" ? undefined : save(tx, author, existing ?? null, values)) };
+  return {
+    outcome,
+    write: async (tx, author) =>
+      outcome === "unchanged" ? undefined : save(tx, author, existing ?? null, values),
+  };
 }
 
 /** Collects the refusals of one file, and notices a key listed twice. */
@@ -47,7 +59,11 @@ export function createRowChecker() {
     firstTime(row: number, field: string, key: string, label: string) {
       const earlier = firstRowOf.get(key);
       if (earlier !== undefined) {
-        rejected.push({ row, field, message: `${label} is already on row ${earlier}; list each one once.` });
+        rejected.push({
+          row,
+          field,
+          message: `${label} is already on row ${earlier}; list each one once.`,
+        });
         return false;
       }
       firstRowOf.set(key, row);
@@ -57,7 +73,8 @@ export function createRowChecker() {
 }
 
 export function countOutcomes(planned: PlannedRow[]) {
-  const count = (outcome: PlannedRow["outcome"]) => planned.filter((row) => row.outcome === outcome).length;
+  const count = (outcome: PlannedRow["outcome"]) =>
+    planned.filter((row) => row.outcome === outcome).length;
   return { created: count("create"), updated: count("update"), unchanged: count("unchanged") };
 }
 
@@ -79,7 +96,10 @@ export function runImport(
       const counts = countOutcomes(planned);
       if (dryRun || rejected.length > 0) return importReport(counts, rejected, dryRun);
       const writes = counts.created + counts.updated > 0;
-      const partOf = summary && writes ? await recordAudit(tx, { staffId: author.staffId, ...summary, after: counts }, author.at) : undefined;
+      const partOf =
+        summary && writes
+          ? await recordAudit(tx, { staffId: author.staffId, ...summary, after: counts }, author.at)
+          : undefined;
       for (const row of planned) await row.write(tx, { ...author, partOf });
       return importReport(counts, [], false);
     }),

@@ -24,8 +24,20 @@ export function structureImportRoutes(deps: ApiDeps) {
       const rows = parseCsv(text, IMPORT_HEADERS[kind]);
       const author = { staffId: c.var.staff.id, at: deps.now() };
       // Each planner takes the rows of its own header; `kind` ties them, which TypeScript cannot follow through the loop.
-      const report = await runImport(deps.db, dryRun, author, (tx) => IMPORT_PLANNERS[kind](tx, rows as never), { action: `${kind}.import`, entity: "structure_import" });
-      deps.logger.info("structure import", { kind, staffId: author.staffId, dryRun, written: report.written, rejected: report.rejected.length });
+      const report = await runImport(
+        deps.db,
+        dryRun,
+        author,
+        (tx) => IMPORT_PLANNERS[kind](tx, rows as never),
+        { action: `${kind}.import`, entity: "structure_import" },
+      );
+      deps.logger.info("structure import", {
+        kind,
+        staffId: author.staffId,
+        dryRun,
+        written: report.written,
+        rejected: report.rejected.length,
+      });
       return answerImport(c, report);
     });
   }

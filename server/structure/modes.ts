@@ -7,7 +7,16 @@ import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { RecordId } from "../../common/validation/lists.ts";
-import { MODE_KINDS, ModeKindParam, ModeRequest, modeKey, unknownMode, type ModeKind, type ModeLists, type StaffMode } from "../../common/structure/modes.ts";
+import {
+  MODE_KINDS,
+  ModeKindParam,
+  ModeRequest,
+  modeKey,
+  unknownMode,
+  type ModeKind,
+  type ModeLists,
+  type StaffMode,
+} from "../../common/structure/modes.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import { withUniqueNames } from "./structure-checks.ts";
@@ -24,19 +33,41 @@ export type ModeDirectory = {
 
 function directory(kind: ModeKind, names: string[]): ModeDirectory {
   const byKey = new Map(names.map((name) => [modeKey(name), name]));
-  return { names, find: (written) => byKey.get(modeKey(written)), unknown: (written) => unknownMode(kind, written, names) };
+  return {
+    names,
+    find: (written) => byKey.get(modeKey(written)),
+    unknown: (written) => unknownMode(kind, written, names),
+  };
 }
 
 /** Both lists, for an import or a form that names modes. */
-export async function loadModes(db: Database | Transaction): Promise<Record<ModeKind, ModeDirectory>> {
+export async function loadModes(
+  db: Database | Transaction,
+): Promise<Record<ModeKind, ModeDirectory>> {
   const [study, entry] = await Promise.all(
-    (["study", "entry"] as const).map((kind) => db.select({ name: TABLES[kind].name }).from(TABLES[kind]).orderBy(asc(TABLES[kind].name))),
+    (["study", "entry"] as const).map((kind) =>
+      db.select({ name: TABLES[kind].name }).from(TABLES[kind]).orderBy(asc(TABLES[kind].name)),
+    ),
   );
-  return { study: directory("study", study!.map((row) => row.name)), entry: directory("entry", entry!.map((row) => row.name)) };
+  return {
+    study: directory(
+      "study",
+      study!.map((row) => row.name),
+    ),
+    entry: directory(
+      "entry",
+      entry!.map((row) => row.name),
+    ),
+  };
 }
 
 /** The list's spelling of a mode, or a 400 naming the field and the modes on the list. */
-export function requireMode(modes: Record<ModeKind, ModeDirectory>, kind: ModeKind, written: string, field: string): string {
+export function requireMode(
+  modes: Record<ModeKind, ModeDirectory>,
+  kind: ModeKind,
+  written: string,
+  field: string,
+): string {
   const name = modes[kind].find(written);
   if (name === undefined) {
     const message = modes[kind].unknown(written);
@@ -52,18 +83,29 @@ async function modeList(db: Database, kind: ModeKind): Promise<StaffMode[]> {
     db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name)),
     db.select({ name: column, students: count() }).from(students).groupBy(column),
     kind === "study"
-      ? db.select({ name: feeSchedule.studyMode, fees: count() }).from(feeSchedule).where(isNotNull(feeSchedule.studyMode)).groupBy(feeSchedule.studyMode)
+      ? db
+          .select({ name: feeSchedule.studyMode, fees: count() })
+          .from(feeSchedule)
+          .where(isNotNull(feeSchedule.studyMode))
+          .groupBy(feeSchedule.studyMode)
       : Promise.resolve([]),
   ]);
   const studentsOf = new Map(used.map((row) => [row.name, row.students]));
   const feesOf = new Map(fees.map((row) => [row.name, row.fees]));
-  return modes.map((mode) => ({ ...mode, students: studentsOf.get(mode.name) ?? 0, fees: feesOf.get(mode.name) ?? 0 }));
+  return modes.map((mode) => ({
+    ...mode,
+    students: studentsOf.get(mode.name) ?? 0,
+    fees: feesOf.get(mode.name) ?? 0,
+  }));
 }
 
 /** The mode on the list that `name` would be the same as, other than `exceptId`. */
 async function sameMode(tx: Transaction, kind: ModeKind, name: string, exceptId?: number) {
   const table = TABLES[kind];
-  const [row] = await tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.key, modeKey(name)));
+  const [row] = await tx
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.key, modeKey(name)));
   return row && row.id !== exceptId ? row : undefined;
 }
 
@@ -81,7 +123,10 @@ export function modeRoutes(deps: ApiDeps) {
   const registry = requireStaff(deps, { roles: ["registry"] });
 
   app.get("/staff/modes", requireStaff(deps), async (c) => {
-    const lists: ModeLists = { study: await modeList(db, "study"), entry: await modeList(db, "entry") };
+    const lists: ModeLists = {
+      study: await modeList(db, "study"),
+      entry: await modeList(db, "entry"),
+    };
     return c.json({ data: lists });
   });
 
@@ -92,13 +137,38 @@ export function modeRoutes(deps: ApiDeps) {
     const saved = await withUniqueNames(() =>
       db.transaction(async (tx) => {
         const same = await sameMode(tx, kind, name);
-        if (same) throw new ApiError(409, `"${name}" is the same ${label} as "${same.name}", already on the list (capitals, spaces and hyphens aside).`, { fields: { name: "Already on the list." } });
-        const [row] = await tx.insert(TABLES[kind]).values({ name }).returning({ id: TABLES[kind].id, name: TABLES[kind].name });
-        await recordAudit(tx, { staffId: c.var.staff.id, action: `${kind}_mode.create`, entity: `${kind}_mode`, entityId: row!.id, after: { name } }, now());
+        if (same)
+          throw new ApiError(
+            409,
+            `"${name}" is the same ${label} as "${same.name}", already on the list (capitals, spaces and hyphens aside).`,
+            { fields: { name: "Already on the list." } },
+          );
+        const [row] = await tx
+          .insert(TABLES[kind])
+          .values({ name })
+          .returning({ id: TABLES[kind].id, name: TABLES[kind].name });
+        await recordAudit(
+          tx,
+          {
+            staffId: c.var.staff.id,
+            action: `${kind}_mode.create`,
+            entity: `${kind}_mode`,
+            entityId: row!.id,
+            after: { name },
+          },
+          now(),
+        );
         return row!;
       }),
     );
-    return c.json({ status: "success", message: `${label[0]!.toUpperCase()}${label.slice(1)} "${saved.name}" added.`, data: saved }, 201);
+    return c.json(
+      {
+        status: "success",
+        message: `${label[0]!.toUpperCase()}${label.slice(1)} "${saved.name}" added.`,
+        data: saved,
+      },
+      201,
+    );
   });
 
   app.patch("/staff/modes/:kind/:id", registry, async (c) => {
@@ -108,13 +178,33 @@ export function modeRoutes(deps: ApiDeps) {
     const { label } = MODE_KINDS[kind];
     const outcome = await withUniqueNames(() =>
       db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.id, id)).for("update");
+        const [existing] = await tx
+          .select({ id: table.id, name: table.name })
+          .from(table)
+          .where(eq(table.id, id))
+          .for("update");
         if (!existing) throw new ApiError(404, `There is no such ${label}. Reload the list.`);
         if (existing.name === name) return { existing, changed: false };
         const same = await sameMode(tx, kind, name, id);
-        if (same) throw new ApiError(409, `"${name}" is the same ${label} as "${same.name}", already on the list (capitals, spaces and hyphens aside).`, { fields: { name: "Already on the list." } });
+        if (same)
+          throw new ApiError(
+            409,
+            `"${name}" is the same ${label} as "${same.name}", already on the list (capitals, spaces and hyphens aside).`,
+            { fields: { name: "Already on the list." } },
+          );
         await tx.update(table).set({ name }).where(eq(table.id, id));
-        await recordAudit(tx, { staffId: c.var.staff.id, action: `${kind}_mode.update`, entity: `${kind}_mode`, entityId: id, before: { name: existing.name }, after: { name } }, now());
+        await recordAudit(
+          tx,
+          {
+            staffId: c.var.staff.id,
+            action: `${kind}_mode.update`,
+            entity: `${kind}_mode`,
+            entityId: id,
+            before: { name: existing.name },
+            after: { name },
+          },
+          now(),
+        );
         return { existing, changed: true };
       }),
     );

@@ -13,25 +13,42 @@ export async function findById<Table extends Named>(
   id: number,
   what: string,
 ): Promise<Table["$inferSelect"]> {
-  const [row] = await tx.select().from(table as Named).where(eq(table.id, id));
+  const [row] = await tx
+    .select()
+    .from(table as Named)
+    .where(eq(table.id, id));
   if (!row) throw new ApiError(404, `There is no ${what} with id ${id}. Reload the list.`);
   return row as Table["$inferSelect"];
 }
 
 /** Refuses a name another row already has, capitals and spaces aside (as imports match names). */
-export async function refuseTakenName(tx: Transaction, table: Named, what: string, name: string, exceptId?: number) {
+export async function refuseTakenName(
+  tx: Transaction,
+  table: Named,
+  what: string,
+  name: string,
+  exceptId?: number,
+) {
   const [taken] = await tx
     .select({ id: table.id, name: table.name })
     .from(table)
     .where(sql`lower(regexp_replace(trim(${table.name}), '\\s+', ' ', 'g')) = ${nameKey(name)}`);
   if (taken && taken.id !== exceptId) {
-    throw new ApiError(409, `There is already a ${what} named "${taken.name}".`, { fields: { name: "Already in use." } });
+    throw new ApiError(409, `There is already a ${what} named "${taken.name}".`, {
+      fields: { name: "Already in use." },
+    });
   }
 }
 
 export async function requireFaculty(tx: Transaction, id: number) {
-  const [faculty] = await tx.select({ id: faculties.id }).from(faculties).where(eq(faculties.id, id));
-  if (!faculty) throw new ApiError(400, "Choose a faculty from the list.", { fields: { faculty_id: "Choose a faculty." } });
+  const [faculty] = await tx
+    .select({ id: faculties.id })
+    .from(faculties)
+    .where(eq(faculties.id, id));
+  if (!faculty)
+    throw new ApiError(400, "Choose a faculty from the list.", {
+      fields: { faculty_id: "Choose a faculty." },
+    });
 }
 
 /**
@@ -44,7 +61,10 @@ export async function withUniqueNames<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
       if ((cause as { code?: string }).code === "23505") {
-        throw new ApiError(409, "Someone saved the same name or code a moment ago. Reload the list and try again.");
+        throw new ApiError(
+          409,
+          "Someone saved the same name or code a moment ago. Reload the list and try again.",
+        );
       }
     }
     throw error;

@@ -1,6 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, courseMappings, courses, departments, faculties, programmes } from "../db/schema.ts";
+import {
+  auditLog,
+  courseMappings,
+  courses,
+  departments,
+  faculties,
+  programmes,
+} from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
@@ -18,55 +25,112 @@ async function upload(what: string, file: string | Uint8Array<ArrayBuffer>, dryR
   const form = new FormData();
   form.set("file", new File([file], `${what}.csv`, { type: "text/csv" }));
   form.set("dry_run", String(dryRun));
-  const response = await api.request(`/staff/${what}/import`, { method: "POST", token, body: form });
+  const response = await api.request(`/staff/${what}/import`, {
+    method: "POST",
+    token,
+    body: form,
+  });
   const body = await response.json();
   return { status: response.status, report: body, message: body.message as string | undefined };
 }
 
-const rowsIn = async (table: typeof courses | typeof courseMappings | typeof faculties | typeof departments | typeof programmes) =>
-  (await api.db.select({ n: count() }).from(table))[0]!.n;
+const rowsIn = async (
+  table:
+    | typeof courses
+    | typeof courseMappings
+    | typeof faculties
+    | typeof departments
+    | typeof programmes,
+) => (await api.db.select({ n: count() }).from(table))[0]!.n;
 
 describe("importing the academic structure", () => {
   it("a dry run writes nothing; the real run creates; the same file again changes nothing", async () => {
     const file = "name\nSchool of Vocational Education\nSchool of Languages\n";
     const dry = await upload("faculties", file, true);
-    expect(dry).toMatchObject({ status: 200, report: { dry_run: true, written: false, created: 2, updated: 0, unchanged: 0, rejected: [] } });
+    expect(dry).toMatchObject({
+      status: 200,
+      report: { dry_run: true, written: false, created: 2, updated: 0, unchanged: 0, rejected: [] },
+    });
     expect(await rowsIn(faculties)).toBe(1);
 
     expect((await upload("faculties", file)).report).toMatchObject({ written: true, created: 2 });
-    expect((await upload("faculties", file.toUpperCase().replace("NAME", "name"))).report).toMatchObject({ created: 0, updated: 2, unchanged: 0 });
+    expect(
+      (await upload("faculties", file.toUpperCase().replace("NAME", "name"))).report,
+    ).toMatchObject({ created: 0, updated: 2, unchanged: 0 });
     expect((await upload("faculties", file)).report).toMatchObject({ created: 0, updated: 2 });
-    expect((await upload("faculties", file)).report).toMatchObject({ created: 0, updated: 0, unchanged: 2, written: true });
+    expect((await upload("faculties", file)).report).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      written: true,
+    });
     const audit = await api.db.select().from(auditLog).where(eq(auditLog.action, "faculty.create"));
-    expect(audit.map((row) => row.after)).toEqual([{ name: "School of Vocational Education" }, { name: "School of Languages" }]);
+    expect(audit.map((row) => row.after)).toEqual([
+      { name: "School of Vocational Education" },
+      { name: "School of Languages" },
+    ]);
   });
 
   it("places departments and programmes under faculties, NCE programmes ending at 300 level", async () => {
-    const departmentsFile = "name,faculty\nAgricultural Education,school of vocational education\nYoruba,School of Languages\n";
-    expect((await upload("departments", departmentsFile)).report).toMatchObject({ created: 2, written: true });
-    const programmesFile = "name,faculty\nNCE Agricultural Education,School of Vocational Education\nB.A.(Ed.) Yoruba,School of Languages\n";
-    expect((await upload("programmes", programmesFile)).report).toMatchObject({ created: 2, written: true });
-    const rows = await api.db.select({ name: programmes.name, finalLevel: programmes.finalLevel }).from(programmes);
+    const departmentsFile =
+      "name,faculty\nAgricultural Education,school of vocational education\nYoruba,School of Languages\n";
+    expect((await upload("departments", departmentsFile)).report).toMatchObject({
+      created: 2,
+      written: true,
+    });
+    const programmesFile =
+      "name,faculty\nNCE Agricultural Education,School of Vocational Education\nB.A.(Ed.) Yoruba,School of Languages\n";
+    expect((await upload("programmes", programmesFile)).report).toMatchObject({
+      created: 2,
+      written: true,
+    });
+    const rows = await api.db
+      .select({ name: programmes.name, finalLevel: programmes.finalLevel })
+      .from(programmes);
     expect(rows).toContainEqual({ name: "NCE Agricultural Education", finalLevel: 300 });
     expect(rows).toContainEqual({ name: "B.A.(Ed.) Yoruba", finalLevel: 400 });
     // Moving a department to another faculty is an update, matched by its name.
-    const moved = await upload("departments", "name,faculty\nYoruba,School of Vocational Education\n");
+    const moved = await upload(
+      "departments",
+      "name,faculty\nYoruba,School of Vocational Education\n",
+    );
     expect(moved.report).toMatchObject({ created: 0, updated: 1 });
   });
 
   it("imports courses and mappings, matching codes however they are spaced, then re-imports as unchanged", async () => {
-    const coursesFile = "code,title,unit,semester\nAGE 111,Introduction to Agriculture,2,first\nage112,Farm Tools,3,1\nAGE 121,Crop Production,2,second\n";
-    expect((await upload("courses", coursesFile)).report).toMatchObject({ created: 3, written: true });
+    const coursesFile =
+      "code,title,unit,semester\nAGE 111,Introduction to Agriculture,2,first\nage112,Farm Tools,3,1\nAGE 121,Crop Production,2,second\n";
+    expect((await upload("courses", coursesFile)).report).toMatchObject({
+      created: 3,
+      written: true,
+    });
     const [tools] = await api.db.select().from(courses).where(eq(courses.code, "AGE 112"));
     expect(tools).toMatchObject({ title: "Farm Tools", unit: 3, semester: 1 });
 
-    const mappingsFile = "course_code,programme,level,semester\nAGE 111,NCE Agricultural Education,100,1\nAGE 112,NCE Agricultural Education,100,first\nAGE 121,nce agricultural education,100,2\n";
-    expect((await upload("course-mappings", mappingsFile, true)).report).toMatchObject({ created: 3, written: false });
-    expect((await upload("course-mappings", mappingsFile)).report).toMatchObject({ created: 3, written: true });
-    expect((await upload("course-mappings", mappingsFile)).report).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
-    const changed = await upload("course-mappings", "course_code,programme,level,semester\nAGE 112,NCE Agricultural Education,100,2\n");
+    const mappingsFile =
+      "course_code,programme,level,semester\nAGE 111,NCE Agricultural Education,100,1\nAGE 112,NCE Agricultural Education,100,first\nAGE 121,nce agricultural education,100,2\n";
+    expect((await upload("course-mappings", mappingsFile, true)).report).toMatchObject({
+      created: 3,
+      written: false,
+    });
+    expect((await upload("course-mappings", mappingsFile)).report).toMatchObject({
+      created: 3,
+      written: true,
+    });
+    expect((await upload("course-mappings", mappingsFile)).report).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+    });
+    const changed = await upload(
+      "course-mappings",
+      "course_code,programme,level,semester\nAGE 112,NCE Agricultural Education,100,2\n",
+    );
     expect(changed.report).toMatchObject({ updated: 1 });
-    const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.action, "course_mapping.update")));
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "course_mapping.update")));
     expect(entry).toMatchObject({ before: { semester: 1 }, after: { semester: 2 } });
   });
 
@@ -86,35 +150,96 @@ describe("importing the academic structure", () => {
     expect(status).toBe(422);
     expect(report).toMatchObject({ written: false, created: 1 });
     expect(report.rejected).toEqual([
-      { row: 3, field: "unit", message: 'The unit must be a whole number from 1 to 10; "12" is not.' },
-      { row: 4, field: "semester", message: 'The semester must be 1, 2, first or second; "third" is not.' },
+      {
+        row: 3,
+        field: "unit",
+        message: 'The unit must be a whole number from 1 to 10; "12" is not.',
+      },
+      {
+        row: 4,
+        field: "semester",
+        message: 'The semester must be 1, 2, first or second; "third" is not.',
+      },
       { row: 5, field: "code", message: "NEW 101 is already on row 2; list each one once." },
-      { row: 6, field: "code", message: '"101" is not a course code; codes look like BIO 111 (letters, then the number).' },
+      {
+        row: 6,
+        field: "code",
+        message: '"101" is not a course code; codes look like BIO 111 (letters, then the number).',
+      },
       { row: 7, field: "title", message: "The course title is empty." },
-      { row: 8, field: "unit", message: 'The unit must be a whole number from 1 to 10; "1.5" is not.' },
+      {
+        row: 8,
+        field: "unit",
+        message: 'The unit must be a whole number from 1 to 10; "1.5" is not.',
+      },
     ]);
     expect(await rowsIn(courses)).toBe(before);
   });
 
   it("refuses unknown programmes, unknown courses and levels outside 100–500 in mappings", async () => {
-    const file = "course_code,programme,level,semester\nAGE 111,NCE Basket Weaving,100,1\nZZZ 999,NCE Agricultural Education,100,1\nAGE 111,NCE Agricultural Education,600,1\nAGE 121,NCE Agricultural Education,200,2\nAGE 121,NCE Agricultural Education,200,1\n";
+    const file =
+      "course_code,programme,level,semester\nAGE 111,NCE Basket Weaving,100,1\nZZZ 999,NCE Agricultural Education,100,1\nAGE 111,NCE Agricultural Education,600,1\nAGE 121,NCE Agricultural Education,200,2\nAGE 121,NCE Agricultural Education,200,1\n";
     const { report } = await upload("course-mappings", file);
     expect(report.rejected).toEqual([
-      { row: 2, field: "programme", message: 'There is no programme named "NCE Basket Weaving". Check the spelling against the programmes list.' },
-      { row: 3, field: "course_code", message: "There is no course ZZZ 999. Import or add the course first." },
-      { row: 4, field: "level", message: 'The level must be 100, 200, 300, 400 or 500; "600" is not.' },
-      { row: 6, field: "course_code", message: "AGE 121 for NCE Agricultural Education at 200 level is already on row 5; list each one once." },
+      {
+        row: 2,
+        field: "programme",
+        message:
+          'There is no programme named "NCE Basket Weaving". Check the spelling against the programmes list.',
+      },
+      {
+        row: 3,
+        field: "course_code",
+        message: "There is no course ZZZ 999. Import or add the course first.",
+      },
+      {
+        row: 4,
+        field: "level",
+        message: 'The level must be 100, 200, 300, 400 or 500; "600" is not.',
+      },
+      {
+        row: 6,
+        field: "course_code",
+        message:
+          "AGE 121 for NCE Agricultural Education at 200 level is already on row 5; list each one once.",
+      },
     ]);
     const unknownFaculty = await upload("departments", "name,faculty\nHausa,School of Nowhere\n");
-    expect(unknownFaculty.report.rejected[0]).toMatchObject({ row: 2, field: "faculty", message: expect.stringContaining('There is no faculty named "School of Nowhere"') });
+    expect(unknownFaculty.report.rejected[0]).toMatchObject({
+      row: 2,
+      field: "faculty",
+      message: expect.stringContaining('There is no faculty named "School of Nowhere"'),
+    });
   });
 
   it.each([
-    ["a wrong header", "course,title,unit,semester\nA,B,1,1\n", "The first line must be exactly: code,title,unit,semester"],
+    [
+      "a wrong header",
+      "course,title,unit,semester\nA,B,1,1\n",
+      "The first line must be exactly: code,title,unit,semester",
+    ],
     ["an empty file", "", "The file is empty."],
     ["a header alone", "code,title,unit,semester\n", "no rows"],
-    ["a binary file", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14]), "not a CSV text file"],
-    ["a file in Windows-1252", new Uint8Array([...new TextEncoder().encode("code,title,unit,semester\nFRE 101,Fran"), 0xe7, 0x61, 0x69, 0x73, 0x2c, 0x32, 0x2c, 0x31]), "not in UTF-8"],
+    [
+      "a binary file",
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14]),
+      "not a CSV text file",
+    ],
+    [
+      "a file in Windows-1252",
+      new Uint8Array([
+        ...new TextEncoder().encode("code,title,unit,semester\nFRE 101,Fran"),
+        0xe7,
+        0x61,
+        0x69,
+        0x73,
+        0x2c,
+        0x32,
+        0x2c,
+        0x31,
+      ]),
+      "not in UTF-8",
+    ],
   ])("refuses %s with a clear message and writes nothing", async (_case, file, message) => {
     const before = await rowsIn(courses);
     const { status, message: answer } = await upload("courses", file);

@@ -40,7 +40,12 @@ export async function departmentList(db: Database, query: Query) {
   const where = query.q ? ilike(departments.name, containing(query.q)) : undefined;
   const [total] = await db.select({ value: count() }).from(departments).where(where);
   const rows = await db
-    .select({ id: departments.id, name: departments.name, faculty_id: departments.facultyId, faculty: faculties.name })
+    .select({
+      id: departments.id,
+      name: departments.name,
+      faculty_id: departments.facultyId,
+      faculty: faculties.name,
+    })
     .from(departments)
     .innerJoin(faculties, eq(faculties.id, departments.facultyId))
     .where(where)
@@ -72,10 +77,18 @@ export async function programmeList(db: Database, query: Query) {
 }
 
 export async function courseList(db: Database, query: Query) {
-  const where = query.q ? or(ilike(courses.code, containing(query.q)), ilike(courses.title, containing(query.q))) : undefined;
+  const where = query.q
+    ? or(ilike(courses.code, containing(query.q)), ilike(courses.title, containing(query.q)))
+    : undefined;
   const [total] = await db.select({ value: count() }).from(courses).where(where);
   const rows = await db
-    .select({ id: courses.id, code: courses.code, title: courses.title, unit: courses.unit, semester: courses.semester })
+    .select({
+      id: courses.id,
+      code: courses.code,
+      title: courses.title,
+      unit: courses.unit,
+      semester: courses.semester,
+    })
     .from(courses)
     .where(where)
     .orderBy(asc(courses.code))
@@ -109,7 +122,12 @@ export async function mappingList(db: Database, query: Query) {
     .innerJoin(courses, eq(courses.id, courseMappings.courseId))
     .innerJoin(programmes, eq(programmes.id, courseMappings.programmeId))
     .where(where)
-    .orderBy(asc(programmes.name), asc(courseMappings.level), asc(courseMappings.semester), asc(courses.code))
+    .orderBy(
+      asc(programmes.name),
+      asc(courseMappings.level),
+      asc(courseMappings.semester),
+      asc(courses.code),
+    )
     .limit(query.page_size)
     .offset(offset(query));
   return pageOf(query, total, rows);

@@ -280,7 +280,10 @@ describe("PATCH /student/biodata-update/{id} refuses a new phone or e-mail witho
         "Your other details are saved. To change your phone number, open the link we sent to ngozi.eze@example.com within 60 minutes, while signed in.",
       );
       expect(await h.api.deliverMail()).toEqual({ sent: 0, failed: 1 });
-      expect((await mailJobsTo(h.api.db, "ngozi.eze@example.com")).at(-1)).toMatchObject({ state: "retry", waits: true });
+      expect((await mailJobsTo(h.api.db, "ngozi.eze@example.com")).at(-1)).toMatchObject({
+        state: "retry",
+        waits: true,
+      });
       expect((await h.snapshot()).row!.phone).toBe(h.me.phone);
     } finally {
       h.mailer.failing = false;

@@ -63,7 +63,10 @@ export function biodataRoutes(deps: ApiDeps) {
   // The confirmation page asks what its link would change, to name it beside the button.
   app.post("/student/contact-change/pending", signedIn, async (c) => {
     const { token } = await readJson(c, ContactChangeConfirmation);
-    return c.json({ status: "success", data: await pendingContactChange(deps, c.var.student, token) });
+    return c.json({
+      status: "success",
+      data: await pendingContactChange(deps, c.var.student, token),
+    });
   });
 
   // The link mailed for a new phone number or e-mail leads to a page that posts its token here.

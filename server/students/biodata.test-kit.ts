@@ -88,7 +88,10 @@ export async function createBiodataHarness() {
   /** The student's row and the keys of the stored photos, to prove a refusal changed nothing. */
   async function snapshot(id = me.id) {
     const [row] = await api.db.select().from(students).where(eq(students.id, id));
-    const files = await api.db.select({ key: storedFiles.key }).from(storedFiles).orderBy(asc(storedFiles.key));
+    const files = await api.db
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .orderBy(asc(storedFiles.key));
     return { row, files: files.map((file) => file.key) };
   }
 

@@ -17,7 +17,9 @@ const NOT_VALID =
 const tokenOf = (link: string) => /\/biodata\/confirm\/([A-Za-z0-9_-]{43})$/.exec(link)![1]!;
 /** The newest confirmation link mailed (a notice of an earlier change may be the newest mail). */
 const newestLink = async () =>
-  (await h.sentMails()).map((mail) => /http\S+\/biodata\/confirm\/\S+/.exec(mail.text)?.[0]).findLast(Boolean)!;
+  (await h.sentMails())
+    .map((mail) => /http\S+\/biodata\/confirm\/\S+/.exec(mail.text)?.[0])
+    .findLast(Boolean)!;
 const pending = (token: string, bearer: string | null = h.token) =>
   h.api.request("/student/contact-change/pending", {
     method: "POST",
@@ -27,12 +29,23 @@ const pending = (token: string, bearer: string | null = h.token) =>
 
 describe("POST /student/contact-change/pending", () => {
   it("names the new phone number and e-mail, and the link still confirms afterwards", async () => {
-    expect((await h.sendBiodata(h.me.id, { phone: "08037775555", email: "ngozi.next@example.org", ...PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await h.sendBiodata(h.me.id, {
+          phone: "08037775555",
+          email: "ngozi.next@example.org",
+          ...PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     const link = await h.mailedLink("ngozi.next@example.org");
 
     const answer = await pending(tokenOf(link));
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ status: "success", data: { phone: "08037775555", email: "ngozi.next@example.org" } });
+    expect(await answer.json()).toEqual({
+      status: "success",
+      data: { phone: "08037775555", email: "ngozi.next@example.org" },
+    });
     expect((await h.snapshot()).row!.phone).toBe(h.me.phone);
 
     expect((await h.confirmLink(link)).status).toBe(200);
@@ -71,6 +84,8 @@ describe("POST /student/contact-change/pending", () => {
     expect((await pending("A".repeat(43), null)).status).toBe(401);
     const malformed = await pending("not a token");
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).error.message).toBe("Open the link we e-mailed you to confirm the change.");
+    expect((await malformed.json()).error.message).toBe(
+      "Open the link we e-mailed you to confirm the change.",
+    );
   });
 });

@@ -128,7 +128,9 @@ describe("another student's phone or e-mail cannot be told from a free one", () 
     );
     expect(await h.snapshot()).toEqual(before);
     expect(await auditTrail(h.me.id)).toEqual([]);
-    expect((await h.sentMails()).filter((mail) => mail.subject.includes("was changed"))).toEqual([]);
+    expect((await h.sentMails()).filter((mail) => mail.subject.includes("was changed"))).toEqual(
+      [],
+    );
     expect((await h.confirmLink(link)).status).toBe(400);
   });
 

@@ -51,7 +51,10 @@ export async function requestContactChange(deps: Deps, student: Student, changes
   const sentTo = changes.email ?? student.email;
   // A student with no e-mail address on record (decision 156) has nowhere to confirm a new phone.
   if (sentTo === null) {
-    throw new ApiError(409, "Your record has no e-mail address to confirm a new phone number with. Add your e-mail address in the same change, or ask the registry to change your phone number.");
+    throw new ApiError(
+      409,
+      "Your record has no e-mail address to confirm a new phone number with. Add your e-mail address in the same change, or ask the registry to change your phone number.",
+    );
   }
   const link = new URL(`/biodata/confirm/${token}`, deps.publicOrigin).toString();
   await deps.db.transaction(async (tx) => {
@@ -78,12 +81,21 @@ export async function requestContactChange(deps: Deps, student: Student, changes
  * the student presses the button. Only its own student sees them (they typed them); any other
  * link, used, expired or someone else's, gets the same refusal as confirming it would.
  */
-export async function pendingContactChange(deps: Pick<Deps, "db" | "now">, student: SignedInStudent, token: string) {
+export async function pendingContactChange(
+  deps: Pick<Deps, "db" | "now">,
+  student: SignedInStudent,
+  token: string,
+) {
   const [request] = await deps.db
     .select()
     .from(contactChangeRequests)
     .where(eq(contactChangeRequests.tokenHash, hashToken(token)));
-  if (!request || request.studentId !== student.id || request.usedAt || request.expiresAt <= deps.now()) {
+  if (
+    !request ||
+    request.studentId !== student.id ||
+    request.usedAt ||
+    request.expiresAt <= deps.now()
+  ) {
     throw new ApiError(400, LINK_NOT_VALID);
   }
   return { phone: request.newPhone, email: request.newEmail };
@@ -194,7 +206,13 @@ async function recordChanges(
   await tx.insert(accountChanges).values(rows);
 }
 
-async function queueNotices(deps: Deps, tx: Transaction, before: Student, after: Student, at: Date) {
+async function queueNotices(
+  deps: Deps,
+  tx: Transaction,
+  before: Student,
+  after: Student,
+  at: Date,
+) {
   for (const to of new Set([before.email, after.email].filter((address) => address !== null))) {
     await deps.jobs.sendMail(tx, contactChangedNotice({ to, before, after, at, ...deps }));
   }

@@ -41,12 +41,22 @@ export function placementColumns() {
   // column names unqualified, and inside these subqueries "id" would be ambiguous.
   const current = sql.raw(`(select s.name from academic_sessions s where s.is_current limit 1)`);
   return {
-    department: sql<string | null>`(select d.name from departments d where d.id = students.department_id)`,
-    faculty: sql<string | null>`(select f.name from faculties f join departments d on d.faculty_id = f.id where d.id = students.department_id)`,
-    programme: sql<string | null>`(select p.name from programmes p where p.id = students.programme_id)`,
-    programmeFaculty: sql<string | null>`(select f.name from faculties f join programmes p on p.faculty_id = f.id where p.id = students.programme_id)`,
+    department: sql<
+      string | null
+    >`(select d.name from departments d where d.id = students.department_id)`,
+    faculty: sql<
+      string | null
+    >`(select f.name from faculties f join departments d on d.faculty_id = f.id where d.id = students.department_id)`,
+    programme: sql<
+      string | null
+    >`(select p.name from programmes p where p.id = students.programme_id)`,
+    programmeFaculty: sql<
+      string | null
+    >`(select f.name from faculties f join programmes p on p.faculty_id = f.id where p.id = students.programme_id)`,
     // At the student's own level: a fee of another level paid in the session does not settle it.
-    paidOptions: sql<string[]>`array(select pay.payment_option from payments pay where pay.student_id = students.id and pay.status = 'success' and pay.session = ${current} and pay.level = students.level)`,
+    paidOptions: sql<
+      string[]
+    >`array(select pay.payment_option from payments pay where pay.student_id = students.id and pay.status = 'success' and pay.session = ${current} and pay.level = students.level)`,
     currentSession: sql<string | null>`${current}`,
   };
 }
@@ -68,8 +78,11 @@ export async function loadStudentRecord(
   db: Database,
   student: StudentRow & { placement?: StudentPlacement },
 ): Promise<StudentRecord> {
-  const placement = student.placement ?? (await studentPlacementQuery(db).execute({ studentId: student.id }))[0];
-  const paymentComplete = placement?.currentSession ? paymentCompleteFrom(placement.paidOptions) : null;
+  const placement =
+    student.placement ?? (await studentPlacementQuery(db).execute({ studentId: student.id }))[0];
+  const paymentComplete = placement?.currentSession
+    ? paymentCompleteFrom(placement.paidOptions)
+    : null;
   return {
     id: student.id,
     title: student.title,

@@ -15,32 +15,37 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe.each(["/student/profile", "/student/info", "/student/payment-info"])("GET %s/{id}", (base) => {
-  it("answers the signed-in student's own record", async () => {
-    const response = await api.request(`${base}/${me.id}`, { token });
-    expect(response.status).toBe(200);
-  });
+describe.each(["/student/profile", "/student/info", "/student/payment-info"])(
+  "GET %s/{id}",
+  (base) => {
+    it("answers the signed-in student's own record", async () => {
+      const response = await api.request(`${base}/${me.id}`, { token });
+      expect(response.status).toBe(200);
+    });
 
-  it("refuses another student's id with 403", async () => {
-    const response = await api.request(`${base}/${other.id}`, { token });
-    expect(response.status).toBe(403);
-    expect((await response.json()).error.message).toBe("You can only see and change your own record.");
-  });
+    it("refuses another student's id with 403", async () => {
+      const response = await api.request(`${base}/${other.id}`, { token });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.message).toBe(
+        "You can only see and change your own record.",
+      );
+    });
 
-  it.each(["abc", "-1", "1.5", "1%20OR%201=1", "0"])("refuses the id %s with 400", async (id) => {
-    const response = await api.request(`${base}/${id}`, { token });
-    expect(response.status).toBe(400);
-  });
+    it.each(["abc", "-1", "1.5", "1%20OR%201=1", "0"])("refuses the id %s with 400", async (id) => {
+      const response = await api.request(`${base}/${id}`, { token });
+      expect(response.status).toBe(400);
+    });
 
-  // Past the largest id a row can have, the address names nothing: 404, as on the staff side (issue 30, item 23).
-  it("answers 404 for an id no row can have", async () => {
-    expect((await api.request(`${base}/99999999999`, { token })).status).toBe(404);
-  });
+    // Past the largest id a row can have, the address names nothing: 404, as on the staff side (issue 30, item 23).
+    it("answers 404 for an id no row can have", async () => {
+      expect((await api.request(`${base}/99999999999`, { token })).status).toBe(404);
+    });
 
-  it("refuses without a session", async () => {
-    expect((await api.request(`${base}/${me.id}`)).status).toBe(401);
-  });
-});
+    it("refuses without a session", async () => {
+      expect((await api.request(`${base}/${me.id}`)).status).toBe(401);
+    });
+  },
+);
 
 describe("student record", () => {
   it("matches the shared contract and carries the approved programme's faculty", async () => {

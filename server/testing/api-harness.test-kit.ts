@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApi } from "../app.ts";
 import type { ApiDeps } from "../deps.ts";
-import { insertSchool, insertSessions, insertStudent, type StudentFields } from "../db/factories.ts";
+import {
+  insertSchool,
+  insertSessions,
+  insertStudent,
+  type StudentFields,
+} from "../db/factories.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";
 import { createPhotoStorage } from "../uploads/photo-storage.ts";
@@ -46,7 +51,10 @@ export type HarnessOverrides = Partial<ApiDeps> & { mailer?: Mailer };
  * The real API on a fresh database with one school, the six sessions and helpers to create
  * students and sign them in. Extra dependencies (payments, mail) can be overridden.
  */
-export async function createApiHarness({ mailer: givenMailer, ...overrides }: HarnessOverrides = {}) {
+export async function createApiHarness({
+  mailer: givenMailer,
+  ...overrides
+}: HarnessOverrides = {}) {
   const database = await openTestDatabase();
   const clock = createTestClock();
   const logger = createMemoryLogger();
@@ -63,7 +71,10 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
     now: () => clock.now(),
     fetch: async (input, init) => {
       const request = new Request(input, init);
-      webhooks.push({ body: await request.text(), signature: request.headers.get("x-paystack-signature") });
+      webhooks.push({
+        body: await request.text(),
+        signature: request.headers.get("x-paystack-signature"),
+      });
       return new Response("ok");
     },
   });
@@ -72,7 +83,8 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
     const url = new URL(request.url);
     return sandbox.request(url.pathname + url.search, request);
   };
-  const mailer = givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
+  const mailer =
+    givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
   // The real queue on the test database. Nothing is sent until a test asks: deliverMail() sends
   // what is due at once, jobs.work() starts a polling worker as the portal does.
   const jobs = await startJobQueue(database, { mailer, logger });
@@ -85,7 +97,11 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
     sessions: { idleMinutes: 120, absoluteHours: 12 },
     photos,
     publicOrigin,
-    paystack: createPaystackClient({ baseUrl: SANDBOX_URL, secretKey: SANDBOX_KEY, fetch: sandboxFetch }),
+    paystack: createPaystackClient({
+      baseUrl: SANDBOX_URL,
+      secretKey: SANDBOX_KEY,
+      fetch: sandboxFetch,
+    }),
     paystackSecretKey: SANDBOX_KEY,
     jobs,
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
@@ -103,7 +119,10 @@ export async function createApiHarness({ mailer: givenMailer, ...overrides }: Ha
     departments: ["Biology"],
     programmes: ["NCE Biology/Chemistry"],
   });
-  const placement = { departmentId: school.departments[0]!.id, programmeId: school.programmes[0]!.id };
+  const placement = {
+    departmentId: school.departments[0]!.id,
+    programmeId: school.programmes[0]!.id,
+  };
 
   async function createStudent<F extends Partial<StudentFields> = object>(fields: F = {} as F) {
     return insertStudent(database.db, { ...placement, ...fields }, TEST_PASSWORD_COST);

@@ -32,14 +32,19 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   const onPostgres = project.config.env?.TEST_DATABASE === "postgres";
   if (onPostgres && !serverUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL.");
-  const folder = onPostgres ? undefined : await mkdtemp(path.join(tmpdir(), "portal-test-template-"));
-  const templateName = onPostgres ? `portal_test_template_${randomUUID().replaceAll("-", "")}` : undefined;
+  const folder = onPostgres
+    ? undefined
+    : await mkdtemp(path.join(tmpdir(), "portal-test-template-"));
+  const templateName = onPostgres
+    ? `portal_test_template_${randomUUID().replaceAll("-", "")}`
+    : undefined;
 
   if (folder) {
     const dumpFile = path.join(folder, "migrated.tar");
     const handle = await openDatabase({});
     try {
-      if (!("pglite" in handle.jobConnection)) throw new Error("An in-memory database should be PGlite.");
+      if (!("pglite" in handle.jobConnection))
+        throw new Error("An in-memory database should be PGlite.");
       await makeJobQueueTables(handle, folder);
       // Plain: every test file would otherwise gunzip the same bytes again.
       await writeFile(dumpFile, gunzipSync(await handle.jobConnection.pglite.dump()));
@@ -64,7 +69,8 @@ export default async function setup(project: TestProject) {
 
   return async function teardown() {
     if (folder) await rm(folder, { recursive: true, force: true });
-    if (serverUrl && templateName) await onServer(serverUrl, `drop database if exists ${templateName} with (force)`);
+    if (serverUrl && templateName)
+      await onServer(serverUrl, `drop database if exists ${templateName} with (force)`);
   };
 }
 

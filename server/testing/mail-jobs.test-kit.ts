@@ -20,5 +20,7 @@ export async function mailJobsTo(db: Database, to: string) {
 
 /** Makes every send-mail job that waits for a retry due now, as if its back-off had passed. */
 export async function endMailBackOff(db: Database) {
-  await db.execute(sql`update pgboss.job set start_after = now() where name = 'send-mail' and state = 'retry'`);
+  await db.execute(
+    sql`update pgboss.job set start_after = now() where name = 'send-mail' and state = 'retry'`,
+  );
 }

@@ -23,7 +23,8 @@ export function useSandboxDatabase(): { readonly db: Database } {
   });
   return {
     get db() {
-      if (!handle) throw new Error("The sandbox's test database opens in beforeAll: use it inside a test.");
+      if (!handle)
+        throw new Error("The sandbox's test database opens in beforeAll: use it inside a test.");
       return handle.db;
     },
   };

@@ -19,7 +19,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL.");
   const name = `portal_test_${randomUUID().replaceAll("-", "")}`;
   const template = fromTemplateSetUp("postgresTemplateDatabase");
-  await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await onServer(
+    serverUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });

@@ -5,7 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi, type Api } from "../app.ts";
 import { storedFiles } from "../db/schema.ts";
-import { createApiHarness, TEST_PROXY_SECRET, type ApiHarness } from "../testing/api-harness.test-kit.ts";
+import {
+  createApiHarness,
+  TEST_PROXY_SECRET,
+  type ApiHarness,
+} from "../testing/api-harness.test-kit.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { databasePhotoBackend } from "./database-photos.ts";
 import { createPhotoStorage, type PhotoBackend } from "./photo-storage.ts";

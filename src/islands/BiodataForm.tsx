@@ -56,10 +56,23 @@ const SAVED_PAGE = "/biodata?updated=1";
  * which the page server forwards to the API (decision 093); once hydrated, the photo is shrunk
  * here and sent with progress.
  */
-export function BiodataForm({ student: stored, countries, locked = false, typed = {}, errors: refused = {} }: Props) {
+export function BiodataForm({
+  student: stored,
+  countries,
+  locked = false,
+  typed = {},
+  errors: refused = {},
+}: Props) {
   // After a refusal the fields show what was typed, over the stored values.
-  const number = (name: "dob" | "mob" | "yob") => (name in typed ? Number(typed[name]) || null : stored[name]);
-  const student = { ...stored, ...typed, dob: number("dob"), mob: number("mob"), yob: number("yob") };
+  const number = (name: "dob" | "mob" | "yob") =>
+    name in typed ? Number(typed[name]) || null : stored[name];
+  const student = {
+    ...stored,
+    ...typed,
+    dob: number("dob"),
+    mob: number("mob"),
+    yob: number("yob"),
+  };
   const [photo, setPhoto] = useState<ResizedPhoto | null>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);

@@ -12,10 +12,15 @@ import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
 import { NoticeLine } from "../components/courses/NoticeLine.tsx";
 import { useCoursePicker } from "../components/courses/use-course-picker.ts";
-import { handled, type CoursePickerProps, type Notice } from "../components/courses/picker-state.ts";
+import {
+  handled,
+  type CoursePickerProps,
+  type Notice,
+} from "../components/courses/picker-state.ts";
 
 /** The notice if it belongs at `place`. */
-const at = (notice: Notice | null, place: Notice["place"]) => (notice?.place === place ? notice : null);
+const at = (notice: Notice | null, place: Notice["place"]) =>
+  notice?.place === place ? notice : null;
 const NoticeAt = ({ notice, place }: { notice: Notice | null; place: Notice["place"] }) => {
   const here = at(notice, place);
   return here ? <NoticeLine notice={here} /> : null;
@@ -182,8 +187,8 @@ export function CoursePicker(props: CoursePickerProps) {
         <SelectedCourses courses={picker.selected} onRemove={picker.remove} />
         {carryOverUnits > 0 && (
           <p className="muted">
-            You have {carryOverUnits} units registered at other levels in {picker.session}; they count
-            towards the {MAX_UNITS}-unit cap.
+            You have {carryOverUnits} units registered at other levels in {picker.session}; they
+            count towards the {MAX_UNITS}-unit cap.
           </p>
         )}
         <NoticeAt notice={picker.notice} place="actions" />

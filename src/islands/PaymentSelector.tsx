@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { toast } from "sonner";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { PayWays } from "./pay/PayWays.tsx";
@@ -127,21 +134,39 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
       {/* Without scripts the next page opens at this card, where its amount is, not at the top. */}
       <form method="get" action="/payment#pay-title">
         <div className="grid">
-          <Select id="payment-option" name="payment_option" label="Payment category" value={choice.option} onChange={pick("option")}>
+          <Select
+            id="payment-option"
+            name="payment_option"
+            label="Payment category"
+            value={choice.option}
+            onChange={pick("option")}
+          >
             {PAYMENT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </Select>
-          <Select id="payment-level" name="payment_level" label="Level" value={choice.level} onChange={pick("level")}>
+          <Select
+            id="payment-level"
+            name="payment_level"
+            label="Level"
+            value={choice.level}
+            onChange={pick("level")}
+          >
             {PAYMENT_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {level}
               </option>
             ))}
           </Select>
-          <Select id="payment-session" name="payment_session" label="Session" value={choice.session} onChange={pick("session")}>
+          <Select
+            id="payment-session"
+            name="payment_session"
+            label="Session"
+            value={choice.session}
+            onChange={pick("session")}
+          >
             {sessions.map((session) => (
               <option key={session} value={session}>
                 {session}
@@ -158,7 +183,11 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
       </form>
       <div className="pay-quote" aria-live="polite" ref={quoteBox}>
         {quote.state === "loading" && <p>Getting the amount…</p>}
-        {quote.state === "refused" && <p className="alert alert-error" role="alert">{quote.reason}</p>}
+        {quote.state === "refused" && (
+          <p className="alert alert-error" role="alert">
+            {quote.reason}
+          </p>
+        )}
         {quote.state === "ready" && (
           <p>
             Amount to pay:{" "}

@@ -15,10 +15,17 @@ describe("remembering Astro's CSP digests (decision 112)", () => {
     const rewritten = withRememberedCspDigests(original);
     expect(rewritten).toContain("function generateCspDigest(data, algorithm) {");
     expect(rewritten).toContain("async function computeCspDigest(data, algorithm) {");
-    expect(rewritten.replace(/const cspDigestsByAlgorithm[\s\S]*?async function computeCspDigest/, "async function generateCspDigest")).toBe(original);
+    expect(
+      rewritten.replace(
+        /const cspDigestsByAlgorithm[\s\S]*?async function computeCspDigest/,
+        "async function generateCspDigest",
+      ),
+    ).toBe(original);
   });
 
   it("fails the build when a newer Astro no longer declares the function, instead of hashing per request again unnoticed", () => {
-    expect(() => withRememberedCspDigests("export async function generateCspDigest(data) {}")).toThrow(/no longer declares/);
+    expect(() =>
+      withRememberedCspDigests("export async function generateCspDigest(data) {}"),
+    ).toThrow(/no longer declares/);
   });
 });

@@ -19,7 +19,10 @@ export function withInProcessEntry(adapter: AstroIntegration): AstroIntegration 
     hooks: {
       ...adapter.hooks,
       "astro:config:done": (params) =>
-        configDone({ ...params, setAdapter: (settings) => params.setAdapter({ ...settings, serverEntrypoint: entry }) }),
+        configDone({
+          ...params,
+          setAdapter: (settings) => params.setAdapter({ ...settings, serverEntrypoint: entry }),
+        }),
     },
   };
 }
@@ -43,7 +46,10 @@ export function precompressAssets(): AstroIntegration {
         for (const file of await listFiles(fileURLToPath(dir))) {
           if (!COMPRESSIBLE.test(file) || (await stat(file)).size < PRECOMPRESS_MIN_BYTES) continue;
           const bytes = await readFile(file);
-          await writeFile(`${file}.br`, await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(
+            `${file}.br`,
+            await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: 9 }));
           files += 1;
         }
@@ -100,7 +106,9 @@ function rememberCspDigestsPlugin(): Plugin {
 export function withRememberedCspDigests(astroModule: string): string {
   if (!astroModule.includes(ASTRO_DIGEST_FUNCTION)) {
     // A newer Astro: fail the build rather than quietly hash on every request again.
-    throw new Error(`remember-csp-digests: Astro's encryption.js no longer declares "${ASTRO_DIGEST_FUNCTION}"`);
+    throw new Error(
+      `remember-csp-digests: Astro's encryption.js no longer declares "${ASTRO_DIGEST_FUNCTION}"`,
+    );
   }
   return astroModule.replace(
     ASTRO_DIGEST_FUNCTION,

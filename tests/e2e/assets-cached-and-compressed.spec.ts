@@ -4,11 +4,15 @@ import { STUDENT_KEEP_ALIVE_MS } from "../../runtime/serve/student-listener.ts";
 
 // A phone fetches the scripts once and keeps them: they travel compressed at build time and are
 // cached for a year under names that change with their content (decision 112).
-test("the sign-in page's scripts arrive precompressed and cached for good", async ({ page, request }) => {
+test("the sign-in page's scripts arrive precompressed and cached for good", async ({
+  page,
+  request,
+}) => {
   const scripts: string[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith("/_astro/") && url.pathname.endsWith(".js")) scripts.push(response.url());
+    if (url.pathname.startsWith("/_astro/") && url.pathname.endsWith(".js"))
+      scripts.push(response.url());
   });
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
@@ -35,7 +39,9 @@ test("the sign-in page's scripts arrive precompressed and cached for good", asyn
   expect(compressed).toBeGreaterThan(0);
 });
 
-test("a page is never cached, and an address that is nothing is the not-found page", async ({ request }) => {
+test("a page is never cached, and an address that is nothing is the not-found page", async ({
+  request,
+}) => {
   const login = await request.get("/login");
   expect(login.headers()["cache-control"] ?? "").not.toContain("immutable");
   const missing = await request.get("/_astro/no-such-script.js");

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { DEMO, signIn, waitForIslands } from "./support.ts";
 import { signInWithAuthenticator, staffSignIn } from "./staff-sign-in.ts";
 
-test("the bursar sets and then changes next session's fee, and a student's quote shows the new amount", async ({ page, browser }) => {
+test("the bursar sets and then changes next session's fee, and a student's quote shows the new amount", async ({
+  page,
+  browser,
+}) => {
   // The registry creates next session.
   const registry = await browser.newPage();
   await staffSignIn(registry, "registry@college.example");
@@ -15,7 +18,10 @@ test("the bursar sets and then changes next session's fee, and a student's quote
   // The bursar must set up an authenticator at first sign-in (or uses the one set up before).
   await signInWithAuthenticator(page, "bursar@college.example");
 
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Fee schedule" }).click();
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Fee schedule" })
+    .click();
   const add = page.locator("section", { has: page.getByRole("heading", { name: "Add a fee" }) });
   await add.getByLabel("Session").selectOption(next);
   await add.getByLabel("Level").selectOption("100");
@@ -33,7 +39,9 @@ test("the bursar sets and then changes next session's fee, and a student's quote
 
   await page.locator("form[method=get]").getByLabel("Session").selectOption(next);
   await page.getByRole("button", { name: "Show" }).click();
-  const row = page.getByRole("row", { name: new RegExp(`${next} All programmes 100 All Full Payment`) });
+  const row = page.getByRole("row", {
+    name: new RegExp(`${next} All programmes 100 All Full Payment`),
+  });
   await expect(row).toContainText("₦130,000.00");
   await row.getByRole("link", { name: "Edit" }).click();
   await page.locator("#edit").getByLabel("Amount (naira)").fill("131,250");
@@ -51,11 +59,16 @@ test("the bursar sets and then changes next session's fee, and a student's quote
   await student.close();
 });
 
-test("the fee import's report opens the page after Check or import, naming the study modes the registry keeps", async ({ page }) => {
+test("the fee import's report opens the page after Check or import, naming the study modes the registry keeps", async ({
+  page,
+}) => {
   await signInWithAuthenticator(page, "bursar@college.example");
   await page.goto("/staff/fees");
-  const csv = "session,programme,level,study_mode,payment_option,amount_naira\n2024/2025,,100,Weekend,Full Payment,130000\n";
-  await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "fees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const csv =
+    "session,programme,level,study_mode,payment_option,amount_naira\n2024/2025,,100,Weekend,Full Payment,130000\n";
+  await page
+    .getByLabel("CSV file", { exact: true })
+    .setInputFiles({ name: "fees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Check or import" }).click();
 
   // Issue 30, item 13: the report comes before the schedule, in view without scrolling.

@@ -19,14 +19,24 @@ async function startPayment(page: Page, option: string, level: string, session: 
   return (await page.locator("dt:text-is('Reference') + dd").textContent())!;
 }
 
-async function payAtPaystack(request: APIRequestContext, reference: string, webhook: "none" | "sent") {
-  const paid = await request.post(`${SANDBOX_ORIGIN}/__sandbox/transactions/${reference}/pay${webhook === "none" ? "?webhook=none" : ""}`, {
-    headers: { authorization: `Bearer ${SANDBOX_KEY}` },
-  });
+async function payAtPaystack(
+  request: APIRequestContext,
+  reference: string,
+  webhook: "none" | "sent",
+) {
+  const paid = await request.post(
+    `${SANDBOX_ORIGIN}/__sandbox/transactions/${reference}/pay${webhook === "none" ? "?webhook=none" : ""}`,
+    {
+      headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+    },
+  );
   expect(paid.ok()).toBe(true);
 }
 
-test("a payment whose webhook never arrived shows up as paid at Paystack, not credited, and one click credits it once", async ({ browser, request }) => {
+test("a payment whose webhook never arrived shows up as paid at Paystack, not credited, and one click credits it once", async ({
+  browser,
+  request,
+}) => {
   const student = await browser.newPage();
   await signIn(student, STUDENT, "/payment");
   const reference = await startPayment(student, "full", "100", "2020/2021");
@@ -34,14 +44,24 @@ test("a payment whose webhook never arrived shows up as paid at Paystack, not cr
 
   const page = await browser.newPage();
   await signInWithAuthenticator(page, "bursar@college.example");
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Reconciliation" }).click();
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Reconciliation" })
+    .click();
   const notCredited = page.getByRole("region", { name: /Paid at Paystack, not credited/ });
   const row = notCredited.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText("pending");
   await expect(row).toContainText("success");
   await row.getByRole("button", { name: `Verify and credit ${reference}` }).click();
-  await expect(page.getByRole("status")).toHaveText("Paystack confirms the payment: it is credited to the student now.");
-  await expect(page.getByRole("region", { name: /^Matched/ }).getByRole("row").filter({ hasText: reference })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(
+    "Paystack confirms the payment: it is credited to the student now.",
+  );
+  await expect(
+    page
+      .getByRole("region", { name: /^Matched/ })
+      .getByRole("row")
+      .filter({ hasText: reference }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: `Verify and credit ${reference}` })).toHaveCount(0);
 
   const download = await page.getByRole("link", { name: "Download as CSV" }).getAttribute("href");
@@ -60,7 +80,10 @@ test("a payment whose webhook never arrived shows up as paid at Paystack, not cr
   await expect(student.getByRole("row").filter({ hasText: reference })).toContainText("Success");
 });
 
-test("a duplicate payment is refunded and the student's status stays right", async ({ browser, request }) => {
+test("a duplicate payment is refunded and the student's status stays right", async ({
+  browser,
+  request,
+}) => {
   test.slow(); // two payments, a sign-in with an authenticator, a confirmation and Paystack's webhook
   const student = await browser.newPage();
   await signIn(student, STUDENT, "/payment");
@@ -72,7 +95,10 @@ test("a duplicate payment is refunded and the student's status stays right", asy
 
   const page = await browser.newPage();
   await signInWithAuthenticator(page, "bursar@college.example");
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Refunds" }).click();
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Refunds" })
+    .click();
   const waiting = page.locator(`#refund-${second}`);
   await expect(waiting).toContainText("Paid twice");
   await expect(waiting).toContainText("₦");
@@ -84,7 +110,9 @@ test("a duplicate payment is refunded and the student's status stays right", asy
   await expect(confirm).toContainText("Paid the same fee twice");
   await expect(confirm).toContainText("the student's fee status does not change");
   await confirm.getByRole("button", { name: /^Confirm refund of ₦20,000\.00 to / }).click();
-  await expect(page.getByRole("status")).toContainText(`for payment ${second} asked of Paystack. It shows as refunded when Paystack confirms it.`);
+  await expect(page.getByRole("status")).toContainText(
+    `for payment ${second} asked of Paystack. It shows as refunded when Paystack confirms it.`,
+  );
   await expect(page.locator(`#refund-${second}`)).toHaveCount(0);
 
   // Paystack settles the refund a moment later and says so by webhook.
@@ -96,7 +124,9 @@ test("a duplicate payment is refunded and the student's status stays right", asy
 
   await page.goto(`/staff/payments/${second}`);
   await expect(page.locator(".payment-status")).toHaveText("refunded");
-  await expect(page.locator(".payment-history li").filter({ hasText: "Refund processed" })).toHaveCount(1);
+  await expect(
+    page.locator(".payment-history li").filter({ hasText: "Refund processed" }),
+  ).toHaveCount(1);
 
   await student.goto("/history/payments");
   await expect(student.getByRole("row").filter({ hasText: first })).toContainText("Success");

@@ -49,7 +49,13 @@ export function lowContrastText(page: Page) {
         .join(" ")
         .trim();
       const box = element.getBoundingClientRect();
-      if (!text || box.width <= 1 || box.height <= 1 || !element.checkVisibility({ visibilityProperty: true })) continue;
+      if (
+        !text ||
+        box.width <= 1 ||
+        box.height <= 1 ||
+        !element.checkVisibility({ visibilityProperty: true })
+      )
+        continue;
       if (element.closest(":disabled, [aria-hidden='true']")) continue;
       const background = backgroundOf(element);
       if (!background) continue;
@@ -59,7 +65,12 @@ export function lowContrastText(page: Page) {
       const graphic = element.closest('[role="img"]') !== null;
       const found = ratio(over(parse(style.color), background), background);
       if (found < (large || graphic ? 3 : 4.5)) {
-        failures.push({ text, ratio: Math.round(found * 100) / 100, color: style.color, background: `rgb(${background.slice(0, 3).map(Math.round).join(", ")})` });
+        failures.push({
+          text,
+          ratio: Math.round(found * 100) / 100,
+          color: style.color,
+          background: `rgb(${background.slice(0, 3).map(Math.round).join(", ")})`,
+        });
       }
     }
     return failures;

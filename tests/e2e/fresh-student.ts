@@ -1,9 +1,21 @@
 import { expect, type Browser } from "@playwright/test";
 import { mailInOutbox, PORTAL_ORIGIN } from "./support.ts";
 
-const HEADER = "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
+const HEADER =
+  "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
 const PASSWORD = "Kaduna-Rainy-Season-25";
-const NAMES = ["Adamu", "Bisi", "Chidi", "Dayo", "Emeka", "Fatima", "Garba", "Halima", "Ifeoma", "Jide"];
+const NAMES = [
+  "Adamu",
+  "Bisi",
+  "Chidi",
+  "Dayo",
+  "Emeka",
+  "Fatima",
+  "Garba",
+  "Halima",
+  "Ifeoma",
+  "Jide",
+];
 
 /**
  * A new 100-level student with nothing paid, as the registry would add one: a one-row CSV import,
@@ -14,7 +26,20 @@ export async function freshStudent(browser: Browser, n: number) {
   const number = String(900 + n);
   const phone = `0815900${String(n).padStart(4, "0")}`;
   const email = `fresh.${number}@students.example`;
-  const row = [`COE/2024/FEE/${number}`, `APP/2024/FEE/${number}`, "Fresh", `${NAMES[n % 10]} ${NAMES[Math.floor(n / 10) % 10]}`, phone, email, "NCE Biology/Chemistry", "Biology", "100", "2024/2025", "UTME", "Full Time"];
+  const row = [
+    `COE/2024/FEE/${number}`,
+    `APP/2024/FEE/${number}`,
+    "Fresh",
+    `${NAMES[n % 10]} ${NAMES[Math.floor(n / 10) % 10]}`,
+    phone,
+    email,
+    "NCE Biology/Chemistry",
+    "Biology",
+    "100",
+    "2024/2025",
+    "UTME",
+    "Full Time",
+  ];
   // The staff pages and the activation form run with scripts, whatever the journey tests.
   const context = await browser.newContext({ baseURL: PORTAL_ORIGIN, javaScriptEnabled: true });
   const page = await context.newPage();
@@ -24,7 +49,13 @@ export async function freshStudent(browser: Browser, n: number) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await page.goto("/staff/students/import");
-  await page.getByLabel("CSV file").setInputFiles({ name: "one.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\n${row.join(",")}\n`) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({
+      name: "one.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${HEADER}\n${row.join(",")}\n`),
+    });
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("status")).toContainText("Imported 1 row");
   await page.goto(`/staff/students?q=${encodeURIComponent(row[0]!)}`);
@@ -33,7 +64,11 @@ export async function freshStudent(browser: Browser, n: number) {
   await expect(page.getByRole("status")).toContainText("An activation link is on its way");
 
   const mail = await mailInOutbox(page, `to ${email}`);
-  const link = (await mail.getByRole("link").filter({ hasText: "/password/reset/" }).first().getAttribute("href"))!;
+  const link = (await mail
+    .getByRole("link")
+    .filter({ hasText: "/password/reset/" })
+    .first()
+    .getAttribute("href"))!;
   await page.goto(link);
   await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

@@ -15,7 +15,12 @@ async function signInAs(page: Page, who: { phone: string; password: string }) {
 }
 
 /** Chooses a fee and waits for its price: by the GET form without scripts, at once with them. */
-async function chooseFee(page: Page, js: boolean, [option, level, session]: string[], price: string) {
+async function chooseFee(
+  page: Page,
+  js: boolean,
+  [option, level, session]: string[],
+  price: string,
+) {
   if (js) await waitForIslands(page);
   await page.getByLabel("Payment category").selectOption(option!);
   await page.getByLabel("Level").selectOption(level!);
@@ -38,16 +43,23 @@ async function payAtSandbox(page: Page, reference: string, button: string, naira
   await page.goto(`${SANDBOX_ORIGIN}/simulate/${reference}`);
   if (naira) await page.getByLabel("Amount that arrives (naira)").fill(naira);
   await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status")).toContainText("The signed charge.success webhook was delivered to the portal.");
+  await expect(page.getByRole("status")).toContainText(
+    "The signed charge.success webhook was delivered to the portal.",
+  );
 }
 
 for (const js of [false, true]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("a fresh student pays the full fee by bank transfer and the dashboard says Paid (Full Payment)", async ({ page, browser }) => {
+    test("a fresh student pays the full fee by bank transfer and the dashboard says Paid (Full Payment)", async ({
+      page,
+      browser,
+    }) => {
       await signInAs(page, await freshStudent(browser, js ? 11 : 1));
-      await expect(page.getByRole("region", { name: "Student Information" })).toContainText("Not Paid");
+      await expect(page.getByRole("region", { name: "Student Information" })).toContainText(
+        "Not Paid",
+      );
       await chooseFee(page, js, ["full", "100", "2024/2025"], "₦120,000");
       await page.getByRole("button", { name: "Pay by bank transfer" }).click();
       const reference = await chargedReference(page);
@@ -60,12 +72,17 @@ for (const js of [false, true]) {
       await page.goto(`/payment?reference=${reference}`);
       await expect(page.getByTestId("offline-status")).toContainText("Payment received.");
       await page.goto("/");
-      await expect(page.getByRole("region", { name: "School Fee" })).toContainText("Paid (Full Payment)");
+      await expect(page.getByRole("region", { name: "School Fee" })).toContainText(
+        "Paid (Full Payment)",
+      );
       await page.goto("/history/payments");
       await expect(page.getByRole("row").filter({ hasText: reference })).toContainText("Success");
     });
 
-    test("a fresh student pays the first installment by USSD and checks it with the button", async ({ page, browser }) => {
+    test("a fresh student pays the first installment by USSD and checks it with the button", async ({
+      page,
+      browser,
+    }) => {
       await signInAs(page, await freshStudent(browser, js ? 12 : 2));
       await chooseFee(page, js, ["part", "100", "2024/2025"], "₦72,000");
       await page.getByLabel("Your bank").selectOption("737");
@@ -75,17 +92,24 @@ for (const js of [false, true]) {
 
       // Checked before the bank confirms: not yet, said on the page; the code is still shown.
       await page.getByRole("button", { name: "I have paid — check now" }).click();
-      await expect(page.getByTestId("payment-message")).toContainText("Paystack has not received this payment yet");
+      await expect(page.getByTestId("payment-message")).toContainText(
+        "Paystack has not received this payment yet",
+      );
       await expect(page.getByTestId("ussd-code")).toBeVisible();
 
       await payAtSandbox(page, reference, "Confirm the USSD payment");
       await page.goto(`/payment?reference=${reference}`);
       await expect(page.getByTestId("offline-status")).toContainText("Payment received.");
       await page.goto("/");
-      await expect(page.getByRole("region", { name: "School Fee" })).toContainText("Paid (Part Payment)");
+      await expect(page.getByRole("region", { name: "School Fee" })).toContainText(
+        "Paid (Part Payment)",
+      );
     });
 
-    test("a transfer of the wrong amount is not credited and is kept as a mismatch", async ({ page, browser }) => {
+    test("a transfer of the wrong amount is not credited and is kept as a mismatch", async ({
+      page,
+      browser,
+    }) => {
       await signInAs(page, await freshStudent(browser, js ? 13 : 3));
       await chooseFee(page, js, ["latefees", "100", "2024/2025"], "₦5,000");
       await page.getByRole("button", { name: "Pay by bank transfer" }).click();
@@ -93,7 +117,9 @@ for (const js of [false, true]) {
       await payAtSandbox(page, reference, "The transfer arrives", "500");
 
       await page.goto(`/payment?reference=${reference}`);
-      await expect(page.getByTestId("offline-status")).toContainText("Mismatch: the amount received is not the fee, so it was not credited.");
+      await expect(page.getByTestId("offline-status")).toContainText(
+        "Mismatch: the amount received is not the fee, so it was not credited.",
+      );
       await page.goto("/history/payments");
       const row = page.getByRole("row").filter({ hasText: reference });
       await expect(row).toContainText("Mismatch");
@@ -101,9 +127,11 @@ for (const js of [false, true]) {
 
       // Requery gives the server's own reason, not "not confirmed yet", with or without scripts.
       await row.getByRole("button", { name: /Requery/ }).click();
-      await expect(page.getByText(/^Verification Failed: This payment was received but could not be credited automatically/)).toContainText(
-        `Contact the bursary with reference ${reference}.`,
-      );
+      await expect(
+        page.getByText(
+          /^Verification Failed: This payment was received but could not be credited automatically/,
+        ),
+      ).toContainText(`Contact the bursary with reference ${reference}.`);
     });
   });
 }
@@ -136,7 +164,13 @@ test.describe("forged or stale posts to the Payment page", () => {
     const post = (fields: Record<string, string>) =>
       page.request.post("/payment", {
         headers: { origin: PORTAL_ORIGIN },
-        form: { student_id: ownId, payment_option: "full", payment_level: "100", payment_session: "2024/2025", ...fields },
+        form: {
+          student_id: ownId,
+          payment_option: "full",
+          payment_level: "100",
+          payment_session: "2024/2025",
+          ...fields,
+        },
         maxRedirects: 0,
       });
     const refused = async (fields: Record<string, string>, status: number, message: string) => {
@@ -145,8 +179,16 @@ test.describe("forged or stale posts to the Payment page", () => {
       expect(await answer.text()).toContain(message);
     };
 
-    await refused({ action: "bank_transfer", student_id: String(Number(ownId) + 1) }, 403, "You can only see and change your own record.");
-    await refused({ action: "ussd", payment_level: "200" }, 400, "You are in 100 level; you cannot pay 200 level fees.");
+    await refused(
+      { action: "bank_transfer", student_id: String(Number(ownId) + 1) },
+      403,
+      "You can only see and change your own record.",
+    );
+    await refused(
+      { action: "ussd", payment_level: "200" },
+      400,
+      "You are in 100 level; you cannot pay 200 level fees.",
+    );
     await refused({ action: "ussd" }, 400, "Choose the bank whose USSD code you will dial.");
     await refused({ action: "refund" }, 400, "Choose a way to pay.");
 

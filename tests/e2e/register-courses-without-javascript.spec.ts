@@ -14,9 +14,11 @@ const registered = (page: Page) => page.getByRole("table", { name: "Registered c
 async function resetSemester(page: Page, name: "First" | "Second") {
   await page.getByRole("button", { name: `Reset ${name} Semester` }).click();
   await expect(page).toHaveURL(/\/course-reg\/reset\?/);
-  await expect(page.getByText(
-    `Are you sure you want to reset your ${name} Semester Course Registration for 100, 2024/2025?`,
-  )).toBeVisible();
+  await expect(
+    page.getByText(
+      `Are you sure you want to reset your ${name} Semester Course Registration for 100, 2024/2025?`,
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Yes, reset" }).click();
   await expect(page.getByRole("status")).toHaveText("Reset successful");
 }
@@ -51,7 +53,9 @@ test("the fresher registers within 80 units, is refused past it, prints the slip
   for (const box of await courseTable(page).getByRole("checkbox").all()) await box.check();
   await page.getByRole("button", { name: "Add ticked courses" }).click();
   await expect(selectedTotal(page)).toContainText("43");
-  await expect(courseTable(page).getByRole("row", { name: /Total Units Selected/ })).toContainText("43");
+  await expect(courseTable(page).getByRole("row", { name: /Total Units Selected/ })).toContainText(
+    "43",
+  );
 
   // The course-code search adds second-semester courses, one request per course, up to 80.
   await page.getByLabel("Course code").fill("E");
@@ -96,8 +100,16 @@ test("the fresher registers within 80 units, is refused past it, prints the slip
   // The print button needs the script; without it the page names the browser's own Print.
   await expect(page.getByRole("button", { name: "Print file" })).toBeHidden();
   await expect(page.getByText("To print, open your browser's menu and choose Print")).toBeVisible();
-  await expect(page.getByRole("table", { name: "First Semester Courses" }).getByRole("row", { name: /Total Units/ })).toContainText("43");
-  await expect(page.getByRole("table", { name: "Second Semester Courses" }).getByRole("row", { name: /Total Units/ })).toContainText("37");
+  await expect(
+    page
+      .getByRole("table", { name: "First Semester Courses" })
+      .getByRole("row", { name: /Total Units/ }),
+  ).toContainText("43");
+  await expect(
+    page
+      .getByRole("table", { name: "Second Semester Courses" })
+      .getByRole("row", { name: /Total Units/ }),
+  ).toContainText("37");
 
   // Resetting asks on a page; the table stays open after it. Leave 2024/2025 empty again.
   await page.goto("/course-reg?keep_registered=1");
@@ -107,7 +119,9 @@ test("the fresher registers within 80 units, is refused past it, prints the slip
   await expect(page.getByText("No Courses Registered Yet")).toBeVisible();
 });
 
-test("the no-JavaScript /course-reg page stays within 30 KiB of HTML and CSS (gzip)", async ({ page }) => {
+test("the no-JavaScript /course-reg page stays within 30 KiB of HTML and CSS (gzip)", async ({
+  page,
+}) => {
   await signInWithoutJavaScript(page, DEMO.fresher, "/course-reg?semester=1");
   const html = await page.content();
   const styles = await page.evaluate(async () => {
@@ -124,7 +138,8 @@ test.describe("forged and stale registration posts", () => {
   /** Posts the picker's form as a browser would, from the portal's own origin. */
   const post = (page: Page, path: string, form: Record<string, string | string[]>) => {
     const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) body.append(name, one);
+    for (const [name, value] of Object.entries(form))
+      for (const one of [value].flat()) body.append(name, one);
     return page.request.post(path, {
       headers: { origin: PORTAL_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
       data: body.toString(),
@@ -132,18 +147,31 @@ test.describe("forged and stale registration posts", () => {
     });
   };
   const courseIds = async (page: Page, level: number, codes: string[]) => {
-    const answer = await (await page.request.get(`/api/courses/mapped/read?mapped_level=${level}`)).json();
+    const answer = await (
+      await page.request.get(`/api/courses/mapped/read?mapped_level=${level}`)
+    ).json();
     const courses = answer.data.data as { course_id: number; code: string }[];
     return codes.map((code) => String(courses.find((course) => course.code === code)!.course_id));
   };
   const registeredCount = async (page: Page, session = "2024/2025") =>
-    ((await (await page.request.get(`/api/courses/student-view?session=${encodeURIComponent(session)}`)).json()).data as unknown[]).length;
+    (
+      (
+        await (
+          await page.request.get(`/api/courses/student-view?session=${encodeURIComponent(session)}`)
+        ).json()
+      ).data as unknown[]
+    ).length;
 
   test("each is answered on the page and changes nothing", async ({ page }) => {
     await signInWithoutJavaScript(page, DEMO.fresher, "/course-reg");
     const [eng111, sos111] = await courseIds(page, 100, ["ENG 111", "SOS 111"]);
     const [eng211] = await courseIds(page, 200, ["ENG 211"]);
-    const form = (level: string, session: string, ids: string[]) => ({ level, session, sel_level: level, sel: ids });
+    const form = (level: string, session: string, ids: string[]) => ({
+      level,
+      session,
+      sel_level: level,
+      sel: ids,
+    });
 
     // A course not offered at the level asked for.
     let answer = await post(page, "/course-reg", form("100", "2024/2025", [eng111!, eng211!]));
@@ -152,7 +180,9 @@ test.describe("forged and stale registration posts", () => {
     // A level above the student's own.
     answer = await post(page, "/course-reg", form("200", "2024/2025", [eng211!]));
     expect(answer.status()).toBe(400);
-    expect(await answer.text()).toContain("You are in 100 level; you cannot register 200 level courses.");
+    expect(await answer.text()).toContain(
+      "You are in 100 level; you cannot register 200 level courses.",
+    );
     // A session whose registration is closed.
     answer = await post(page, "/course-reg", form("100", "2023/2024", [eng111!]));
     expect(answer.status()).toBe(403);
@@ -162,7 +192,9 @@ test.describe("forged and stale registration posts", () => {
     // The same post twice: the second changes nothing and says why.
     answer = await post(page, "/course-reg", form("100", "2024/2025", [eng111!, sos111!]));
     expect(answer.status()).toBe(303);
-    expect(answer.headers().location).toBe("/course-reg?session=2024%2F2025&level=100&registered=1");
+    expect(answer.headers().location).toBe(
+      "/course-reg?session=2024%2F2025&level=100&registered=1",
+    );
     answer = await post(page, "/course-reg", form("100", "2024/2025", [eng111!, sos111!]));
     expect(answer.status()).toBe(409);
     expect(await answer.text()).toContain("ENG 111 is already registered for 2024/2025.");
@@ -171,16 +203,25 @@ test.describe("forged and stale registration posts", () => {
     // A reset in another student's name.
     const me = (await (await page.request.get("/api/student/me")).json()).data.id as number;
     const reset = (studentId: number) =>
-      post(page, "/course-reg/reset", { semester: "first", registration_level: "100", registration_session: "2024/2025", student_id: String(studentId) });
+      post(page, "/course-reg/reset", {
+        semester: "first",
+        registration_level: "100",
+        registration_session: "2024/2025",
+        student_id: String(studentId),
+      });
     answer = await reset(me + 1);
     expect(answer.status()).toBe(403);
-    expect(await answer.text()).toContain("Reset failed: You can only reset your own course registration.");
+    expect(await answer.text()).toContain(
+      "Reset failed: You can only reset your own course registration.",
+    );
     expect(await registeredCount(page)).toBe(2);
     // The student's own reset, then the same post replayed.
     expect((await reset(me)).status()).toBe(303);
     answer = await reset(me);
     expect(answer.status()).toBe(404);
-    expect(await answer.text()).toContain("You have no First Semester courses registered for 2024/2025.");
+    expect(await answer.text()).toContain(
+      "You have no First Semester courses registered for 2024/2025.",
+    );
     expect(await registeredCount(page)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PORTAL_ORIGIN, signIn } from "./support.ts";
 
-const HEADER = "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
+const HEADER =
+  "matric_no,application_no,surname,othername,phone,email,programme,department,level,entry_session,entry_mode,study_mode";
 const FIRST_NAMES = ["Adaeze", "Bukola", "Chinedu", "Danjuma", "Efosa", "Funmilayo"];
 
 /** Thirty students of the demo college's Biology department, as a registry spreadsheet exports them. */
@@ -38,7 +39,9 @@ async function registrySignIn(page: Page) {
 }
 
 async function chooseFile(page: Page, buffer: Buffer) {
-  await page.getByLabel("CSV file").setInputFiles({ name: "intake-2025.csv", mimeType: "text/csv", buffer });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "intake-2025.csv", mimeType: "text/csv", buffer });
 }
 
 /** The activation link mailed to `email`, from the development outbox. */
@@ -47,49 +50,89 @@ async function mailedActivationLink(page: Page, email: string) {
   await expect
     .poll(async () => {
       await page.goto("/api/dev/outbox");
-      const mail = page.locator("article").filter({ hasText: "Activate your student portal account" }).filter({ hasText: `to ${email}` }).first();
+      const mail = page
+        .locator("article")
+        .filter({ hasText: "Activate your student portal account" })
+        .filter({ hasText: `to ${email}` })
+        .first();
       if ((await mail.count()) === 0) return "";
-      link = (await mail.getByRole("link").filter({ hasText: "/password/reset/" }).first().getAttribute("href")) ?? "";
+      link =
+        (await mail
+          .getByRole("link")
+          .filter({ hasText: "/password/reset/" })
+          .first()
+          .getAttribute("href")) ?? "";
       return link;
     })
     .toMatch(new RegExp(`^${PORTAL_ORIGIN}/password/reset/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}$`));
   return link;
 }
 
-test("the registry imports a CSV of 30 students (preview first, then for real), one of them activates their account through the e-mailed link and signs in and sees their dashboard", async ({ page, browser }) => {
+test("the registry imports a CSV of 30 students (preview first, then for real), one of them activates their account through the e-mailed link and signs in and sees their dashboard", async ({
+  page,
+  browser,
+}) => {
   await registrySignIn(page);
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Students" }).click();
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Students" })
+    .click();
   await page.getByRole("link", { name: "Import students from a CSV file" }).click();
 
   await chooseFile(page, intakeFile());
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByRole("status")).toHaveText("Dry run: 30 would be created, 0 updated, 0 unchanged. Nothing was written.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Dry run: 30 would be created, 0 updated, 0 unchanged. Nothing was written.",
+  );
   await page.goto("/staff/students?q=COE/2025/BIO");
   await expect(page.getByRole("status")).toContainText(/^0 students/);
 
   await page.goto("/staff/students/import");
   await chooseFile(page, intakeFile());
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByRole("status")).toHaveText("Imported 30 rows: 30 created, 0 updated, 0 unchanged.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Imported 30 rows: 30 created, 0 updated, 0 unchanged.",
+  );
 
   // Checked again with one e-mail and one level changed: the check lists both, as stored and as in the file.
   await page.goto("/staff/students/import");
-  await chooseFile(page, intakeFile((n, cells) => (n === 3 ? cells.with(5, "ngozi.eze@mail.example") : n === 5 ? cells.with(8, "200") : cells)));
+  await chooseFile(
+    page,
+    intakeFile((n, cells) =>
+      n === 3 ? cells.with(5, "ngozi.eze@mail.example") : n === 5 ? cells.with(8, "200") : cells,
+    ),
+  );
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByRole("status")).toHaveText("Dry run: 0 would be created, 2 updated, 28 unchanged. Nothing was written.");
-  await expect(page.getByText("1 student's phone number or e-mail address would be replaced by the file's.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(
+    "Dry run: 0 would be created, 2 updated, 28 unchanged. Nothing was written.",
+  );
+  await expect(
+    page.getByText("1 student's phone number or e-mail address would be replaced by the file's."),
+  ).toBeVisible();
   const changes = page.getByRole("table", { name: /Would change/ });
-  await expect(changes.getByRole("row", { name: "4 COE/2025/BIO/003 email eze.003@students.example ngozi.eze@mail.example" })).toBeVisible();
-  await expect(changes.getByRole("row", { name: "6 COE/2025/BIO/005 level 100 200" })).toBeVisible();
+  await expect(
+    changes.getByRole("row", {
+      name: "4 COE/2025/BIO/003 email eze.003@students.example ngozi.eze@mail.example",
+    }),
+  ).toBeVisible();
+  await expect(
+    changes.getByRole("row", { name: "6 COE/2025/BIO/005 level 100 200" }),
+  ).toBeVisible();
 
   await page.goto("/staff/students");
   await page.getByLabel("Matric number, name or phone").fill("COE/2025/BIO/007");
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("row", { name: /COE\/2025\/BIO\/007/ })).toContainText("Not activated");
+  await expect(page.getByRole("row", { name: /COE\/2025\/BIO\/007/ })).toContainText(
+    "Not activated",
+  );
   await page.getByRole("link", { name: "COE/2025/BIO/007" }).click();
   await expect(page.getByRole("heading", { name: "Eze Bukola Ngozi" })).toBeVisible();
-  await page.getByRole("button", { name: "Send activation link to eze.007@students.example" }).click();
-  await expect(page.getByRole("status")).toContainText("An activation link is on its way to eze.007@students.example");
+  await page
+    .getByRole("button", { name: "Send activation link to eze.007@students.example" })
+    .click();
+  await expect(page.getByRole("status")).toContainText(
+    "An activation link is on its way to eze.007@students.example",
+  );
 
   const student = await browser.newPage();
   await student.goto(await mailedActivationLink(student, "eze.007@students.example"));
@@ -104,32 +147,57 @@ test("the registry imports a CSV of 30 students (preview first, then for real), 
   await student.close();
 
   await page.reload();
-  await expect(page.getByText("The student has chosen a password and signs in with 08145000007.")).toBeVisible();
+  await expect(
+    page.getByText("The student has chosen a password and signs in with 08145000007."),
+  ).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a file with bad rows shows each one in a table and writes nothing; the record page locks the biodata with a reason", async ({ page }) => {
+  test("a file with bad rows shows each one in a table and writes nothing; the record page locks the biodata with a reason", async ({
+    page,
+  }) => {
     await registrySignIn(page);
     await page.goto("/staff/students/import");
     const broken = intakeFile((n, cells) => {
       if (n === 4) cells[8] = "600";
       if (n === 9) cells[6] = '"=HYPERLINK(""http://evil.example"",""Click"")"';
-      return cells.map((cell, column) => (column === 0 ? cell.replace("2025", "2026") : column === 4 ? cell.replace("08145", "08146") : column === 5 ? `x${cell}` : column === 1 ? `${cell}X` : cell));
+      return cells.map((cell, column) =>
+        column === 0
+          ? cell.replace("2025", "2026")
+          : column === 4
+            ? cell.replace("08145", "08146")
+            : column === 5
+              ? `x${cell}`
+              : column === 1
+                ? `${cell}X`
+                : cell,
+      );
     });
     await chooseFile(page, broken);
     await page.getByRole("button", { name: "Import" }).click();
-    await expect(page.getByRole("alert")).toContainText("2 rows cannot be imported; nothing was written.");
+    await expect(page.getByRole("alert")).toContainText(
+      "2 rows cannot be imported; nothing was written.",
+    );
     const table = page.getByRole("table", { name: /Rows that cannot be imported/ });
-    await expect(table.getByRole("row", { name: /^5 level/ })).toContainText("The level must be 100, 200, 300, 400 or 500.");
-    await expect(table.getByRole("row", { name: /^10 programme/ })).toContainText('There is no programme named "=HYPERLINK(');
+    await expect(table.getByRole("row", { name: /^5 level/ })).toContainText(
+      "The level must be 100, 200, 300, 400 or 500.",
+    );
+    await expect(table.getByRole("row", { name: /^10 programme/ })).toContainText(
+      'There is no programme named "=HYPERLINK(',
+    );
     await page.goto("/staff/students?q=COE/2026");
     await expect(page.getByRole("status")).toContainText(/^0 students/);
 
     await page.goto("/staff/students?q=08030000001");
-    await page.getByRole("row", { name: /Okonkwo/ }).getByRole("link").click();
-    await page.getByLabel("Reason the student will see").fill("Checked against your admission documents");
+    await page
+      .getByRole("row", { name: /Okonkwo/ })
+      .getByRole("link")
+      .click();
+    await page
+      .getByLabel("Reason the student will see")
+      .fill("Checked against your admission documents");
     await page.getByRole("button", { name: "Lock the biodata" }).click();
     await expect(page.getByRole("status")).toContainText("The biodata is locked.");
     await page.getByRole("button", { name: "Unlock the biodata" }).click();

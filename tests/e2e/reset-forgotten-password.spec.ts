@@ -122,7 +122,9 @@ test("a student who forgot the password gets a link by e-mail, sets a new one an
   await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/login?password_changed=1");
-  await expect(page.getByRole("status").filter({ hasText: "Your password has been changed" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your password has been changed" }),
+  ).toBeVisible();
 
   // The old password no longer works; the new one does. (The button's 'Failed, try again' is the
   // enhanced form's: wait for the script, or a quick click posts the plain form instead.)
@@ -139,7 +141,10 @@ test("a student who forgot the password gets a link by e-mail, sets a new one an
   // A used link says so as it opens, with the way to a new one, and offers no form to fill in.
   await page.goto(link);
   await expect(page.getByRole("alert")).toContainText("This password reset link is not valid");
-  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/reset-password");
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
+    "href",
+    "/reset-password",
+  );
   await expect(page.getByLabel("Confirm Password")).toHaveCount(0);
 
   // Set it back for the journeys that sign in as the fresher with demo1234.
@@ -181,7 +186,9 @@ test.describe("without JavaScript", () => {
   });
 
   // A mismatch on a live link: phone-signs-in-resets-and-updates.spec.ts.
-  test("a link that is not valid is refused as the page opens, before any password is typed", async ({ page }) => {
+  test("a link that is not valid is refused as the page opens, before any password is typed", async ({
+    page,
+  }) => {
     const link = "/password/reset/Mg/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
     await page.goto(link);
     await expect(page.getByRole("alert")).toContainText("This password reset link is not valid");

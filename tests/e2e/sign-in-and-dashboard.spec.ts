@@ -3,22 +3,32 @@ import { DEMO, signIn, signInWithoutJavaScript } from "./support.ts";
 
 test("a student signs in, sees the dashboard, reloads, and signs out", async ({ page }) => {
   await signIn(page, DEMO.returning);
-  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` }),
+  ).toBeVisible();
   await expect(page.getByText("Okonkwo Chiamaka Grace", { exact: true })).toBeVisible();
   await expect(page.getByText("Student", { exact: true })).toBeVisible();
   await expect(page.getByText("chiamaka.okonkwo@example.com")).toBeVisible();
   await expect(page.getByRole("region", { name: "School Fee" })).toContainText("Not Paid");
   await expect(page.getByRole("region", { name: "Course Registration" })).toContainText("NO");
   const candidate = page.getByRole("region", { name: "Candidate Details" });
-  await expect(candidate.getByRole("row", { name: /Matric Number/ })).toContainText("CCE/2023/BIO/0042");
-  await expect(candidate.getByRole("row", { name: /School/ }).first()).toContainText("School of Sciences");
-  await expect(page.getByRole("region", { name: "Newsfeed" })).toContainText("Course registration for the 2024/2025 session");
+  await expect(candidate.getByRole("row", { name: /Matric Number/ })).toContainText(
+    "CCE/2023/BIO/0042",
+  );
+  await expect(candidate.getByRole("row", { name: /School/ }).first()).toContainText(
+    "School of Sciences",
+  );
+  await expect(page.getByRole("region", { name: "Newsfeed" })).toContainText(
+    "Course registration for the 2024/2025 session",
+  );
   // The token lives in an HttpOnly cookie; page scripts see the student record only.
   expect(await page.evaluate(() => document.cookie)).toBe("");
   expect(await page.evaluate(() => sessionStorage.getItem("user-info"))).toContain("Chiamaka");
 
   await page.reload();
-  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` }),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -27,7 +37,9 @@ test("a student signs in, sees the dashboard, reloads, and signs out", async ({ 
   await expect(page).toHaveURL("/login?next=%2F");
 });
 
-test("'Login successful' shows on the page sign-in leads to, for 2 seconds, once", async ({ page }) => {
+test("'Login successful' shows on the page sign-in leads to, for 2 seconds, once", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher, "/history/payments");
   const toast = page.getByRole("status").filter({ hasText: "Login successful" });
   await expect(toast).toBeVisible();
@@ -40,18 +52,32 @@ test("on a shared computer the browser keeps no personal details, and nothing on
   page,
   context,
 }) => {
-  const storedNow = () => page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  const storedNow = () =>
+    page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+    );
   await signIn(page, DEMO.returning);
   const stored = await storedNow();
-  for (const personal of [DEMO.returning.phone, "chiamaka.okonkwo@example.com", "dob", "yob", "email", "phone"]) {
+  for (const personal of [
+    DEMO.returning.phone,
+    "chiamaka.okonkwo@example.com",
+    "dob",
+    "yob",
+    "email",
+    "phone",
+  ]) {
     expect(stored).not.toContain(personal);
   }
-  expect(JSON.parse(await page.evaluate(() => sessionStorage.getItem("user-info") ?? "{}"))).toMatchObject({
+  expect(
+    JSON.parse(await page.evaluate(() => sessionStorage.getItem("user-info") ?? "{}")),
+  ).toMatchObject({
     othername: DEMO.returning.othername,
   });
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   // The full record an earlier version of the portal kept in localStorage goes on the next page.
-  await page.evaluate(() => localStorage.setItem("user-info", JSON.stringify({ phone: "08030000001" })));
+  await page.evaluate(() =>
+    localStorage.setItem("user-info", JSON.stringify({ phone: "08030000001" })),
+  );
   await page.reload();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
@@ -73,14 +99,18 @@ test("a wrong password shows 'Failed, try again' and the server's message", asyn
   await page.getByLabel("Password", { exact: true }).fill("not-my-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
-  const refusal = page.getByRole("alert").filter({ hasText: "That phone number or password is wrong. Check both and try again." });
+  const refusal = page
+    .getByRole("alert")
+    .filter({ hasText: "That phone number or password is wrong. Check both and try again." });
   await expect(refusal).toBeVisible();
   await expect(page).toHaveURL("/login");
   // A refusal stays until it is dismissed (a confirmation goes after 2 seconds); a retry replaces it.
   await page.waitForTimeout(3_000);
   await expect(refusal).toBeVisible();
   // The retry's answer must be in before the refusal is dismissed, or it would bring it back.
-  const retried = page.waitForResponse((response) => response.url().endsWith("/api/student/uniben/login"));
+  const retried = page.waitForResponse((response) =>
+    response.url().endsWith("/api/student/uniben/login"),
+  );
   await page.getByRole("button", { name: "Failed, try again" }).click();
   await retried;
   await expect(page.getByRole("button", { name: "Failed, try again" })).toBeVisible();
@@ -102,7 +132,8 @@ test("a busy portal's sign-in tries again by itself after the time it names", as
       headers: { "retry-after": "2", "content-type": "application/json" },
       body: JSON.stringify({
         status: "error",
-        message: "Many students are using the portal right now, so your request was not handled and nothing was changed. Please try again in 2 seconds.",
+        message:
+          "Many students are using the portal right now, so your request was not handled and nothing was changed. Please try again in 2 seconds.",
         error: { message: "Many students are using the portal right now." },
       }),
     });
@@ -111,15 +142,23 @@ test("a busy portal's sign-in tries again by itself after the time it names", as
   await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.fresher.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The portal is busy. Signing in again in 2 seconds" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "The portal is busy. Signing in again in 2 seconds" }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Portal busy: trying again…" })).toBeVisible();
   // Nothing pressed: the form sends itself again and the student arrives.
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.fresher.othername}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome, ${DEMO.fresher.othername}` }),
+  ).toBeVisible();
   expect(attempts).toBe(2);
 });
 
-test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({ page }) => {
+test("a signed-out visit to /payment lands on sign-in and returns to /payment", async ({
+  page,
+}) => {
   await page.goto("/payment");
   await expect(page).toHaveURL("/login?next=%2Fpayment");
   await page.getByLabel("Phone number").fill(DEMO.fresher.phone);
@@ -128,7 +167,9 @@ test("a signed-out visit to /payment lands on sign-in and returns to /payment", 
   await expect(page).toHaveURL("/payment");
 });
 
-test("the side menu starts collapsed at 1000px wide and the menu button toggles it", async ({ page }) => {
+test("the side menu starts collapsed at 1000px wide and the menu button toggles it", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1000, height: 800 });
   await signIn(page, DEMO.fresher);
   const menu = page.getByRole("complementary", { name: "Main menu" });
@@ -145,7 +186,9 @@ test("the side menu starts collapsed at 1000px wide and the menu button toggles 
   await expect(menu).toBeVisible();
 });
 
-test("the Appearance panel opens on the right from the top bar, with tabs a keyboard can use", async ({ page }) => {
+test("the Appearance panel opens on the right from the top bar, with tabs a keyboard can use", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher);
   const panel = page.getByRole("complementary", { name: "Appearance" });
   await expect(panel).toBeHidden();
@@ -158,7 +201,9 @@ test("the Appearance panel opens on the right from the top bar, with tabs a keyb
   const tab = (name: string) => panel.getByRole("tab", { name });
   await expect(panel.getByRole("tablist", { name: "Appearance" })).toBeVisible();
   await expect(tab("Activity")).toHaveAttribute("aria-selected", "true");
-  await expect(panel.getByRole("tabpanel", { name: "Activity" })).toContainText("You signed in to the portal.");
+  await expect(panel.getByRole("tabpanel", { name: "Activity" })).toContainText(
+    "You signed in to the portal.",
+  );
   await tab("Activity").focus();
   await page.keyboard.press("ArrowRight");
   await expect(tab("Tasks")).toBeFocused();
@@ -208,11 +253,15 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Password", { exact: true }).fill(DEMO.returning.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: `Welcome, ${DEMO.returning.othername}` }),
+    ).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
   });
 
-  test("on a phone the side menu starts collapsed and the menu button opens and closes it", async ({ page }) => {
+  test("on a phone the side menu starts collapsed and the menu button opens and closes it", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signInWithoutJavaScript(page, DEMO.fresher, "/");
     const menu = page.getByRole("complementary", { name: "Main menu" });
@@ -240,11 +289,18 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Phone number").fill(DEMO.returning.phone);
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("That phone number or password is wrong. Check both and try again.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "That phone number or password is wrong. Check both and try again.",
+    );
     // Both fields point a screen reader at the refusal.
-    for (const field of [page.getByLabel("Phone number"), page.getByLabel("Password", { exact: true })]) {
+    for (const field of [
+      page.getByLabel("Phone number"),
+      page.getByLabel("Password", { exact: true }),
+    ]) {
       await expect(field).toHaveAttribute("aria-invalid", "true");
-      await expect(field).toHaveAccessibleDescription("That phone number or password is wrong. Check both and try again.");
+      await expect(field).toHaveAccessibleDescription(
+        "That phone number or password is wrong. Check both and try again.",
+      );
     }
   });
 });

@@ -8,16 +8,27 @@ async function mailedStaffLink(page: Page, email: string) {
   await expect
     .poll(async () => {
       await page.goto("/api/dev/outbox");
-      const mail = page.locator("article").filter({ hasText: `to ${email}` }).first();
+      const mail = page
+        .locator("article")
+        .filter({ hasText: `to ${email}` })
+        .first();
       if ((await mail.count()) === 0) return "";
-      link = (await mail.getByRole("link").filter({ hasText: "/staff/password/" }).first().getAttribute("href")) ?? "";
+      link =
+        (await mail
+          .getByRole("link")
+          .filter({ hasText: "/staff/password/" })
+          .first()
+          .getAttribute("href")) ?? "";
       return link;
     })
     .toMatch(new RegExp(`^${PORTAL_ORIGIN}/staff/password/[A-Za-z0-9_-]{43}$`));
   return link;
 }
 
-test("the administrator sets up an authenticator, invites a course adviser, and the adviser sets a password and signs in", async ({ page, browser }) => {
+test("the administrator sets up an authenticator, invites a course adviser, and the adviser sets a password and signs in", async ({
+  page,
+  browser,
+}) => {
   // Five people's steps and six password checks (the enrolment's included): more than a minute on a busy machine.
   test.slow();
   await staffSignIn(page, "admin@college.example");
@@ -41,12 +52,16 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   await page.getByLabel("Your password").fill("demo1234");
   await page.getByRole("button", { name: "Confirm" }).click();
   rememberAdministratorKey(key);
-  await expect(page.getByRole("heading", { name: "Your authenticator app is set up" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Your authenticator app is set up" }),
+  ).toBeVisible();
   await expect(page.locator(".recovery-codes li")).toHaveCount(10);
   await page.getByRole("link", { name: "Continue" }).click();
 
   await page.goto("/staff/accounts");
-  const form = page.locator("section", { has: page.getByRole("heading", { name: "New staff account" }) });
+  const form = page.locator("section", {
+    has: page.getByRole("heading", { name: "New staff account" }),
+  });
   await form.getByLabel("Name", { exact: true }).fill("Dr. Halima Sule");
   await form.getByLabel("E-mail address (the sign-in name)").fill("halima.sule@college.example");
   await form.getByLabel("Course adviser", { exact: true }).check();
@@ -54,11 +69,15 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   await form.getByLabel("Chemistry").check();
   await form.getByLabel("300").check();
   await form.getByRole("button", { name: "Create and send invitation" }).click();
-  await expect(page.getByRole("status")).toContainText("An invitation is on its way to halima.sule@college.example");
+  await expect(page.getByRole("status")).toContainText(
+    "An invitation is on its way to halima.sule@college.example",
+  );
   await expect(page.getByRole("row", { name: /Dr. Halima Sule/ })).toContainText("Chemistry 300");
 
   await page.goto("/staff/audit");
-  await expect(page.getByRole("row", { name: /Staff account created/ }).first()).toContainText("Staff account Dr. Halima Sule (halima.sule@college.example)");
+  await expect(page.getByRole("row", { name: /Staff account created/ }).first()).toContainText(
+    "Staff account Dr. Halima Sule (halima.sule@college.example)",
+  );
 
   const adviser = await browser.newPage();
   await adviser.goto(await mailedStaffLink(adviser, "halima.sule@college.example"));
@@ -73,23 +92,34 @@ test("the administrator sets up an authenticator, invites a course adviser, and 
   // She advises Chemistry 300 only: a Biology student's registration is refused, even by its address.
   const student = await browser.newPage();
   await signIn(student, DEMO.returning);
-  const studentId = await student.evaluate(() => (JSON.parse(sessionStorage.getItem("user-info") ?? "{}") as { id: number }).id);
+  const studentId = await student.evaluate(
+    () => (JSON.parse(sessionStorage.getItem("user-info") ?? "{}") as { id: number }).id,
+  );
   await student.close();
   await adviser.goto("/staff/registrations");
   // The list opens on what waits for her (decision 159): nothing, in any session.
-  await expect(adviser.getByRole("heading", { name: /^0 registrations waiting for review in every session/ })).toBeVisible();
+  await expect(
+    adviser.getByRole("heading", { name: /^0 registrations waiting for review in every session/ }),
+  ).toBeVisible();
   const refused = await adviser.goto(`/staff/registrations/${studentId}?session=2024%2F2025`);
   expect(refused?.status()).toBe(403);
-  await expect(adviser.getByRole("alert")).toContainText("You do not advise this student's department and level.");
-  const approve = await adviser.request.post(`/staff/registrations/${studentId}?session=2024%2F2025`, {
-    form: { action: "approve", session: "2024/2025", semester: "1" },
-    headers: { origin: PORTAL_ORIGIN },
-  });
+  await expect(adviser.getByRole("alert")).toContainText(
+    "You do not advise this student's department and level.",
+  );
+  const approve = await adviser.request.post(
+    `/staff/registrations/${studentId}?session=2024%2F2025`,
+    {
+      form: { action: "approve", session: "2024/2025", semester: "1" },
+      headers: { origin: PORTAL_ORIGIN },
+    },
+  );
   expect(approve.status()).toBe(403);
   await adviser.close();
 });
 
-test("a registry officer sees only the registry's menu and is refused the accounts page", async ({ page }) => {
+test("a registry officer sees only the registry's menu and is refused the accounts page", async ({
+  page,
+}) => {
   await staffSignIn(page, "registry@college.example");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Staff menu" });
@@ -104,11 +134,15 @@ test("a registry officer sees only the registry's menu and is refused the accoun
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff/);
 });
 
-test("a student's session does not open staff pages, and a wrong staff password is refused", async ({ page }) => {
+test("a student's session does not open staff pages, and a wrong staff password is refused", async ({
+  page,
+}) => {
   await signIn(page, DEMO.fresher);
   await page.goto("/staff");
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff&student=1$/);
-  await expect(page.getByText("That page is for college staff: your student account cannot open it.")).toBeVisible();
+  await expect(
+    page.getByText("That page is for college staff: your student account cannot open it."),
+  ).toBeVisible();
   await staffSignIn(page, "support@college.example", "not-the-password");
   await expect(page.getByRole("alert")).toContainText("That e-mail address or password is wrong.");
 });

@@ -17,36 +17,57 @@ test.setTimeout(240_000);
 test.describe("the administrator, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("clears a staff member's sign-in wait and deactivates the account, each after a confirmation that says what will happen", async ({ page, browser }) => {
+  test("clears a staff member's sign-in wait and deactivates the account, each after a confirmation that says what will happen", async ({
+    page,
+    browser,
+  }) => {
     await signInAsAdministrator(page);
     await page.goto("/staff/accounts");
-    const form = page.locator("section", { has: page.getByRole("heading", { name: "New staff account" }) });
+    const form = page.locator("section", {
+      has: page.getByRole("heading", { name: "New staff account" }),
+    });
     await form.getByLabel("Name", { exact: true }).fill(OFFICER.name);
     await form.getByLabel("E-mail address (the sign-in name)").fill(OFFICER.email);
     await form.getByLabel("Help desk", { exact: true }).check();
     await form.getByRole("button", { name: "Create and send invitation" }).click();
-    await expect(page.getByRole("status")).toContainText(`An invitation is on its way to ${OFFICER.email}`);
+    await expect(page.getByRole("status")).toContainText(
+      `An invitation is on its way to ${OFFICER.email}`,
+    );
 
     // Five wrong passwords from this machine: the sixth try waits, and the page says how long.
     const desk = await browser.newPage({ javaScriptEnabled: false });
     for (let attempt = 0; attempt < 5; attempt++) {
       await staffSignIn(desk, OFFICER.email, `wrong-${attempt}`);
-      await expect(desk.getByRole("alert")).toContainText("That e-mail address or password is wrong.", CHECKED);
+      await expect(desk.getByRole("alert")).toContainText(
+        "That e-mail address or password is wrong.",
+        CHECKED,
+      );
     }
     await staffSignIn(desk, OFFICER.email, "wrong-again");
-    await expect(desk.getByRole("alert")).toHaveText(/^Too many failed sign-in attempts for this e-mail address from your network\. Wait 1 minute and try again/, CHECKED);
+    await expect(desk.getByRole("alert")).toHaveText(
+      /^Too many failed sign-in attempts for this e-mail address from your network\. Wait 1 minute and try again/,
+      CHECKED,
+    );
     // Another staff e-mail from the same machine is not slowed.
     await staffSignIn(desk, "support@college.example");
     await expect(desk.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
     await desk.close();
 
     await page.goto("/staff/accounts");
-    await expect(accountRow(page, OFFICER.name)).toContainText("Sign-in slowed after 5 wrong passwords");
-    await accountRow(page, OFFICER.name).getByRole("button", { name: "Clear sign-in wait" }).click();
+    await expect(accountRow(page, OFFICER.name)).toContainText(
+      "Sign-in slowed after 5 wrong passwords",
+    );
+    await accountRow(page, OFFICER.name)
+      .getByRole("button", { name: "Clear sign-in wait" })
+      .click();
     const clearing = page.getByRole("region", { name: `Clear ${OFFICER.name}'s sign-in wait?` });
-    await expect(clearing).toContainText("The wrong passwords counted on tolu.bakare@college.example are forgotten");
+    await expect(clearing).toContainText(
+      "The wrong passwords counted on tolu.bakare@college.example are forgotten",
+    );
     await clearing.getByRole("button", { name: "Yes, clear the wait" }).click();
-    await expect(page.getByRole("status")).toHaveText(`Sign-in wait cleared: ${OFFICER.name} can sign in again now.`);
+    await expect(page.getByRole("status")).toHaveText(
+      `Sign-in wait cleared: ${OFFICER.name} can sign in again now.`,
+    );
     await expect(accountRow(page, OFFICER.name)).not.toContainText("Sign-in slowed");
 
     // Deactivate: the first click only asks; "No, keep it" changes nothing.
@@ -57,11 +78,15 @@ test.describe("the administrator, without JavaScript", () => {
     await expect(accountRow(page, OFFICER.name)).toContainText("Active");
     await accountRow(page, OFFICER.name).getByRole("button", { name: "Deactivate" }).click();
     await page.getByRole("button", { name: `Yes, deactivate ${OFFICER.name}` }).click();
-    await expect(page.getByRole("status")).toHaveText(`Account deactivated: ${OFFICER.name} can no longer sign in.`);
+    await expect(page.getByRole("status")).toHaveText(
+      `Account deactivated: ${OFFICER.name} can no longer sign in.`,
+    );
     await expect(accountRow(page, OFFICER.name)).toContainText("Deactivated");
   });
 
-  test("deletes an announcement only after confirming, and says which one went", async ({ page }) => {
+  test("deletes an announcement only after confirming, and says which one went", async ({
+    page,
+  }) => {
     await signInAsAdministrator(page);
     await page.goto("/staff/announcements");
     await page.getByLabel("Text").fill("Matriculation ceremony moved to the main hall.");
@@ -72,12 +97,17 @@ test.describe("the administrator, without JavaScript", () => {
     await expect(asking).toContainText("Matriculation ceremony moved to the main hall.");
     await expect(row).toHaveCount(1);
     await asking.getByRole("button", { name: "Yes, delete it" }).click();
-    await expect(page.getByRole("status")).toHaveText("Announcement deleted: students no longer see “Matriculation ceremony moved to the main hall.”. The audit log keeps its text.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Announcement deleted: students no longer see “Matriculation ceremony moved to the main hall.”. The audit log keeps its text.",
+    );
     await expect(row).toHaveCount(0);
   });
 });
 
-test("a student's reply under a closed complaint opens it again, and the help desk reads the thread", async ({ page, browser }) => {
+test("a student's reply under a closed complaint opens it again, and the help desk reads the thread", async ({
+  page,
+  browser,
+}) => {
   const student = await freshStudent(browser, 141);
   await signIn(page, student, "/complaint");
   await page.getByLabel("Subject").fill("Transcript request");
@@ -102,33 +132,48 @@ test("a student's reply under a closed complaint opens it again, and the help de
   await item.locator("summary").click();
   await item.getByLabel(`Your reply to ${ticket}`).fill("Which receipt: the school fees one?");
   await item.getByRole("button", { name: "Send reply" }).click();
-  await expect(noScript.getByRole("status").filter({ hasText: "Reply sent." })).toHaveText(`Reply sent. ${ticket} was closed and is open again: the help desk will read your reply.`);
+  await expect(noScript.getByRole("status").filter({ hasText: "Reply sent." })).toHaveText(
+    `Reply sent. ${ticket} was closed and is open again: the help desk will read your reply.`,
+  );
   await expect(noScript.locator(`[data-complaint="${ticket}"]`)).toContainText(`${ticket} · Open`);
-  await expect(noScript.getByRole("list", { name: `Replies to ${ticket}` })).toContainText("You replied");
+  await expect(noScript.getByRole("list", { name: `Replies to ${ticket}` })).toContainText(
+    "You replied",
+  );
   await noScript.close();
 
   await desk.goto(`/staff/complaints/${ticket}`);
   await expect(desk.getByText("Open", { exact: true })).toBeVisible();
   const thread = desk.getByRole("region", { name: "Thread" });
   await expect(thread.getByRole("listitem")).toHaveCount(2);
-  await expect(thread.getByRole("listitem").nth(0)).toContainText("Bring your receipt to the registry.");
+  await expect(thread.getByRole("listitem").nth(0)).toContainText(
+    "Bring your receipt to the registry.",
+  );
   await expect(thread.getByRole("listitem").nth(1)).toContainText("(the student)");
-  await expect(thread.getByRole("listitem").nth(1)).toContainText("Which receipt: the school fees one?");
+  await expect(thread.getByRole("listitem").nth(1)).toContainText(
+    "Which receipt: the school fees one?",
+  );
   await desk.close();
 });
 
-test("a student, or anyone without a staff session, who opens a staff page gets the staff sign-in with a line saying so", async ({ page, browser }) => {
+test("a student, or anyone without a staff session, who opens a staff page gets the staff sign-in with a line saying so", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, DEMO.fresher);
   const answer = await page.goto("/staff/accounts");
   expect(answer?.status()).toBe(200);
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Faccounts&student=1$/);
   await expect(page.getByRole("heading", { name: "Staff sign in" })).toBeVisible();
-  await expect(page.getByRole("status")).toContainText("your student account cannot open it. Staff sign in here");
+  await expect(page.getByRole("status")).toContainText(
+    "your student account cannot open it. Staff sign in here",
+  );
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
 
   const stranger = await browser.newPage();
   await stranger.goto("/staff/students/1");
-  await expect(stranger.getByRole("status")).toHaveText("That page is for college staff. Staff sign in here.");
+  await expect(stranger.getByRole("status")).toHaveText(
+    "That page is for college staff. Staff sign in here.",
+  );
   // Signing in there continues to the page first asked for.
   await stranger.getByLabel("E-mail address").fill("registry@college.example");
   await stranger.getByLabel("Password").fill("demo1234");

@@ -7,20 +7,36 @@ import { signInAsAdministrator } from "./staff-sign-in.ts";
 
 /** The college's date in Lagos, `days` from today, as a date field wants it. */
 const lagosDay = (days: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(Date.now() + days * 24 * 60 * 60_000));
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+    new Date(Date.now() + days * 24 * 60 * 60_000),
+  );
 
-test("an announcement scheduled for tomorrow is not on today's dashboard; one for today is, with its markup shown as text", async ({ page, browser }) => {
+test("an announcement scheduled for tomorrow is not on today's dashboard; one for today is, with its markup shown as text", async ({
+  page,
+  browser,
+}) => {
   await signInAsAdministrator(page);
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Announcements" }).click();
-  const form = page.locator("section", { has: page.getByRole("heading", { name: "New announcement" }) });
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Announcements" })
+    .click();
+  const form = page.locator("section", {
+    has: page.getByRole("heading", { name: "New announcement" }),
+  });
 
   await form.getByLabel("Text").fill("Matriculation ceremony holds tomorrow.");
   await form.getByLabel("First day to show (optional)").fill(lagosDay(1));
   await form.getByRole("button", { name: "Publish announcement" }).click();
   await expect(page.getByRole("status")).toContainText("Announcement saved. Students see it from");
-  await expect(page.getByRole("row", { name: /Matriculation ceremony/ })).toContainText("Scheduled");
+  await expect(page.getByRole("row", { name: /Matriculation ceremony/ })).toContainText(
+    "Scheduled",
+  );
 
-  await form.getByLabel("Text").fill('<img src=x onerror="document.title=\'pwned\'"> Library closes at 4 p.m.\nOpen again on Monday.');
+  await form
+    .getByLabel("Text")
+    .fill(
+      "<img src=x onerror=\"document.title='pwned'\"> Library closes at 4 p.m.\nOpen again on Monday.",
+    );
   await form.getByLabel("Last day to show (optional)").fill(lagosDay(0));
   await form.getByRole("button", { name: "Publish announcement" }).click();
   await expect(page.getByRole("status")).toContainText("Announcement published on the dashboard.");
@@ -28,7 +44,9 @@ test("an announcement scheduled for tomorrow is not on today's dashboard; one fo
   const student = await browser.newPage();
   await signIn(student, DEMO.returning);
   const feed = student.getByRole("region", { name: "Announcements" });
-  await expect(feed).toContainText('<img src=x onerror="document.title=\'pwned\'"> Library closes at 4 p.m.');
+  await expect(feed).toContainText(
+    "<img src=x onerror=\"document.title='pwned'\"> Library closes at 4 p.m.",
+  );
   await expect(feed).not.toContainText("Matriculation ceremony");
   await expect(feed.locator("img")).toHaveCount(0);
   expect(await student.title()).not.toBe("pwned");
@@ -38,7 +56,10 @@ test("an announcement scheduled for tomorrow is not on today's dashboard; one fo
   await expect(page.getByRole("row", { name: /Announcement added/ }).first()).toBeVisible();
 });
 
-test("the administrator hides a library item and students no longer see it", async ({ page, browser }) => {
+test("the administrator hides a library item and students no longer see it", async ({
+  page,
+  browser,
+}) => {
   await signInAsAdministrator(page);
   await page.goto("/staff/library");
   const row = page.getByRole("row", { name: /Psychology 2e/ });
@@ -48,7 +69,9 @@ test("the administrator hides a library item and students no longer see it", asy
   const form = page.locator("section", { has: page.getByRole("heading", { name: "Add an item" }) });
   await form.getByLabel("Description").fill("Unsafe link");
   // The browser's own url check would stop this; the server's is what counts.
-  await form.getByLabel("Address (http or https)").evaluate((field: HTMLInputElement) => (field.type = "text"));
+  await form
+    .getByLabel("Address (http or https)")
+    .evaluate((field: HTMLInputElement) => (field.type = "text"));
   await form.getByLabel("Address (http or https)").fill("javascript:alert(1)");
   await form.getByRole("button", { name: "Add to library" }).click();
   await expect(page.getByRole("alert")).toContainText("A library item needs an http(s) address.");
@@ -60,6 +83,9 @@ test("the administrator hides a library item and students no longer see it", asy
   await student.close();
 
   await page.goto("/staff/library");
-  await page.getByRole("row", { name: /Psychology 2e/ }).getByRole("button", { name: "Show" }).click();
+  await page
+    .getByRole("row", { name: /Psychology 2e/ })
+    .getByRole("button", { name: "Show" })
+    .click();
   await expect(page.getByRole("status")).toContainText("is shown to students again.");
 });

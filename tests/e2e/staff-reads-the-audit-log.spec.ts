@@ -10,7 +10,14 @@ const REPLY = "We have your hospital letter; the make-up test is on Monday.";
 // Today in Lagos as the log writes it: DD-MM-YYYY.
 const lagosToday = () => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date()).map((part) => [part.type, part.value]),
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Africa/Lagos",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
   );
   return `${parts.day}-${parts.month}-${parts.year}`;
 };
@@ -21,7 +28,10 @@ async function searchByMatric(page: Page, matric: string) {
   await page.getByRole("button", { name: "Search" }).click();
 }
 
-test("the registry and the administrator read the audit log by name, in Lagos time, each inside their walls", async ({ page, browser }) => {
+test("the registry and the administrator read the audit log by name, in Lagos time, each inside their walls", async ({
+  page,
+  browser,
+}) => {
   // A new student, a complaint and three sign-ins: longer than one page's journey.
   test.setTimeout(180_000);
   const student = await freshStudent(browser, 131);
@@ -46,7 +56,10 @@ test("the registry and the administrator read the audit log by name, in Lagos ti
 
   // The registry: the student by name and matric number, changes as fields, Lagos time.
   await staffSignIn(page, "registry@college.example");
-  await page.getByRole("navigation", { name: "Staff menu" }).getByRole("link", { name: "Audit log" }).click();
+  await page
+    .getByRole("navigation", { name: "Staff menu" })
+    .getByRole("link", { name: "Audit log" })
+    .click();
   await expect(page.getByText("Times are Lagos time (WAT, UTC+1).")).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "When (Lagos time)" })).toBeVisible();
   await searchByMatric(page, matric);
@@ -56,8 +69,12 @@ test("the registry and the administrator read the audit log by name, in Lagos ti
   await expect(activated).toContainText(lagosToday());
   const added = page.getByRole("row", { name: /Student added by an import/ });
   await expect(added).toContainText(`Student Bisi Dayo Fresh (${matric})`);
-  await expect(added.getByRole("listitem").filter({ hasText: "Study mode:" })).toHaveText("Study mode: Full Time");
-  await expect(page.getByRole("row", { name: /Activation link sent/ })).toContainText("registry@college.example");
+  await expect(added.getByRole("listitem").filter({ hasText: "Study mode:" })).toHaveText(
+    "Study mode: Full Time",
+  );
+  await expect(page.getByRole("row", { name: /Activation link sent/ })).toContainText(
+    "registry@college.example",
+  );
   // The wall: no complaint of this student, and no reply text, anywhere on the registry's log.
   await expect(page.getByRole("row", { name: /Complaint answered/ })).toHaveCount(0);
   await expect(page.getByText(REPLY)).toHaveCount(0);

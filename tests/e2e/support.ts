@@ -18,7 +18,11 @@ export async function signIn(page: Page, who: { phone: string; password: string 
 }
 
 /** Signs in through the plain form with JavaScript off (the page posts; the proxy redirects). */
-export async function signInWithoutJavaScript(page: Page, who: { phone: string; password: string }, next: string) {
+export async function signInWithoutJavaScript(
+  page: Page,
+  who: { phone: string; password: string },
+  next: string,
+) {
   await page.goto(`/login?${new URLSearchParams({ next })}`);
   await page.getByLabel("Phone number").fill(who.phone);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
@@ -41,7 +45,8 @@ export const SANDBOX_ORIGIN = `http://localhost:${PORTAL_PORT + 8}`;
  * until it arrives: mail goes through the job queue, whose worker polls every two seconds.
  */
 export async function mailInOutbox(page: Page, ...texts: string[]) {
-  const mail = () => texts.reduce((found, text) => found.filter({ hasText: text }), page.locator("article")).first();
+  const mail = () =>
+    texts.reduce((found, text) => found.filter({ hasText: text }), page.locator("article")).first();
   await expect
     .poll(
       async () => {

@@ -113,7 +113,9 @@ test("a locked record shows the form read-only with the reason", async ({ page }
   await signIn(page, LOCKED, "/biodata");
 
   await expect(page.getByText("The registry has locked your biodata")).toBeVisible();
-  await expect(page.getByText("The registry's reason: Checked against your admission documents")).toBeVisible();
+  await expect(
+    page.getByText("The registry's reason: Checked against your admission documents"),
+  ).toBeVisible();
   await expect(page.getByLabel("Email")).toBeDisabled();
   await expect(page.getByLabel("Passport photo")).toBeDisabled();
   await expect(page.getByLabel("LGA of origin")).toHaveValue("Owerri Municipal");
@@ -208,11 +210,16 @@ test("a student changes their e-mail with the mailed link, and their other devic
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a student updates biodata with a new camera photo; a refusal keeps what was typed", async ({ page }) => {
+  test("a student updates biodata with a new camera photo; a refusal keeps what was typed", async ({
+    page,
+  }) => {
     const photo = await cameraPhoto();
     await signInWithoutJavaScript(page, DEMO.returning, "/biodata");
     const oldSrc = await topBarPhoto(page).getAttribute("src");
-    await expect(page.getByLabel("Current password")).toHaveAttribute("autocomplete", "current-password");
+    await expect(page.getByLabel("Current password")).toHaveAttribute(
+      "autocomplete",
+      "current-password",
+    );
 
     // Refused: the page says why beside the field, keeps what was typed and saves nothing.
     await page.getByLabel("Passport photo").setInputFiles(photo.file);
@@ -221,8 +228,12 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Month").fill("4");
     await page.getByLabel("Year").fill("2004");
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await expect(page.getByRole("alert").first()).toContainText("Nothing was saved: choose your photo again.");
-    await expect(page.locator("#dob-error")).toHaveText("31/4/2004 is not a real date: April 2004 has 30 days.");
+    await expect(page.getByRole("alert").first()).toContainText(
+      "Nothing was saved: choose your photo again.",
+    );
+    await expect(page.locator("#dob-error")).toHaveText(
+      "31/4/2004 is not a real date: April 2004 has 30 days.",
+    );
     await expect(page.getByLabel("Day")).toHaveValue("31");
     await expect(page.getByLabel("Religion")).toHaveValue("Christianity");
     await expect(topBarPhoto(page)).toHaveAttribute("src", oldSrc!);
@@ -236,17 +247,24 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/biodata?updated=1");
     await expect(page.getByRole("status").filter({ hasText: "Update successful" })).toBeVisible();
     await expect(topBarPhoto(page)).not.toHaveAttribute("src", oldSrc!);
-    await expect(topBarPhoto(page)).toHaveAttribute("src", /^\/api\/student\/photo\/[0-9a-f-]{36}\.jpg$/);
+    await expect(topBarPhoto(page)).toHaveAttribute(
+      "src",
+      /^\/api\/student\/photo\/[0-9a-f-]{36}\.jpg$/,
+    );
     await expect(topBarPhoto(page)).toHaveJSProperty("naturalWidth", 600);
     await expect(page.getByLabel("Religion").locator("option").first()).toHaveText("Christianity");
     await expect(page.getByLabel("Day")).toHaveValue("2");
   });
 
-  test("a new phone number needs the current password, and then waits for the mailed link", async ({ page }) => {
+  test("a new phone number needs the current password, and then waits for the mailed link", async ({
+    page,
+  }) => {
     await signInWithoutJavaScript(page, DEMO.fresher, "/biodata");
     await page.getByLabel("Phone number").fill("08039990001");
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await expect(page.locator("#current_password-error")).toHaveText("Enter your current password to change your phone number or e-mail.");
+    await expect(page.locator("#current_password-error")).toHaveText(
+      "Enter your current password to change your phone number or e-mail.",
+    );
     await expect(page.getByLabel("Phone number")).toHaveValue("08039990001");
     await page.getByLabel("Current password").fill(DEMO.fresher.password);
     await page.getByRole("button", { name: "Update Profile" }).click();

@@ -25,9 +25,15 @@ export async function withoutPopovers(page: Page) {
       if (!type.startsWith("text/html")) return route.fulfill({ response });
       const html = (await response.text())
         .replace(/\s(?:popover|popovertarget|popovertargetaction)(?:="[^"]*")?(?=[\s/>])/g, "")
-        .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, (style) => style.replaceAll(":popover-open", ":no-such-state"));
+        .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, (style) =>
+          style.replaceAll(":popover-open", ":no-such-state"),
+        );
       // The body is decoded and its length changes: the original encoding and length no longer hold.
-      const { "content-encoding": _encoding, "content-length": _length, ...headers } = response.headers();
+      const {
+        "content-encoding": _encoding,
+        "content-length": _length,
+        ...headers
+      } = response.headers();
       return route.fulfill({ status: response.status(), headers, body: html });
     },
   );

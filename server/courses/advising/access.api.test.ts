@@ -16,7 +16,13 @@ beforeAll(async () => {
   await insertCatalogue(api.db);
   kit = advisingTestKit(api);
   biology = api.school.departments[0]!.id;
-  english = (await insertSchool(api.db, { name: "School of Arts", departments: ["English"], programmes: ["NCE English"] })).departments[0]!.id;
+  english = (
+    await insertSchool(api.db, {
+      name: "School of Arts",
+      departments: ["English"],
+      programmes: ["NCE English"],
+    })
+  ).departments[0]!.id;
 });
 afterAll(() => api.close());
 
@@ -29,7 +35,10 @@ describe("roles on every adviser endpoint", () => {
     // The adviser advises the student, so a refusal below can only come from the role.
     for (const role of roles) {
       const advises = role === "adviser" ? [{ department_id: biology, level: 100 }] : undefined;
-      tokens.set(role, await staffSignIn(api, await createStaff(api, { roles: [role], totp: true, advises })));
+      tokens.set(
+        role,
+        await staffSignIn(api, await createStaff(api, { roles: [role], totp: true, advises })),
+      );
     }
     const registered = await kit.student();
     studentId = registered.student.id;
@@ -40,17 +49,37 @@ describe("roles on every adviser endpoint", () => {
   const endpoints = () => [
     { method: "GET", path: "/staff/registrations", roles: ["adviser", "registry"] },
     { method: "GET", path: `/staff/registrations/${studentId}`, roles: ["adviser", "registry"] },
-    { method: "POST", path: `/staff/registrations/${studentId}/approve`, roles: ["adviser"], json: { session: SESSION, semester: 9 } },
-    { method: "POST", path: `/staff/registrations/${studentId}/return`, roles: ["adviser"], json: { session: SESSION, semester: 1 } },
-    { method: "POST", path: `/staff/registrations/${studentId}/reopen`, roles: ["adviser", "registry"], json: { session: SESSION, semester: 1 } },
+    {
+      method: "POST",
+      path: `/staff/registrations/${studentId}/approve`,
+      roles: ["adviser"],
+      json: { session: SESSION, semester: 9 },
+    },
+    {
+      method: "POST",
+      path: `/staff/registrations/${studentId}/return`,
+      roles: ["adviser"],
+      json: { session: SESSION, semester: 1 },
+    },
+    {
+      method: "POST",
+      path: `/staff/registrations/${studentId}/reopen`,
+      roles: ["adviser", "registry"],
+      json: { session: SESSION, semester: 1 },
+    },
   ];
 
   it.each([0, 1, 2, 3, 4])("endpoint %i: each role, a student and no session", async (index) => {
     const endpoint = endpoints()[index]!;
     for (const who of [...roles, "student", "nobody"]) {
-      const response = await api.request(endpoint.path, { method: endpoint.method, json: endpoint.json, token: tokens.get(who) });
+      const response = await api.request(endpoint.path, {
+        method: endpoint.method,
+        json: endpoint.json,
+        token: tokens.get(who),
+      });
       const allowed = endpoint.roles.includes(who);
-      const expected = who === "nobody" ? 401 : !allowed ? 403 : endpoint.method === "GET" ? 200 : 400;
+      const expected =
+        who === "nobody" ? 401 : !allowed ? 403 : endpoint.method === "GET" ? 200 : 400;
       expect(response.status, `${endpoint.method} ${endpoint.path} as ${who}`).toBe(expected);
     }
   });
@@ -78,7 +107,9 @@ describe("an adviser's departments and levels", () => {
     expect(ids).not.toContain(otherDepartment);
 
     const registry = await staffSignIn(api, await createStaff(api, { roles: ["registry"] }));
-    const all = (await kit.list(registry)).body.data.map((row: { student_id: number }) => row.student_id);
+    const all = (await kit.list(registry)).body.data.map(
+      (row: { student_id: number }) => row.student_id,
+    );
     expect(all).toEqual(expect.arrayContaining([inScope, otherLevel, otherDepartment]));
   });
 
@@ -91,13 +122,21 @@ describe("an adviser's departments and levels", () => {
     expect((await kit.review(adviser.token, studentId)).status).toBe(403);
     const approve = await kit.approve(adviser.token, studentId, 1);
     expect(approve.status).toBe(403);
-    expect((await approve.json()).error.message).toContain("You do not advise this student's department and level.");
-    expect((await kit.sendBack(adviser.token, studentId, "Please add BIO 112.", 1)).status).toBe(403);
+    expect((await approve.json()).error.message).toContain(
+      "You do not advise this student's department and level.",
+    );
+    expect((await kit.sendBack(adviser.token, studentId, "Please add BIO 112.", 1)).status).toBe(
+      403,
+    );
   });
 
   it("opens an advised student's registration with may_review; the registry reads it without", async () => {
     const mine = await kit.review(adviser.token, inScope);
-    expect(mine.body.data).toMatchObject({ session: SESSION, may_review: true, student: { id: inScope, level: 100, department: "Biology" } });
+    expect(mine.body.data).toMatchObject({
+      session: SESSION,
+      may_review: true,
+      student: { id: inScope, level: 100, department: "Biology" },
+    });
     const registry = await staffSignIn(api, await createStaff(api, { roles: ["registry"] }));
     const read = await kit.review(registry, otherDepartment);
     expect(read.status).toBe(200);

@@ -36,7 +36,11 @@ export async function findAdvisee(db: Database | Transaction, studentId: number)
 }
 
 /** Whether `member` advises the student: a scope row for the student's department and level. */
-export async function advises(db: Database | Transaction, member: SignedInStaff, studentId: number) {
+export async function advises(
+  db: Database | Transaction,
+  member: SignedInStaff,
+  studentId: number,
+) {
   const [row] = await db
     .select({ id: students.id })
     .from(students)
@@ -45,14 +49,22 @@ export async function advises(db: Database | Transaction, member: SignedInStaff,
 }
 
 /** Refuses (403) an adviser acting on a student outside their departments and levels. */
-export async function assertAdvises(db: Database | Transaction, member: SignedInStaff, studentId: number) {
+export async function assertAdvises(
+  db: Database | Transaction,
+  member: SignedInStaff,
+  studentId: number,
+) {
   if (!member.roles.includes("adviser") || !(await advises(db, member, studentId))) {
     throw new ApiError(403, OUTSIDE_SCOPE);
   }
 }
 
 /** Refuses (403) reading a student's registration that is neither advised nor open to the registry. */
-export async function assertMayRead(db: Database | Transaction, member: SignedInStaff, studentId: number) {
+export async function assertMayRead(
+  db: Database | Transaction,
+  member: SignedInStaff,
+  studentId: number,
+) {
   if (readsEveryDepartment(member)) return;
   await assertAdvises(db, member, studentId);
 }

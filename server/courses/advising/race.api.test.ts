@@ -15,19 +15,32 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const firstSemester = (table: typeof courseRegistrations | typeof registrationApprovals, studentId: number) =>
-  api.db.select().from(table).where(and(eq(table.studentId, studentId), eq(table.session, SESSION), eq(table.semester, 1)));
+const firstSemester = (
+  table: typeof courseRegistrations | typeof registrationApprovals,
+  studentId: number,
+) =>
+  api.db
+    .select()
+    .from(table)
+    .where(and(eq(table.studentId, studentId), eq(table.session, SESSION), eq(table.semester, 1)));
 
 describe("an approval and the student's reset at the same moment", () => {
   it("end consistent: either approved with its courses kept, or reset with no approval", async () => {
     const { token: adviserToken } = await kit.adviser([100]);
     for (let round = 0; round < 8; round++) {
       const { student, token } = await kit.student();
-      const reset = () => kit.courses.reset(token, { registration_session: SESSION, semester: "first", student_id: student.id });
+      const reset = () =>
+        kit.courses.reset(token, {
+          registration_session: SESSION,
+          semester: "first",
+          student_id: student.id,
+        });
       const approve = () => kit.approve(adviserToken, student.id, 1);
       // Alternate who sends first, so both orders get a chance on PostgreSQL.
       const [resetAnswer, approveAnswer] =
-        round % 2 === 0 ? await Promise.all([reset(), approve()]) : (await Promise.all([approve(), reset()])).reverse();
+        round % 2 === 0
+          ? await Promise.all([reset(), approve()])
+          : (await Promise.all([approve(), reset()])).reverse();
       const statuses = `${resetAnswer!.status}/${approveAnswer!.status}`;
       const approvals = await firstSemester(registrationApprovals, student.id);
       const courses = await firstSemester(courseRegistrations, student.id);

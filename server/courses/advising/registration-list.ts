@@ -33,7 +33,12 @@ type SessionRef = string | SQL;
 const hasCourses = (session: SessionRef, semester: 1 | 2) =>
   sql`exists (select 1 from ${courseRegistrations} where ${courseRegistrations.studentId} = ${students.id} and ${courseRegistrations.session} = ${session} and ${courseRegistrations.semester} = ${semester})`;
 
-const recorded = (table: typeof registrationApprovals | typeof registrationReturns | typeof registrationResubmissions, session: SessionRef, semester: 1 | 2) =>
+const recorded = (
+  table:
+    typeof registrationApprovals | typeof registrationReturns | typeof registrationResubmissions,
+  session: SessionRef,
+  semester: 1 | 2,
+) =>
   sql`exists (select 1 from ${table} where ${table.studentId} = ${students.id} and ${table.session} = ${session} and ${table.semester} = ${semester})`;
 
 /** The same rule as semesterStatus() in semester-review.ts, in SQL so the list filters and pages in the database. */
@@ -77,8 +82,15 @@ export async function registrationList(db: Database, member: SignedInStaff, filt
     second: semesterStatus(session, 2).as("second_semester"),
     changed: pendingAfterReturn.as("changed_since_return"),
   };
-  const base = db.select(columns).from(students).innerJoin(departments, eq(departments.id, students.departmentId));
-  const perStudent = (across ? base.innerJoin(registeredSessions, sql`registered.student_id = ${students.id}`) : base).where(and(...scope)).as("per_student");
+  const base = db
+    .select(columns)
+    .from(students)
+    .innerJoin(departments, eq(departments.id, students.departmentId));
+  const perStudent = (
+    across ? base.innerJoin(registeredSessions, sql`registered.student_id = ${students.id}`) : base
+  )
+    .where(and(...scope))
+    .as("per_student");
   // One status per student: what needs the adviser first (pending), then what waits on the student.
   const overall = sql<ReviewStatus>`case
     when 'pending' in (${perStudent.first}, ${perStudent.second}) then 'pending'
@@ -89,8 +101,20 @@ export async function registrationList(db: Database, member: SignedInStaff, filt
   const where = status === "all" ? undefined : eq(overall, status);
   const order =
     filters.status === "waiting"
-      ? [asc(perStudent.changed), desc(perStudent.session), asc(perStudent.department), asc(perStudent.level), asc(perStudent.name), asc(perStudent.studentId)]
-      : [asc(perStudent.department), asc(perStudent.level), asc(perStudent.name), asc(perStudent.studentId)];
+      ? [
+          asc(perStudent.changed),
+          desc(perStudent.session),
+          asc(perStudent.department),
+          asc(perStudent.level),
+          asc(perStudent.name),
+          asc(perStudent.studentId),
+        ]
+      : [
+          asc(perStudent.department),
+          asc(perStudent.level),
+          asc(perStudent.name),
+          asc(perStudent.studentId),
+        ];
 
   const [total] = await db.select({ rows: count() }).from(perStudent).where(where);
   const rows = await db
@@ -113,5 +137,12 @@ export async function registrationList(db: Database, member: SignedInStaff, filt
     .limit(REGISTRATION_PAGE_SIZE)
     .offset((filters.page - 1) * REGISTRATION_PAGE_SIZE);
   const data: RegistrationListRow[] = rows;
-  return { session: filters.session, status: filters.status, data, total: total?.rows ?? 0, page: filters.page, page_size: REGISTRATION_PAGE_SIZE };
+  return {
+    session: filters.session,
+    status: filters.status,
+    data,
+    total: total?.rows ?? 0,
+    page: filters.page,
+    page_size: REGISTRATION_PAGE_SIZE,
+  };
 }

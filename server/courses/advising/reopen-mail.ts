@@ -1,7 +1,11 @@
 import type { MailMessage } from "../../mail/mailer.ts";
 
 /** Tells the student their approved semester is open again, why, and where to change it. */
-export function reopenedMail(to: { email: string; othername: string }, what: { semester: string; session: string; by: string; reason: string }, origin: string): MailMessage {
+export function reopenedMail(
+  to: { email: string; othername: string },
+  what: { semester: string; session: string; by: string; reason: string },
+  origin: string,
+): MailMessage {
   return {
     to: to.email,
     subject: `Your ${what.semester} course registration for ${what.session} was reopened`,

@@ -1,7 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { courseRegistrations, courses, registrationApprovals, registrationResubmissions, registrationReturns, staff } from "../../db/schema.ts";
+import {
+  courseRegistrations,
+  courses,
+  registrationApprovals,
+  registrationResubmissions,
+  registrationReturns,
+  staff,
+} from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { findSession } from "../registration-rules.ts";
 import { lockStudent } from "../../students/student-lock.ts";
@@ -10,20 +17,28 @@ import type { SignedInStaff } from "../../staff/staff-sessions.ts";
 import { semesterLabel } from "../../../common/courses/selection.ts";
 import { returnRefusal } from "../../../common/courses/registration-window.ts";
 import { collegeDate } from "../../../common/format/dates.ts";
-import { reopenRefusal, type ApproveRequest, type ReopenRequest, type ReturnRequest } from "../../../common/courses/advising.ts";
+import {
+  reopenRefusal,
+  type ApproveRequest,
+  type ReopenRequest,
+  type ReturnRequest,
+} from "../../../common/courses/advising.ts";
 import { assertAdvises, readsEveryDepartment } from "./adviser-scope.ts";
 import { reopenedMail } from "./reopen-mail.ts";
 import { semesterStatus } from "./semester-review.ts";
 
 type Semester = { studentId: number; session: string; semester: 1 | 2 };
 
-type PerSemester = typeof registrationApprovals | typeof registrationReturns | typeof registrationResubmissions;
+type PerSemester =
+  typeof registrationApprovals | typeof registrationReturns | typeof registrationResubmissions;
 const bySemester = (table: PerSemester, { studentId, session, semester }: Semester) =>
   and(eq(table.studentId, studentId), eq(table.session, session), eq(table.semester, semester));
 
 /** What a semester holds right now, read inside the locked transaction. */
 async function semesterFacts(tx: Transaction, { studentId, session, semester }: Semester) {
-  const bySemester = <T extends typeof registrationApprovals | typeof registrationReturns>(table: T) =>
+  const bySemester = <T extends typeof registrationApprovals | typeof registrationReturns>(
+    table: T,
+  ) =>
     and(eq(table.studentId, studentId), eq(table.session, session), eq(table.semester, semester));
   // One after the other: a transaction is one connection, which runs one query at a time anyway
   // (pg queues concurrent ones today and will refuse them from pg 9).
@@ -31,11 +46,27 @@ async function semesterFacts(tx: Transaction, { studentId, session, semester }: 
     .select({ id: courseRegistrations.id, code: courses.code, unit: courses.unit })
     .from(courseRegistrations)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-    .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.session, session), eq(courseRegistrations.semester, semester)))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, studentId),
+        eq(courseRegistrations.session, session),
+        eq(courseRegistrations.semester, semester),
+      ),
+    )
     .orderBy(asc(courses.code));
-  const [approval] = await tx.select().from(registrationApprovals).where(bySemester(registrationApprovals));
-  const [returned] = await tx.select().from(registrationReturns).where(bySemester(registrationReturns));
-  const status = semesterStatus({ courses: registered.length, approved: Boolean(approval), returned: Boolean(returned) });
+  const [approval] = await tx
+    .select()
+    .from(registrationApprovals)
+    .where(bySemester(registrationApprovals));
+  const [returned] = await tx
+    .select()
+    .from(registrationReturns)
+    .where(bySemester(registrationReturns));
+  const status = semesterStatus({
+    courses: registered.length,
+    approved: Boolean(approval),
+    returned: Boolean(returned),
+  });
   return { registered, status, note: returned?.note ?? null };
 }
 
@@ -43,14 +74,27 @@ async function semesterFacts(tx: Transaction, { studentId, session, semester }: 
  * Locks the student's row (as registration and reset do), so a review and the student's own change
  * run one after the other; then checks the adviser's scope and the semester's state.
  */
-async function reviewable(tx: Transaction, member: SignedInStaff, target: Semester, action: "approve" | "return") {
+async function reviewable(
+  tx: Transaction,
+  member: SignedInStaff,
+  target: Semester,
+  action: "approve" | "return",
+) {
   await lockStudent(tx, target.studentId);
   await assertAdvises(tx, member, target.studentId);
   const session = await findSession(tx, target.session);
   const facts = await semesterFacts(tx, target);
   const what = `${semesterLabel(target.semester)} registration for ${target.session}`;
-  if (facts.status === "not_submitted") throw new ApiError(409, `The student has no ${semesterLabel(target.semester)} courses registered for ${target.session}; there is nothing to ${action}.`);
-  if (facts.status === "approved") throw new ApiError(409, `The ${what} is already approved; an approved registration cannot change.`);
+  if (facts.status === "not_submitted")
+    throw new ApiError(
+      409,
+      `The student has no ${semesterLabel(target.semester)} courses registered for ${target.session}; there is nothing to ${action}.`,
+    );
+  if (facts.status === "approved")
+    throw new ApiError(
+      409,
+      `The ${what} is already approved; an approved registration cannot change.`,
+    );
   return { session, facts };
 }
 
@@ -59,27 +103,66 @@ const sameIds = (held: number[], shown: number[]) => {
   return sorted(held) === sorted(shown);
 };
 
-const auditedRecord = (target: Semester) => ({ entity: "course_registration", entityId: `${target.studentId}:${target.session}:${target.semester}` });
+const auditedRecord = (target: Semester) => ({
+  entity: "course_registration",
+  entityId: `${target.studentId}:${target.session}:${target.semester}`,
+});
 
 /** Approves a semester: it freezes for the student (no reset, no more courses) and shows the adviser's name. */
-export async function approveSemester(db: Database, member: SignedInStaff, studentId: number, request: ApproveRequest, at: Date) {
+export async function approveSemester(
+  db: Database,
+  member: SignedInStaff,
+  studentId: number,
+  request: ApproveRequest,
+  at: Date,
+) {
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { facts } = await reviewable(tx, member, target, "approve");
     // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
-    if (!sameIds(facts.registered.map((course) => course.id), request.registration_ids)) {
-      throw new ApiError(409, "This student changed the semester after you opened it; review it again.");
+    if (
+      !sameIds(
+        facts.registered.map((course) => course.id),
+        request.registration_ids,
+      )
+    ) {
+      throw new ApiError(
+        409,
+        "This student changed the semester after you opened it; review it again.",
+      );
     }
-    await tx.insert(registrationApprovals).values({ ...target, staffId: member.id, approvedAt: at });
+    await tx
+      .insert(registrationApprovals)
+      .values({ ...target, staffId: member.id, approvedAt: at });
     await tx.delete(registrationReturns).where(bySemester(registrationReturns, target));
     await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
-    const approved = { status: "approved", courses: facts.registered.map((course) => course.code), units: facts.registered.reduce((sum, course) => sum + course.unit, 0) };
-    await recordAudit(tx, { staffId: member.id, action: "registration.approve", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: approved }, at);
+    const approved = {
+      status: "approved",
+      courses: facts.registered.map((course) => course.code),
+      units: facts.registered.reduce((sum, course) => sum + course.unit, 0),
+    };
+    await recordAudit(
+      tx,
+      {
+        staffId: member.id,
+        action: "registration.approve",
+        ...auditedRecord(target),
+        before: { status: facts.status, note: facts.note },
+        after: approved,
+      },
+      at,
+    );
   });
 }
 
 /** Sends a semester back with a note; the student changes it and it is pending again. */
-export async function returnSemester(db: Database, member: SignedInStaff, studentId: number, request: ReturnRequest, at: Date) {
+export async function returnSemester(
+  db: Database,
+  member: SignedInStaff,
+  studentId: number,
+  request: ReturnRequest,
+  at: Date,
+) {
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
     const { session, facts } = await reviewable(tx, member, target, "return");
@@ -89,9 +172,26 @@ export async function returnSemester(db: Database, member: SignedInStaff, studen
     await tx
       .insert(registrationReturns)
       .values(row)
-      .onConflictDoUpdate({ target: [registrationReturns.studentId, registrationReturns.session, registrationReturns.semester], set: { staffId: member.id, note: request.note, returnedAt: at } });
+      .onConflictDoUpdate({
+        target: [
+          registrationReturns.studentId,
+          registrationReturns.session,
+          registrationReturns.semester,
+        ],
+        set: { staffId: member.id, note: request.note, returnedAt: at },
+      });
     await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
-    await recordAudit(tx, { staffId: member.id, action: "registration.return", ...auditedRecord(target), before: { status: facts.status, note: facts.note }, after: { status: "returned", note: request.note } }, at);
+    await recordAudit(
+      tx,
+      {
+        staffId: member.id,
+        action: "registration.return",
+        ...auditedRecord(target),
+        before: { status: facts.status, note: facts.note },
+        after: { status: "returned", note: request.note },
+      },
+      at,
+    );
   });
 }
 
@@ -101,7 +201,13 @@ export async function returnSemester(db: Database, member: SignedInStaff, studen
  * return carrying the reason, so the student sees it where a return shows (the course page and
  * the dashboard) and is e-mailed; the audit row keeps what was approved, beside the approval's own row.
  */
-export async function reopenSemester(deps: Pick<ApiDeps, "db" | "jobs" | "publicOrigin">, member: SignedInStaff, studentId: number, request: ReopenRequest, at: Date) {
+export async function reopenSemester(
+  deps: Pick<ApiDeps, "db" | "jobs" | "publicOrigin">,
+  member: SignedInStaff,
+  studentId: number,
+  request: ReopenRequest,
+  at: Date,
+) {
   const target = { studentId, session: request.session, semester: request.semester };
   const what = `${semesterLabel(target.semester)} registration for ${target.session}`;
   return deps.db.transaction(async (tx) => {
@@ -111,16 +217,32 @@ export async function reopenSemester(deps: Pick<ApiDeps, "db" | "jobs" | "public
     if (!student) throw new ApiError(404, "There is no student with that id.");
     const session = await findSession(tx, target.session);
     const facts = await semesterFacts(tx, target);
-    if (facts.status !== "approved") throw new ApiError(409, `The ${what} is not approved (it is ${facts.status.replace("_", " ")}); there is nothing to reopen.`);
+    if (facts.status !== "approved")
+      throw new ApiError(
+        409,
+        `The ${what} is not approved (it is ${facts.status.replace("_", " ")}); there is nothing to reopen.`,
+      );
     const refusal = registry ? null : reopenRefusal(session, collegeDate(at));
     if (refusal) throw new ApiError(409, refusal);
-    const [approval] = await tx.select().from(registrationApprovals).where(bySemester(registrationApprovals, target));
-    const [approver] = approval?.staffId ? await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, approval.staffId)) : [];
+    const [approval] = await tx
+      .select()
+      .from(registrationApprovals)
+      .where(bySemester(registrationApprovals, target));
+    const [approver] = approval?.staffId
+      ? await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, approval.staffId))
+      : [];
     await tx.delete(registrationApprovals).where(bySemester(registrationApprovals, target));
     await tx
       .insert(registrationReturns)
       .values({ ...target, staffId: member.id, note: request.reason, returnedAt: at })
-      .onConflictDoUpdate({ target: [registrationReturns.studentId, registrationReturns.session, registrationReturns.semester], set: { staffId: member.id, note: request.reason, returnedAt: at } });
+      .onConflictDoUpdate({
+        target: [
+          registrationReturns.studentId,
+          registrationReturns.session,
+          registrationReturns.semester,
+        ],
+        set: { staffId: member.id, note: request.reason, returnedAt: at },
+      });
     await tx.delete(registrationResubmissions).where(bySemester(registrationResubmissions, target));
     const before = {
       status: "approved",
@@ -128,10 +250,29 @@ export async function reopenSemester(deps: Pick<ApiDeps, "db" | "jobs" | "public
       approved_at: approval?.approvedAt.toISOString() ?? null,
       courses: facts.registered.map((course) => course.code),
     };
-    await recordAudit(tx, { staffId: member.id, action: "registration.reopen", ...auditedRecord(target), before, after: { status: "returned", reason: request.reason } }, at);
+    await recordAudit(
+      tx,
+      {
+        staffId: member.id,
+        action: "registration.reopen",
+        ...auditedRecord(target),
+        before,
+        after: { status: "returned", reason: request.reason },
+      },
+      at,
+    );
     const email = student.email?.trim();
     if (email) {
-      const mail = reopenedMail({ email, othername: student.othername }, { semester: semesterLabel(target.semester), session: target.session, by: member.name, reason: request.reason }, deps.publicOrigin);
+      const mail = reopenedMail(
+        { email, othername: student.othername },
+        {
+          semester: semesterLabel(target.semester),
+          session: target.session,
+          by: member.name,
+          reason: request.reason,
+        },
+        deps.publicOrigin,
+      );
       await deps.jobs.sendMail(tx, mail);
     }
     const name = `${student.surname} ${student.othername}`;

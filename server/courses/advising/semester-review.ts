@@ -7,7 +7,11 @@ import type { ReviewStatus, SemesterReview } from "../../../common/courses/advis
  * Where a semester stands: no courses is "not submitted" whatever else was recorded; an approval
  * freezes it; a return lasts until the student changes the semester (the change removes it).
  */
-export function semesterStatus(facts: { courses: number; approved: boolean; returned: boolean }): ReviewStatus {
+export function semesterStatus(facts: {
+  courses: number;
+  approved: boolean;
+  returned: boolean;
+}): ReviewStatus {
   if (facts.courses === 0) return "not_submitted";
   if (facts.approved) return "approved";
   if (facts.returned) return "returned";
@@ -15,7 +19,11 @@ export function semesterStatus(facts: { courses: number; approved: boolean; retu
 }
 
 /** Both semesters of a student's registration in a session, as the adviser reviews them. */
-export async function semesterReviews(db: Database, studentId: number, session: string): Promise<SemesterReview[]> {
+export async function semesterReviews(
+  db: Database,
+  studentId: number,
+  session: string,
+): Promise<SemesterReview[]> {
   const { data: registered, approvals, returns } = await registrationRecord(db, studentId, session);
   return ([1, 2] as const).map((semester) => {
     const courses = registered.filter((course) => course.semester === semester);
@@ -23,7 +31,11 @@ export async function semesterReviews(db: Database, studentId: number, session: 
     const returned = returns.find((entry) => entry.semester === semester);
     return {
       semester,
-      status: semesterStatus({ courses: courses.length, approved: Boolean(approval), returned: Boolean(returned) }),
+      status: semesterStatus({
+        courses: courses.length,
+        approved: Boolean(approval),
+        returned: Boolean(returned),
+      }),
       courses,
       total_units: totalUnits(courses),
       approved_by: approval?.approved_by ?? null,

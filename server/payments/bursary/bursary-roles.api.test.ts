@@ -1,10 +1,19 @@
 import { expect, it } from "vitest";
 import { createStaff } from "../../staff/staff.test-kit.ts";
-import { describeRoleTable, useRoleTableHarness, type RoleRow } from "../../staff/role-table.test-kit.ts";
+import {
+  describeRoleTable,
+  useRoleTableHarness,
+  type RoleRow,
+} from "../../staff/role-table.test-kit.ts";
 
 // Each bursary endpoint × each role, a student and no session: only the bursar gets in.
 const harness = useRoleTableHarness();
-const bursarOnly = (method: string, path: string, json?: unknown): RoleRow => ({ method, path: () => path, roles: ["bursar"], json });
+const bursarOnly = (method: string, path: string, json?: unknown): RoleRow => ({
+  method,
+  path: () => path,
+  roles: ["bursar"],
+  json,
+});
 
 describeRoleTable(
   "roles on every bursary endpoint",
@@ -25,7 +34,11 @@ describeRoleTable(
 it("a bursar who has not finished signing in with the authenticator is refused", async () => {
   const { api } = harness();
   const member = await createStaff(api, { roles: ["bursar"], totp: true });
-  const response = await api.request("/staff/login", { method: "POST", json: { email: member.email, password: "staff-password" }, clientAddress: "192.0.2.11" });
+  const response = await api.request("/staff/login", {
+    method: "POST",
+    json: { email: member.email, password: "staff-password" },
+    clientAddress: "192.0.2.11",
+  });
   const halfway = (await response.json()).data.tokens.access;
   expect((await api.request("/staff/payments", { token: halfway })).status).toBe(403);
 });

@@ -2,7 +2,14 @@ import { Hono } from "hono";
 import type { ApiDeps } from "../../deps.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
-import { approveRefund, askRefund, checkRefund, declineRefund, refundForApproval, type RefundOutcome } from "../refunds.ts";
+import {
+  approveRefund,
+  askRefund,
+  checkRefund,
+  declineRefund,
+  refundForApproval,
+  type RefundOutcome,
+} from "../refunds.ts";
 import { toCsv } from "../../csv/csv-file.ts";
 import { requireStaff } from "../../auth/require-staff.ts";
 import {
@@ -20,7 +27,21 @@ import { recordReversal, verifyAndCredit } from "./payment-actions.ts";
 import { paymentDetail, refundQueue, searchPayments, waitingRefunds } from "./payment-records.ts";
 import { reconcile } from "./reconciliation.ts";
 
-const CSV_COLUMNS = ["group", "reference", "student", "matric_no", "session", "our_status", "our_amount", "our_currency", "paystack_status", "paystack_amount", "paystack_currency", "created_at", "note"];
+const CSV_COLUMNS = [
+  "group",
+  "reference",
+  "student",
+  "matric_no",
+  "session",
+  "our_status",
+  "our_amount",
+  "our_currency",
+  "paystack_status",
+  "paystack_amount",
+  "paystack_currency",
+  "created_at",
+  "note",
+];
 const naira = (kobo: number | null) => (kobo === null ? null : (kobo / 100).toFixed(2));
 
 /** The bursary's money work under /staff: payments, reconciliation, refunds (decisions 100-102). */
@@ -29,24 +50,42 @@ export function bursaryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const bursar = requireStaff(deps, { roles: ["bursar"] });
 
-  app.get("/staff/payments", bursar, async (c) => c.json(await searchPayments(db, readQuery(c, PaymentSearchQuery))));
+  app.get("/staff/payments", bursar, async (c) =>
+    c.json(await searchPayments(db, readQuery(c, PaymentSearchQuery))),
+  );
 
   app.get("/staff/payments/:reference", bursar, async (c) => {
     const { reference } = readParams(c, ReferenceParam);
     return c.json({ data: await paymentDetail(db, reference) });
   });
 
-  app.get("/staff/reconciliation", bursar, async (c) => c.json({ data: await reconcile(deps, readQuery(c, ReconciliationQuery)) }));
+  app.get("/staff/reconciliation", bursar, async (c) =>
+    c.json({ data: await reconcile(deps, readQuery(c, ReconciliationQuery)) }),
+  );
 
   app.get("/staff/reconciliation.csv", bursar, async (c) => {
     const query = readQuery(c, ReconciliationQuery);
     const report = await reconcile(deps, query);
     const rows = report.rows.map((row) => [
-      GROUP_TITLES[row.group], row.reference, row.student_name, row.matric_no, row.session, row.our_status, naira(row.our_amount_kobo), row.our_currency,
-      row.paystack_status, naira(row.paystack_amount_kobo), row.paystack_currency, row.created_at, row.note,
+      GROUP_TITLES[row.group],
+      row.reference,
+      row.student_name,
+      row.matric_no,
+      row.session,
+      row.our_status,
+      naira(row.our_amount_kobo),
+      row.our_currency,
+      row.paystack_status,
+      naira(row.paystack_amount_kobo),
+      row.paystack_currency,
+      row.created_at,
+      row.note,
     ]);
     c.header("content-type", "text/csv; charset=utf-8");
-    c.header("content-disposition", `attachment; filename="reconciliation-${query.from}-to-${query.to}.csv"`);
+    c.header(
+      "content-disposition",
+      `attachment; filename="reconciliation-${query.from}-to-${query.to}.csv"`,
+    );
     return c.body(toCsv(CSV_COLUMNS, rows));
   });
 
@@ -66,16 +105,22 @@ export function bursaryRoutes(deps: ApiDeps) {
 
   // A second approver may be another bursary officer or an administrator (decision 151).
   const approver = requireStaff(deps, { roles: ["bursar", "admin"] });
-  app.get("/staff/refunds/awaiting", approver, async (c) => c.json({ data: await waitingRefunds(db) }));
+  app.get("/staff/refunds/awaiting", approver, async (c) =>
+    c.json({ data: await waitingRefunds(db) }),
+  );
 
-  app.post("/staff/refunds/check", bursar, async (c) => c.json({ data: await checkRefund(deps, await readJson(c, RefundRequest)) }));
+  app.post("/staff/refunds/check", bursar, async (c) =>
+    c.json({ data: await checkRefund(deps, await readJson(c, RefundRequest)) }),
+  );
 
   app.post("/staff/refunds", bursar, async (c) => {
     const outcome = await askRefund(deps, c.var.staff.id, await readJson(c, RefundRequest));
     return c.json({ status: "success", message: refundMessage(outcome) }, 201);
   });
 
-  app.get("/staff/refunds/:id", approver, async (c) => c.json({ data: await refundForApproval(deps, readParams(c, RefundIdParam).id) }));
+  app.get("/staff/refunds/:id", approver, async (c) =>
+    c.json({ data: await refundForApproval(deps, readParams(c, RefundIdParam).id) }),
+  );
 
   app.post("/staff/refunds/:id/approve", approver, async (c) => {
     const outcome = await approveRefund(deps, c.var.staff.id, readParams(c, RefundIdParam).id);
@@ -86,7 +131,10 @@ export function bursaryRoutes(deps: ApiDeps) {
     const { id } = readParams(c, RefundIdParam);
     const { reason } = await readJson(c, DeclineRequest);
     const refund = await declineRefund(deps, c.var.staff.id, id, reason);
-    return c.json({ status: "success", message: `Refund declined: ${refundTo(refund)} for payment ${refund.reference} will not be paid. The payment is unchanged.` });
+    return c.json({
+      status: "success",
+      message: `Refund declined: ${refundTo(refund)} for payment ${refund.reference} will not be paid. The payment is unchanged.`,
+    });
   });
 
   return app;
@@ -98,6 +146,10 @@ function refundMessage(outcome: RefundOutcome) {
   if (outcome.state === "waiting") {
     return `Refund waiting for a second approver: ${who}. Another bursary officer or an administrator approves or declines it under Refunds; Paystack is asked only then.`;
   }
-  const fees = !outcome.credited ? "" : outcome.whole ? " The payment no longer counts towards the student's fees." : " The payment still counts towards the student's fees.";
+  const fees = !outcome.credited
+    ? ""
+    : outcome.whole
+      ? " The payment no longer counts towards the student's fees."
+      : " The payment still counts towards the student's fees.";
   return `Refund of ${who} asked of Paystack. It shows as refunded when Paystack confirms it.${fees}`;
 }

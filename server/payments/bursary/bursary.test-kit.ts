@@ -8,17 +8,22 @@ export async function createBursaryKit(overrides: HarnessOverrides = {}) {
   const { api } = kit;
   const bursar = await createStaff(api, { roles: ["bursar"], totp: true });
   const token = await staffSignIn(api, bursar);
-  const asBursar = (path: string, init: { method?: string; json?: unknown } = {}) => api.request(path, { ...init, token });
+  const asBursar = (path: string, init: { method?: string; json?: unknown } = {}) =>
+    api.request(path, { ...init, token });
 
   /** The webhook the sandbox sent last for `reference` (an event name narrows it). */
   function webhookFor(reference: string, event = "charge.success") {
-    const found = api.webhooks.filter((hook) => hook.body.includes(`"${reference}"`) && hook.body.includes(`"${event}"`)).at(-1);
+    const found = api.webhooks
+      .filter((hook) => hook.body.includes(`"${reference}"`) && hook.body.includes(`"${event}"`))
+      .at(-1);
     if (!found) throw new Error(`no ${event} webhook for ${reference}`);
     return found.body;
   }
 
   /** A new student who started a payment and paid it; the webhook is delivered when asked. */
-  async function paidPayment(options: { deliver?: boolean; who?: Awaited<ReturnType<typeof kit.newStudent>> } = {}) {
+  async function paidPayment(
+    options: { deliver?: boolean; who?: Awaited<ReturnType<typeof kit.newStudent>> } = {},
+  ) {
     const who = options.who ?? (await kit.newStudent());
     const reference = await kit.start(who);
     await kit.payAtSandbox(reference);
@@ -40,7 +45,10 @@ export async function createBursaryKit(overrides: HarnessOverrides = {}) {
 
   /** Paystack's side of the sandbox, called as the sandbox's own test hooks. */
   const sandboxHook = (path: string) =>
-    api.sandbox.request(path, { method: "POST", headers: { authorization: `Bearer ${api.deps.paystackSecretKey}` } });
+    api.sandbox.request(path, {
+      method: "POST",
+      headers: { authorization: `Bearer ${api.deps.paystackSecretKey}` },
+    });
 
   const today = () => api.clock.now().toISOString().slice(0, 10);
 

@@ -15,13 +15,32 @@ describe("the bursar finds payments and reads their history", () => {
     const response = await kit.asBursar(`/staff/payments/${reference}`);
     expect(response.status).toBe(200);
     const { data } = await response.json();
-    expect(data).toMatchObject({ reference, status: "success", paid_amount_kobo: 12_000_000, flagged: false, refunds: [] });
-    expect(data.events.map((event: { kind: string }) => event.kind)).toEqual(["initialised", "webhook-received", "credited", "webhook-received"]);
-    expect(data.events[1].detail).toMatchObject({ source: "webhook", status: "success", amount_kobo: 12_000_000 });
+    expect(data).toMatchObject({
+      reference,
+      status: "success",
+      paid_amount_kobo: 12_000_000,
+      flagged: false,
+      refunds: [],
+    });
+    expect(data.events.map((event: { kind: string }) => event.kind)).toEqual([
+      "initialised",
+      "webhook-received",
+      "credited",
+      "webhook-received",
+    ]);
+    expect(data.events[1].detail).toMatchObject({
+      source: "webhook",
+      status: "success",
+      amount_kobo: 12_000_000,
+    });
   });
 
   it("searches by reference, matric number, name, status and date range", async () => {
-    const who = await kit.newStudent({ surname: "Adeyemi", othername: "Folake", matricNo: "NCE/2024/0999" });
+    const who = await kit.newStudent({
+      surname: "Adeyemi",
+      othername: "Folake",
+      matricNo: "NCE/2024/0999",
+    });
     const { reference } = await kit.paidPayment({ who });
     const find = async (query: string) => {
       const response = await kit.asBursar(`/staff/payments?${query}`);
@@ -31,7 +50,9 @@ describe("the bursar finds payments and reads their history", () => {
     expect(await find(`q=${reference}`)).toEqual([reference]);
     expect(await find("q=nce/2024/0999")).toEqual([reference]);
     expect(await find("q=folake adeyemi")).toEqual([reference]);
-    expect(await find(`q=adeyemi&status=success&from=${kit.today()}&to=${kit.today()}`)).toEqual([reference]);
+    expect(await find(`q=adeyemi&status=success&from=${kit.today()}&to=${kit.today()}`)).toEqual([
+      reference,
+    ]);
     expect(await find("q=adeyemi&status=pending")).toEqual([]);
     expect(await find("q=adeyemi&from=2030-01-01")).toEqual([]);
   });

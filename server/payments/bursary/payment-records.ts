@@ -1,9 +1,35 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { feeStatusFlags, paymentEvents, payments, refunds, staff, students } from "../../db/schema.ts";
+import {
+  feeStatusFlags,
+  paymentEvents,
+  payments,
+  refunds,
+  staff,
+  students,
+} from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { PaymentDetail, PaymentSearchPage, PaymentSearchQuery, PaymentSummary } from "../../../common/payments/bursary.ts";
+import type {
+  PaymentDetail,
+  PaymentSearchPage,
+  PaymentSearchQuery,
+  PaymentSummary,
+} from "../../../common/payments/bursary.ts";
 import { dayEnd, dayStart } from "./reconciliation.ts";
 
 export const PAYMENT_PAGE_SIZE = 25;
@@ -22,8 +48,20 @@ function matching(q: string): SQL | undefined {
   );
 }
 
-const columns = { payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo, flag: feeStatusFlags.reason };
-type Found = { payment: typeof payments.$inferSelect; surname: string; othername: string; matricNo: string | null; flag: string | null };
+const columns = {
+  payment: payments,
+  surname: students.surname,
+  othername: students.othername,
+  matricNo: students.matricNo,
+  flag: feeStatusFlags.reason,
+};
+type Found = {
+  payment: typeof payments.$inferSelect;
+  surname: string;
+  othername: string;
+  matricNo: string | null;
+  flag: string | null;
+};
 
 function toSummary(row: Found): PaymentSummary {
   const { payment } = row;
@@ -45,23 +83,39 @@ function toSummary(row: Found): PaymentSummary {
 }
 
 const base = (db: Database) =>
-  db.select(columns).from(payments).innerJoin(students, eq(students.id, payments.studentId)).leftJoin(feeStatusFlags, eq(feeStatusFlags.paymentId, payments.id));
+  db
+    .select(columns)
+    .from(payments)
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .leftJoin(feeStatusFlags, eq(feeStatusFlags.paymentId, payments.id));
 
 /** Payments newest first, by reference, matric number, name, the day started, status. */
-export async function searchPayments(db: Database, query: PaymentSearchQuery): Promise<PaymentSearchPage> {
+export async function searchPayments(
+  db: Database,
+  query: PaymentSearchQuery,
+): Promise<PaymentSearchPage> {
   const where = and(
     matching(query.q),
     query.status ? eq(payments.status, query.status) : undefined,
     query.from ? gte(payments.generatedAt, dayStart(query.from)) : undefined,
     query.to ? lte(payments.generatedAt, dayEnd(query.to)) : undefined,
   );
-  const [total] = await db.select({ rows: count() }).from(payments).innerJoin(students, eq(students.id, payments.studentId)).where(where);
+  const [total] = await db
+    .select({ rows: count() })
+    .from(payments)
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .where(where);
   const rows = await base(db)
     .where(where)
     .orderBy(desc(payments.generatedAt), desc(payments.id))
     .limit(PAYMENT_PAGE_SIZE)
     .offset((query.page - 1) * PAYMENT_PAGE_SIZE);
-  return { data: rows.map(toSummary), total: total?.rows ?? 0, page: query.page, page_size: PAYMENT_PAGE_SIZE };
+  return {
+    data: rows.map(toSummary),
+    total: total?.rows ?? 0,
+    page: query.page,
+    page_size: PAYMENT_PAGE_SIZE,
+  };
 }
 
 /** One payment with its whole history from payment_events and its refunds. */
@@ -71,12 +125,19 @@ export async function paymentDetail(db: Database, reference: string): Promise<Pa
   const id = row.payment.id;
   const approver = alias(staff, "approver");
   const [events, refundRows] = await Promise.all([
-    db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.at), asc(paymentEvents.id)),
+    db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, id))
+      .orderBy(asc(paymentEvents.at), asc(paymentEvents.id)),
     db
       .select({ refund: refunds, by: staff.name, approvedBy: approver.name })
       .from(refunds)
       .innerJoin(staff, eq(staff.id, refunds.requestedBy))
-      .leftJoin(approver, eq(approver.id, sql`coalesce(${refunds.approvedBy}, ${refunds.declinedBy})`))
+      .leftJoin(
+        approver,
+        eq(approver.id, sql`coalesce(${refunds.approvedBy}, ${refunds.declinedBy})`),
+      )
       .where(eq(refunds.paymentId, id))
       .orderBy(asc(refunds.id)),
   ]);
@@ -87,7 +148,11 @@ export async function paymentDetail(db: Database, reference: string): Promise<Pa
     gateway_response: row.payment.gatewayResponse,
     channel: row.payment.channel,
     flag: row.flag,
-    events: events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, detail: event.detail })),
+    events: events.map((event) => ({
+      at: event.at.toISOString(),
+      kind: event.kind,
+      detail: event.detail,
+    })),
     refunds: refundRows.map(({ refund, by, approvedBy }) => ({
       id: refund.id,
       amount_kobo: refund.amountKobo,
@@ -102,7 +167,10 @@ export async function paymentDetail(db: Database, reference: string): Promise<Pa
 }
 
 const waitingForApproval = (db: Database) =>
-  db.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.paymentId, payments.id), eq(refunds.status, "awaiting_approval")));
+  db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payments.id), eq(refunds.status, "awaiting_approval")));
 
 /**
  * The refund queue: duplicates and mismatches waiting (not those whose refund waits for its
@@ -110,10 +178,19 @@ const waitingForApproval = (db: Database) =>
  */
 export async function refundQueue(db: Database) {
   const waiting = await base(db)
-    .where(and(inArray(payments.status, ["duplicate", "mismatch"]), notExists(waitingForApproval(db))))
+    .where(
+      and(inArray(payments.status, ["duplicate", "mismatch"]), notExists(waitingForApproval(db))),
+    )
     .orderBy(asc(payments.paidAt), asc(payments.id));
   const recent = await db
-    .select({ refund: refunds, reference: payments.reference, surname: students.surname, othername: students.othername, matricNo: students.matricNo, by: staff.name })
+    .select({
+      refund: refunds,
+      reference: payments.reference,
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+      by: staff.name,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .innerJoin(students, eq(students.id, payments.studentId))
@@ -121,7 +198,12 @@ export async function refundQueue(db: Database) {
     .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .limit(50);
   return {
-    waiting: waiting.map((row) => ({ ...toSummary(row), paid_amount_kobo: row.payment.paidAmountKobo, paid_currency: row.payment.paidCurrency, gateway_response: row.payment.gatewayResponse })),
+    waiting: waiting.map((row) => ({
+      ...toSummary(row),
+      paid_amount_kobo: row.payment.paidAmountKobo,
+      paid_currency: row.payment.paidCurrency,
+      gateway_response: row.payment.gatewayResponse,
+    })),
     refunds: recent.map(({ refund, reference, surname, othername, matricNo, by }) => ({
       id: refund.id,
       reference,
@@ -140,7 +222,14 @@ export async function refundQueue(db: Database) {
 /** Refunds waiting for a second approver, oldest first: what another bursar or an administrator decides. */
 export async function waitingRefunds(db: Database) {
   const rows = await db
-    .select({ refund: refunds, payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo, by: staff.name })
+    .select({
+      refund: refunds,
+      payment: payments,
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+      by: staff.name,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .innerJoin(students, eq(students.id, payments.studentId))

@@ -30,10 +30,16 @@ export const dayEnd = (day: string) => new Date(`${day}T23:59:59.999+01:00`);
  * Sets our payments started in the date range (optionally one session's) against Paystack's
  * own list of transactions for the same days, paged (decision 101). Reads only: nothing changes.
  */
-export async function reconcile(deps: Pick<ApiDeps, "db" | "paystack">, query: ReconciliationQuery): Promise<ReconciliationReport> {
+export async function reconcile(
+  deps: Pick<ApiDeps, "db" | "paystack">,
+  query: ReconciliationQuery,
+): Promise<ReconciliationReport> {
   const from = dayStart(query.from);
   const to = dayEnd(query.to);
-  const [listed, ours] = await Promise.all([listPaystack(deps, from, new Date(to.getTime() + PAYSTACK_MARGIN_MS)), ourPayments(deps, from, to)]);
+  const [listed, ours] = await Promise.all([
+    listPaystack(deps, from, new Date(to.getTime() + PAYSTACK_MARGIN_MS)),
+    ourPayments(deps, from, to),
+  ]);
   const byReference = new Map(ours.map((row) => [row.payment.reference, row]));
   const rows: ReconciliationRow[] = [];
   const seen = new Set<string>();
@@ -46,14 +52,29 @@ export async function reconcile(deps: Pick<ApiDeps, "db" | "paystack">, query: R
   }
   for (const mine of ours) {
     if (mine.payment.status === "success" && !seen.has(mine.payment.reference)) {
-      rows.push(toRow({ group: "credited_unknown", note: "Paystack lists no such transaction", action: null }, mine, null));
+      rows.push(
+        toRow(
+          { group: "credited_unknown", note: "Paystack lists no such transaction", action: null },
+          mine,
+          null,
+        ),
+      );
     }
   }
   const kept = rows.filter((row) => !query.session || row.session === query.session);
   const totals = Object.fromEntries(
     RECONCILIATION_GROUPS.map((group) => {
       const inGroup = kept.filter((row) => row.group === group);
-      return [group, { count: inGroup.length, amount_kobo: inGroup.reduce((sum, row) => sum + (row.paystack_amount_kobo ?? row.our_amount_kobo ?? 0), 0) }];
+      return [
+        group,
+        {
+          count: inGroup.length,
+          amount_kobo: inGroup.reduce(
+            (sum, row) => sum + (row.paystack_amount_kobo ?? row.our_amount_kobo ?? 0),
+            0,
+          ),
+        },
+      ];
     }),
   ) as ReconciliationReport["totals"];
   return { from: query.from, to: query.to, session: query.session ?? null, totals, rows: kept };
@@ -65,28 +86,52 @@ type Placement = { group: ReconciliationGroup; note: string; action: Reconciliat
 function place(payment: Ours["payment"] | undefined, transaction: Listed): Placement | null {
   const status = payment?.status;
   if (transaction.status === "success") {
-    if (!payment) return { group: "paid_not_credited", note: "No payment here has this reference", action: null };
+    if (!payment)
+      return {
+        group: "paid_not_credited",
+        note: "No payment here has this reference",
+        action: null,
+      };
     if (status === "success") {
-      return transaction.amountKobo === payment.amountKobo && transaction.currency === payment.currency
+      return transaction.amountKobo === payment.amountKobo &&
+        transaction.currency === payment.currency
         ? { group: "matched", note: "", action: null }
         : { group: "mismatch", note: "Credited here at another amount or currency", action: null };
     }
-    if (status === "mismatch") return { group: "mismatch", note: "Paid another amount or currency: refund it", action: null };
-    if (NOT_YET.includes(status!)) return { group: "paid_not_credited", note: `Here: ${status}`, action: "credit" };
+    if (status === "mismatch")
+      return {
+        group: "mismatch",
+        note: "Paid another amount or currency: refund it",
+        action: null,
+      };
+    if (NOT_YET.includes(status!))
+      return { group: "paid_not_credited", note: `Here: ${status}`, action: "credit" };
     return { group: "refunds", note: `Here: ${status}`, action: null };
   }
   if (status === "success") {
     return transaction.status === "reversed"
-      ? { group: "credited_unknown", note: "Reversed at Paystack after we credited it", action: "uncredit" }
+      ? {
+          group: "credited_unknown",
+          note: "Reversed at Paystack after we credited it",
+          action: "uncredit",
+        }
       : { group: "credited_unknown", note: `Paystack says ${transaction.status}`, action: null };
   }
   if (transaction.status === "reversed" && (!payment || HELD.includes(status!))) {
-    return { group: "refunds", note: payment ? `Here: ${status}` : "No payment here has this reference", action: null };
+    return {
+      group: "refunds",
+      note: payment ? `Here: ${status}` : "No payment here has this reference",
+      action: null,
+    };
   }
   return null;
 }
 
-function toRow(placement: Placement, mine: Ours | undefined, transaction: Listed | null): ReconciliationRow {
+function toRow(
+  placement: Placement,
+  mine: Ours | undefined,
+  transaction: Listed | null,
+): ReconciliationRow {
   const payment = mine?.payment;
   return {
     ...placement,
@@ -106,24 +151,50 @@ function toRow(placement: Placement, mine: Ours | undefined, transaction: Listed
 
 async function ourPayments({ db }: Pick<ApiDeps, "db">, from: Date, to: Date): Promise<Ours[]> {
   const rows = await db
-    .select({ payment: payments, surname: students.surname, othername: students.othername, matricNo: students.matricNo })
+    .select({
+      payment: payments,
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+    })
     .from(payments)
     .innerJoin(students, eq(students.id, payments.studentId))
-    .where(and(gte(payments.generatedAt, from), lte(payments.generatedAt, to), inArray(payments.status, [...HELD, ...NOT_YET, "success"])));
-  return rows.map((row) => ({ payment: row.payment, name: `${row.surname} ${row.othername}`, matricNo: row.matricNo }));
+    .where(
+      and(
+        gte(payments.generatedAt, from),
+        lte(payments.generatedAt, to),
+        inArray(payments.status, [...HELD, ...NOT_YET, "success"]),
+      ),
+    );
+  return rows.map((row) => ({
+    payment: row.payment,
+    name: `${row.surname} ${row.othername}`,
+    matricNo: row.matricNo,
+  }));
 }
 
-async function listPaystack({ paystack }: Pick<ApiDeps, "paystack">, from: Date, to: Date): Promise<Listed[]> {
+async function listPaystack(
+  { paystack }: Pick<ApiDeps, "paystack">,
+  from: Date,
+  to: Date,
+): Promise<Listed[]> {
   const all: Listed[] = [];
   try {
     for (let page = 1; ; page++) {
       const answer = await paystack.listTransactions({ from, to, page, perPage: PER_PAGE });
       all.push(...answer.transactions);
       if (page >= answer.pageCount) return all;
-      if (page >= MAX_PAGES) throw new ApiError(400, `Paystack lists more than ${MAX_PAGES * PER_PAGE} transactions for these days. Choose a shorter range.`);
+      if (page >= MAX_PAGES)
+        throw new ApiError(
+          400,
+          `Paystack lists more than ${MAX_PAGES * PER_PAGE} transactions for these days. Choose a shorter range.`,
+        );
     }
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
-    throw new ApiError(502, "We could not get Paystack's records just now. Try again in a few minutes.");
+    throw new ApiError(
+      502,
+      "We could not get Paystack's records just now. Try again in a few minutes.",
+    );
   }
 }

@@ -20,11 +20,21 @@ async function paidTwice() {
 }
 
 const refund = (reference: string, extra: Record<string, unknown> = {}) =>
-  kit.asBursar("/staff/refunds", { method: "POST", json: { reference, reason: "Paid the same fee twice", ...extra } });
+  kit.asBursar("/staff/refunds", {
+    method: "POST",
+    json: { reference, reason: "Paid the same fee twice", ...extra },
+  });
 
 async function paymentComplete(who: Awaited<ReturnType<typeof kit.newStudent>>) {
-  const info = await (await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })).json();
-  return info.data.school_fee_payment.map((row: { paystack_ref: string; payment_status: string }) => [row.paystack_ref, row.payment_status]);
+  const info = await (
+    await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })
+  ).json();
+  return info.data.school_fee_payment.map(
+    (row: { paystack_ref: string; payment_status: string }) => [
+      row.paystack_ref,
+      row.payment_status,
+    ],
+  );
 }
 
 /**
@@ -47,7 +57,11 @@ async function refundWithLostAnswer(reference: string, extra: Record<string, unk
 }
 
 const refundRows = async (reference: string) =>
-  kit.api.db.select().from(refunds).where(eq(refunds.paymentId, (await kit.paymentRow(reference)).id)).orderBy(refunds.id);
+  kit.api.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, (await kit.paymentRow(reference)).id))
+    .orderBy(refunds.id);
 
 describe("refunding a duplicate payment", () => {
   it("the duplicate waits in the queue, is refunded once through Paystack, and the student's credited payment stays", async () => {
@@ -63,22 +77,45 @@ describe("refunding a duplicate payment", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toContain("refunded once");
 
-    const [row] = await kit.api.db.select().from(refunds).where(eq(refunds.paymentId, (await kit.paymentRow(second)).id));
+    const [row] = await kit.api.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, (await kit.paymentRow(second)).id));
     await kit.sandboxHook(`/__sandbox/refunds/${row!.paystackRefundId}/process`);
     const processed = kit.webhookFor(second, "refund.processed");
     expect((await kit.deliverWebhook(processed)).status).toBe(200);
     await kit.deliverWebhook(processed); // a replay changes nothing
     expect((await kit.paymentRow(second)).status).toBe("refunded");
     expect((await kit.paymentRow(first)).status).toBe("success");
-    expect(await paymentComplete(who)).toEqual(expect.arrayContaining([[first, "success"], [second, "refunded"]]));
+    expect(await paymentComplete(who)).toEqual(
+      expect.arrayContaining([
+        [first, "success"],
+        [second, "refunded"],
+      ]),
+    );
 
     const detail = (await (await kit.asBursar(`/staff/payments/${second}`)).json()).data;
     expect(detail.events.map((event: { kind: string }) => event.kind)).toEqual([
-      "initialised", "webhook-received", "duplicate", "refund-requested", "webhook-received", "refund-processed", "webhook-received",
+      "initialised",
+      "webhook-received",
+      "duplicate",
+      "refund-requested",
+      "webhook-received",
+      "refund-processed",
+      "webhook-received",
     ]);
-    expect(detail.refunds).toEqual([expect.objectContaining({ status: "processed", amount_kobo: 12_000_000 })]);
-    const [audit] = await kit.api.db.select().from(auditLog).where(and(eq(auditLog.action, "payment.refund"), eq(auditLog.entityId, second)));
-    expect(audit).toMatchObject({ staffId: kit.bursar.id, before: { status: "duplicate" }, after: { status: "refunding" } });
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ status: "processed", amount_kobo: 12_000_000 }),
+    ]);
+    const [audit] = await kit.api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment.refund"), eq(auditLog.entityId, second)));
+    expect(audit).toMatchObject({
+      staffId: kit.bursar.id,
+      before: { status: "duplicate" },
+      after: { status: "refunding" },
+    });
 
     // A replayed charge.success never credits a refunded payment.
     await kit.deliverWebhook(kit.webhookFor(second));
@@ -89,7 +126,10 @@ describe("refunding a duplicate payment", () => {
   it("a refund Paystack fails returns the payment to the queue, to be tried again", async () => {
     const { second } = await paidTwice();
     expect((await refund(second)).status).toBe(201);
-    const [row] = await kit.api.db.select().from(refunds).where(eq(refunds.paymentId, (await kit.paymentRow(second)).id));
+    const [row] = await kit.api.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, (await kit.paymentRow(second)).id));
     await kit.sandboxHook(`/__sandbox/refunds/${row!.paystackRefundId}/fail`);
     await kit.deliverWebhook(kit.webhookFor(second, "refund.failed"));
     expect((await kit.paymentRow(second)).status).toBe("duplicate");
@@ -100,20 +140,36 @@ describe("refunding a duplicate payment", () => {
     const { first, second } = await paidTwice();
     const over = await refund(second, { amount_kobo: 12_000_001 });
     expect(over.status).toBe(400);
-    expect((await over.json()).error.message).toBe("A refund cannot be more than what was paid (₦120,000.00).");
+    expect((await over.json()).error.message).toBe(
+      "A refund cannot be more than what was paid (₦120,000.00).",
+    );
     const unpaid = await kit.start(await kit.newStudent());
     const nothingTaken = await refund(unpaid);
     expect(nothingTaken.status).toBe(409);
-    expect((await nothingTaken.json()).error.message).toContain("Paystack holds no money of this payment to refund: it is pending.");
+    expect((await nothingTaken.json()).error.message).toContain(
+      "Paystack holds no money of this payment to refund: it is pending.",
+    );
     expect((await kit.paymentRow(first)).status).toBe("success");
     expect((await refund("NOPE-1")).status).toBe(404);
-    for (const json of [{ reference: second }, { reference: second, reason: "x" }, { reference: second, reason: "ok reason", amount_kobo: 0 }, { reference: second, reason: "ok reason", amount_kobo: 1.5 }]) {
+    for (const json of [
+      { reference: second },
+      { reference: second, reason: "x" },
+      { reference: second, reason: "ok reason", amount_kobo: 0 },
+      { reference: second, reason: "ok reason", amount_kobo: 1.5 },
+    ]) {
       expect((await kit.asBursar("/staff/refunds", { method: "POST", json })).status).toBe(400);
     }
     expect((await kit.paymentRow(second)).status).toBe("duplicate");
 
     // Paystack itself refuses (here: refunded already at its dashboard, so nothing is left).
-    await kit.api.sandbox.request("/refund", { method: "POST", headers: { authorization: `Bearer ${kit.api.deps.paystackSecretKey}`, "content-type": "application/json" }, body: JSON.stringify({ transaction: second }) });
+    await kit.api.sandbox.request("/refund", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ transaction: second }),
+    });
     const refused = await refund(second);
     expect(refused.status).toBe(502);
     expect((await refused.json()).error.message).toContain("Nothing was refunded");
@@ -122,15 +178,30 @@ describe("refunding a duplicate payment", () => {
 
   it("a credited payment refunded at Paystack's dashboard loses its credit: the student's status is flagged, with an audit row", async () => {
     const { who, reference } = await kit.paidPayment();
-    const headers = { authorization: `Bearer ${kit.api.deps.paystackSecretKey}`, "content-type": "application/json" };
-    const answer = await (await kit.api.sandbox.request("/refund", { method: "POST", headers, body: JSON.stringify({ transaction: reference }) })).json();
+    const headers = {
+      authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+      "content-type": "application/json",
+    };
+    const answer = await (
+      await kit.api.sandbox.request("/refund", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ transaction: reference }),
+      })
+    ).json();
     await kit.sandboxHook(`/__sandbox/refunds/${answer.data.id}/process`);
     await kit.deliverWebhook(kit.webhookFor(reference, "refund.processed"));
     expect((await kit.paymentRow(reference)).status).toBe("refunded");
     expect(await paymentComplete(who)).toEqual([[reference, "refunded"]]);
-    const [flag] = await kit.api.db.select().from(feeStatusFlags).where(eq(feeStatusFlags.studentId, who.student.id));
+    const [flag] = await kit.api.db
+      .select()
+      .from(feeStatusFlags)
+      .where(eq(feeStatusFlags.studentId, who.student.id));
     expect(flag?.reason).toContain("refunded at Paystack");
-    const [audit] = await kit.api.db.select().from(auditLog).where(and(eq(auditLog.entityId, reference), isNull(auditLog.staffId)));
+    const [audit] = await kit.api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, reference), isNull(auditLog.staffId)));
     expect(audit).toMatchObject({ action: "payment.uncredit", after: { status: "refunded" } });
     const listed = (await (await kit.asBursar(`/staff/payments?q=${reference}`)).json()).data;
     expect(listed[0]).toMatchObject({ flagged: true, status: "refunded" });
@@ -145,7 +216,9 @@ describe("refunding a duplicate payment", () => {
     expect(message).toContain("Do not refund it again");
     expect(message).not.toContain("Nothing was refunded");
     expect((await kit.paymentRow(second)).status).toBe("refunding");
-    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "pending", paystackRefundId: null, amountKobo: 6_000_000 })]);
+    expect(await refundRows(second)).toEqual([
+      expect.objectContaining({ status: "pending", paystackRefundId: null, amountKobo: 6_000_000 }),
+    ]);
 
     const again = await refund(second, { amount_kobo: 6_000_000 });
     expect(again.status).toBe(409);
@@ -153,36 +226,64 @@ describe("refunding a duplicate payment", () => {
     // Underneath the status check, the index allows one live refund per payment.
     const [{ id: _, ...live }] = (await refundRows(second)) as [typeof refunds.$inferSelect];
     const insert = kit.api.db.insert(refunds).values({ ...live, requestedAt: kit.api.clock.now() });
-    expect(await insert.then(() => null, (error: unknown) => error)).toSatisfy(isUniqueViolation);
+    expect(
+      await insert.then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    ).toSatisfy(isUniqueViolation);
 
     // Paystack's webhook names the refund we never had an id for: same payment, same amount.
     await kit.sandboxHook(`/__sandbox/refunds/${paystackId()}/process`);
     expect((await kit.deliverWebhook(kit.webhookFor(second, "refund.processed"))).status).toBe(200);
-    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "processed", paystackRefundId: paystackId() })]);
+    expect(await refundRows(second)).toEqual([
+      expect.objectContaining({ status: "processed", paystackRefundId: paystackId() }),
+    ]);
     expect((await kit.paymentRow(second)).status).toBe("refunded");
     const detail = (await (await kit.asBursar(`/staff/payments/${second}`)).json()).data;
-    expect(detail.events.map((event: { kind: string }) => event.kind)).toContain("refund-unconfirmed");
+    expect(detail.events.map((event: { kind: string }) => event.kind)).toContain(
+      "refund-unconfirmed",
+    );
   });
 
   it.each([
-    { case: "refuses it (status: false)", answer: () => Response.json({ status: false, message: "Transaction has been fully reversed" }, { status: 400 }), shown: "Transaction has been fully reversed" },
-    { case: "answers a bare 4xx", answer: () => new Response("Forbidden", { status: 403 }), shown: "HTTP 403" },
-  ])("when Paystack $case, nothing was refunded and the payment returns to the queue", async ({ answer, shown }) => {
-    const { second } = await paidTwice();
-    const client = kit.api.deps.paystack;
-    const original = client.refund;
-    client.refund = createPaystackClient({ baseUrl: "http://paystack.test", secretKey: "sk_test_x", fetch: async () => answer() }).refund;
-    try {
-      const refused = await refund(second);
-      expect(refused.status).toBe(502);
-      const message = (await refused.json()).error.message;
-      expect(message).toContain(shown);
-      expect(message).toContain("Nothing was refunded");
-    } finally {
-      client.refund = original;
-    }
-    expect((await kit.paymentRow(second)).status).toBe("duplicate");
-    expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "failed" })]);
-    expect((await refund(second)).status).toBe(201);
-  });
+    {
+      case: "refuses it (status: false)",
+      answer: () =>
+        Response.json(
+          { status: false, message: "Transaction has been fully reversed" },
+          { status: 400 },
+        ),
+      shown: "Transaction has been fully reversed",
+    },
+    {
+      case: "answers a bare 4xx",
+      answer: () => new Response("Forbidden", { status: 403 }),
+      shown: "HTTP 403",
+    },
+  ])(
+    "when Paystack $case, nothing was refunded and the payment returns to the queue",
+    async ({ answer, shown }) => {
+      const { second } = await paidTwice();
+      const client = kit.api.deps.paystack;
+      const original = client.refund;
+      client.refund = createPaystackClient({
+        baseUrl: "http://paystack.test",
+        secretKey: "sk_test_x",
+        fetch: async () => answer(),
+      }).refund;
+      try {
+        const refused = await refund(second);
+        expect(refused.status).toBe(502);
+        const message = (await refused.json()).error.message;
+        expect(message).toContain(shown);
+        expect(message).toContain("Nothing was refunded");
+      } finally {
+        client.refund = original;
+      }
+      expect((await kit.paymentRow(second)).status).toBe("duplicate");
+      expect(await refundRows(second)).toEqual([expect.objectContaining({ status: "failed" })]);
+      expect((await refund(second)).status).toBe(201);
+    },
+  );
 });

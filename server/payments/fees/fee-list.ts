@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { academicSessions, feeSchedule, payments, programmes, studyModes } from "../../db/schema.ts";
+import {
+  academicSessions,
+  feeSchedule,
+  payments,
+  programmes,
+  studyModes,
+} from "../../db/schema.ts";
 import type { z } from "zod";
 import type { FeePage, FeeQuery, StaffFee } from "../../../common/payments/fee-schedule.ts";
 
@@ -27,13 +33,21 @@ export function feesInForce(db: Database, filters: Filters) {
     .leftJoin(programmes, eq(programmes.id, feeSchedule.programmeId))
     .leftJoin(credited, eq(credited.feeId, feeSchedule.id))
     .where(and(...conditions))
-    .orderBy(desc(feeSchedule.session), sql`${programmes.name} nulls first`, asc(feeSchedule.level), sql`${feeSchedule.studyMode} nulls first`, asc(feeSchedule.paymentOption))
+    .orderBy(
+      desc(feeSchedule.session),
+      sql`${programmes.name} nulls first`,
+      asc(feeSchedule.level),
+      sql`${feeSchedule.studyMode} nulls first`,
+      asc(feeSchedule.paymentOption),
+    )
     .$dynamic();
 }
 
 export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Promise<FeePage> {
   const { page, ...filters } = query;
-  const rows = await feesInForce(db, filters).limit(FEE_PAGE_SIZE).offset((page - 1) * FEE_PAGE_SIZE);
+  const rows = await feesInForce(db, filters)
+    .limit(FEE_PAGE_SIZE)
+    .offset((page - 1) * FEE_PAGE_SIZE);
   const [total] = await db.select({ value: count() }).from(feesInForce(db, filters).as("matching"));
   const data: StaffFee[] = rows.map(({ fee, programme, credited }) => ({
     id: fee.id,
@@ -47,12 +61,23 @@ export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Pr
     credited_payments: Number(credited ?? 0),
   }));
   const sessions = await db
-    .select({ id: academicSessions.id, name: academicSessions.name, is_current: academicSessions.isCurrent, late_fees_from: academicSessions.lateFeesFrom })
+    .select({
+      id: academicSessions.id,
+      name: academicSessions.name,
+      is_current: academicSessions.isCurrent,
+      late_fees_from: academicSessions.lateFeesFrom,
+    })
     .from(academicSessions)
     .orderBy(desc(academicSessions.name));
-  const programmeList = await db.select({ id: programmes.id, name: programmes.name }).from(programmes).orderBy(asc(programmes.name));
+  const programmeList = await db
+    .select({ id: programmes.id, name: programmes.name })
+    .from(programmes)
+    .orderBy(asc(programmes.name));
   // The registry's list (decision 154): a fee can name only a mode on it.
-  const modes = await db.select({ mode: studyModes.name }).from(studyModes).orderBy(asc(studyModes.name));
+  const modes = await db
+    .select({ mode: studyModes.name })
+    .from(studyModes)
+    .orderBy(asc(studyModes.name));
   return {
     data,
     total: total?.value ?? 0,

@@ -1,4 +1,8 @@
-import { describeRoleTable, useRoleTableHarness, type RoleRow } from "../../staff/role-table.test-kit.ts";
+import {
+  describeRoleTable,
+  useRoleTableHarness,
+  type RoleRow,
+} from "../../staff/role-table.test-kit.ts";
 
 const harness = useRoleTableHarness();
 const current = () => harness().currentSessionId;
@@ -10,7 +14,12 @@ const endpoints: RoleRow[] = [
   { method: "POST", path: () => "/staff/fees", roles: ["bursar"], json: {} },
   { method: "PATCH", path: () => "/staff/fees/999999", roles: ["bursar"], json: {} },
   { method: "POST", path: () => "/staff/fees/import", roles: ["bursar"], form: true },
-  { method: "PATCH", path: () => `/staff/sessions/${current()}/late-fees`, roles: ["bursar"], json: {} },
+  {
+    method: "PATCH",
+    path: () => `/staff/sessions/${current()}/late-fees`,
+    roles: ["bursar"],
+    json: {},
+  },
 ];
 
 describeRoleTable("roles on the fee schedule endpoints", harness, endpoints, [200, 400, 404]);

@@ -9,7 +9,14 @@ import { readJson, readParams, readQuery } from "../../http/validate.ts";
 import { formatNaira, koboToNaira } from "../../../common/format/money.ts";
 import { spelledDate } from "../../../common/courses/registration-window.ts";
 import { koboToNairaText } from "../../../common/payments/naira-input.ts";
-import { ALL, FEE_CSV_HEADER, FeeChange, FeeQuery, FeeRequest, LateFeesRequest } from "../../../common/payments/fee-schedule.ts";
+import {
+  ALL,
+  FEE_CSV_HEADER,
+  FeeChange,
+  FeeQuery,
+  FeeRequest,
+  LateFeesRequest,
+} from "../../../common/payments/fee-schedule.ts";
 import { changedFields, recordAudit } from "../../audit/audit.ts";
 import { parseCsv, toCsv } from "../../csv/csv-file.ts";
 import { readCsvUpload } from "../../csv/csv-upload.ts";
@@ -39,7 +46,14 @@ export function feeRoutes(deps: ApiDeps) {
   app.get("/staff/fees/export", readers, async (c) => {
     const { page: _page, ...filters } = readQuery(c, FeeQuery);
     const rows = await feesInForce(db, filters);
-    const cells = rows.map(({ fee, programme }) => [fee.session, programme ?? ALL, fee.level, fee.studyMode ?? ALL, fee.paymentOption, koboToNairaText(fee.amountKobo)]);
+    const cells = rows.map(({ fee, programme }) => [
+      fee.session,
+      programme ?? ALL,
+      fee.level,
+      fee.studyMode ?? ALL,
+      fee.paymentOption,
+      koboToNairaText(fee.amountKobo),
+    ]);
     c.header("content-type", "text/csv; charset=utf-8");
     c.header("content-disposition", 'attachment; filename="fee-schedule.csv"');
     return c.body(toCsv(FEE_CSV_HEADER, cells));
@@ -47,7 +61,10 @@ export function feeRoutes(deps: ApiDeps) {
 
   app.post("/staff/fees", bursar, async (c) => {
     const request = await readJson(c, FeeRequest);
-    const studyMode = request.study_mode === null ? null : requireMode(await loadModes(db), "study", request.study_mode, "study_mode");
+    const studyMode =
+      request.study_mode === null
+        ? null
+        : requireMode(await loadModes(db), "study", request.study_mode, "study_mode");
     const values = {
       session: request.session,
       programmeId: request.programme_id,
@@ -64,23 +81,38 @@ export function feeRoutes(deps: ApiDeps) {
       }),
     );
     const amount = formatNaira(koboToNaira(fee.amountKobo));
-    const message = replaced ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.` : `Fee of ${amount} saved.`;
+    const message = replaced
+      ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.`
+      : `Fee of ${amount} saved.`;
     return c.json({ status: "success", message, data: { id: fee.id } }, 201);
   });
 
   app.patch("/staff/fees/:id", bursar, async (c) => {
     const { id } = readParams(c, FeeIdParam);
     const { amount_naira: amountKobo } = await readJson(c, FeeChange);
-    const fee = await db.transaction((tx) => changeFeeAmount(tx, author(c.var.staff.id), id, amountKobo));
-    return c.json({ status: "success", message: `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.` });
+    const fee = await db.transaction((tx) =>
+      changeFeeAmount(tx, author(c.var.staff.id), id, amountKobo),
+    );
+    return c.json({
+      status: "success",
+      message: `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.`,
+    });
   });
 
   app.post("/staff/fees/import", bursar, async (c) => {
     const { text, dryRun } = await readCsvUpload(c);
     const rows = parseCsv(text, FEE_CSV_HEADER);
     const by = author(c.var.staff.id);
-    const report = await runImport(db, dryRun, by, (tx) => planFeeImport(tx, rows), { action: "fee.import", entity: "fee_import" });
-    deps.logger.info("fee import", { staffId: by.staffId, dryRun, written: report.written, rejected: report.rejected.length });
+    const report = await runImport(db, dryRun, by, (tx) => planFeeImport(tx, rows), {
+      action: "fee.import",
+      entity: "fee_import",
+    });
+    deps.logger.info("fee import", {
+      staffId: by.staffId,
+      dryRun,
+      written: report.written,
+      rejected: report.rejected.length,
+    });
     return answerImport(c, report);
   });
 
@@ -92,11 +124,18 @@ export function feeRoutes(deps: ApiDeps) {
       const diff = changedFields(existing, { lateFeesFrom });
       if (!diff.changed) return existing;
       await tx.update(academicSessions).set({ lateFeesFrom }).where(eq(academicSessions.id, id));
-      const change = { staffId: c.var.staff.id, action: "session.late_fees", entity: "academic_session", entityId: id };
+      const change = {
+        staffId: c.var.staff.id,
+        action: "session.late_fees",
+        entity: "academic_session",
+        entityId: id,
+      };
       await recordAudit(tx, { ...change, before: diff.before, after: diff.after }, now());
       return existing;
     });
-    const message = lateFeesFrom ? `Late fees for ${session.name} apply from ${spelledDate(lateFeesFrom)}.` : `No late fees apply in ${session.name}.`;
+    const message = lateFeesFrom
+      ? `Late fees for ${session.name} apply from ${spelledDate(lateFeesFrom)}.`
+      : `No late fees apply in ${session.name}.`;
     return c.json({ status: "success", message });
   });
 

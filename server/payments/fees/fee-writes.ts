@@ -17,28 +17,67 @@ const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
  * fee replaces it (the old one is kept, marked replaced, so paid receipts still match it);
  * otherwise 409, since its amount can simply be edited.
  */
-export async function addFee(tx: Transaction, author: Author, values: FeeValues): Promise<{ fee: FeeRow; replaced: FeeRow | null }> {
+export async function addFee(
+  tx: Transaction,
+  author: Author,
+  values: FeeValues,
+): Promise<{ fee: FeeRow; replaced: FeeRow | null }> {
   const existing = await feeInForce(tx, values);
   if (existing && (await creditedAgainst(tx, existing.id)) === 0) {
-    throw new ApiError(409, `This fee is already set at ${naira(existing.amountKobo)} and nobody has paid it yet: edit its amount instead.`);
+    throw new ApiError(
+      409,
+      `This fee is already set at ${naira(existing.amountKobo)} and nobody has paid it yet: edit its amount instead.`,
+    );
   }
-  if (existing) await tx.update(feeSchedule).set({ replacedAt: author.at }).where(eq(feeSchedule.id, existing.id));
+  if (existing)
+    await tx
+      .update(feeSchedule)
+      .set({ replacedAt: author.at })
+      .where(eq(feeSchedule.id, existing.id));
   const [fee] = await tx.insert(feeSchedule).values(values).returning();
   const action = existing ? "fee.replace" : "fee.create";
   const before = existing ? { id: existing.id, amount_kobo: existing.amountKobo } : null;
-  await recordAudit(tx, { staffId: author.staffId, action, entity: "fee", entityId: fee!.id, before, after: auditView(fee!) }, author.at);
+  await recordAudit(
+    tx,
+    {
+      staffId: author.staffId,
+      action,
+      entity: "fee",
+      entityId: fee!.id,
+      before,
+      after: auditView(fee!),
+    },
+    author.at,
+  );
   return { fee: fee!, replaced: existing ?? null };
 }
 
 /** Changes a fee's amount, refused with the reason once a payment against it has been credited. */
-export async function changeFeeAmount(tx: Transaction, author: Author, id: number, amountKobo: number): Promise<FeeRow> {
+export async function changeFeeAmount(
+  tx: Transaction,
+  author: Author,
+  id: number,
+  amountKobo: number,
+): Promise<FeeRow> {
   const [fee] = await tx.select().from(feeSchedule).where(eq(feeSchedule.id, id)).for("update");
   if (!fee) throw new ApiError(404, "There is no such fee. Reload the list.");
-  if (fee.replacedAt) throw new ApiError(409, "This fee has been replaced by a newer one. Reload the list and change that one.");
+  if (fee.replacedAt)
+    throw new ApiError(
+      409,
+      "This fee has been replaced by a newer one. Reload the list and change that one.",
+    );
   if ((await creditedAgainst(tx, id)) > 0) throw new ApiError(409, PAID_FEE_IS_FIXED);
   if (fee.amountKobo === amountKobo) return fee;
-  const [saved] = await tx.update(feeSchedule).set({ amountKobo }).where(eq(feeSchedule.id, id)).returning();
+  const [saved] = await tx
+    .update(feeSchedule)
+    .set({ amountKobo })
+    .where(eq(feeSchedule.id, id))
+    .returning();
   const change = { staffId: author.staffId, action: "fee.update", entity: "fee", entityId: id };
-  await recordAudit(tx, { ...change, before: { amount_kobo: fee.amountKobo }, after: { amount_kobo: amountKobo } }, author.at);
+  await recordAudit(
+    tx,
+    { ...change, before: { amount_kobo: fee.amountKobo }, after: { amount_kobo: amountKobo } },
+    author.at,
+  );
   return saved!;
 }

@@ -10,13 +10,18 @@ export async function createFeesKit() {
   const kit = await createPaymentsKit();
   const { api } = kit;
   const bursar = await staffSignIn(api, await createStaff(api, { roles: ["bursar"], totp: true }));
-  const languages = await insertSchool(api.db, { name: "School of Languages", departments: ["English"], programmes: ["NCE English/French"] });
+  const languages = await insertSchool(api.db, {
+    name: "School of Languages",
+    departments: ["English"],
+    programmes: ["NCE English/French"],
+  });
   // The registry's study modes: "Part-Time" is spelt with a hyphen, so fees written "Part Time" test the matching.
   await ensureModes(api.db, "study", ["Part-Time"]);
   const biology = api.school.programmes[0]!.id;
   const english = languages.programmes[0]!.id;
 
-  const send = (method: string, path: string, json: unknown, token = bursar) => api.request(path, { method, token, json });
+  const send = (method: string, path: string, json: unknown, token = bursar) =>
+    api.request(path, { method, token, json });
   const upload = (csv: string, dryRun: boolean, token = bursar) => {
     const form = new FormData();
     form.set("file", new File([csv], "fees.csv", { type: "text/csv" }));
@@ -25,11 +30,17 @@ export async function createFeesKit() {
   };
   /** The naira a student is quoted, or the refusal's message. */
   async function quote(token: string, option = "full", level = 100, session = "2024/2025") {
-    const body = await (await kit.post("/student/generate-payment", token, { payment_name: "schoolfees", ...choice(option, level, session) })).json();
+    const body = await (
+      await kit.post("/student/generate-payment", token, {
+        payment_name: "schoolfees",
+        ...choice(option, level, session),
+      })
+    ).json();
     return body.data?.amount ?? body.message;
   }
   const feeRows = () => api.db.select().from(feeSchedule);
-  const audits = (action: string) => api.db.select().from(auditLog).where(eq(auditLog.action, action));
+  const audits = (action: string) =>
+    api.db.select().from(auditLog).where(eq(auditLog.action, action));
   return { ...kit, bursar, biology, english, send, upload, quote, feeRows, audits };
 }
 export type FeesKit = Awaited<ReturnType<typeof createFeesKit>>;

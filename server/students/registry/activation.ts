@@ -18,7 +18,8 @@ type Student = typeof students.$inferSelect;
  */
 export const ACTIVATION_LINK_HOURS = 72;
 
-const ADDRESS_CHANGED = "The student's e-mail address was changed a moment ago, so no link was sent. Open the record again and send the link to the new address.";
+const ADDRESS_CHANGED =
+  "The student's e-mail address was changed a moment ago, so no link was sent. Open the record again and send the link to the new address.";
 
 export const ACTIVATION_MAIL_SUBJECT = "Activate your student portal account";
 
@@ -36,7 +37,7 @@ export function activationMail(student: Student & { email: string }, link: strin
       link,
       "",
       `The link works once, for ${ACTIVATION_LINK_HOURS} hours. Then sign in with your phone number (${student.phone}) and that password.`,
-      "If the link has expired, use \"Forgot password\" on the sign-in page with this e-mail address.",
+      'If the link has expired, use "Forgot password" on the sign-in page with this e-mail address.',
       "If the registry sends you another link later, only the newest one works.",
     ].join("\n"),
   };
@@ -45,11 +46,20 @@ export function activationMail(student: Student & { email: string }, link: strin
 type LastLink = NonNullable<StaffStudent["last_activation_link"]>;
 
 /** The student's newest activation link and whether it still works; null when none was sent. */
-export async function lastActivationLink(db: Database | Transaction, studentId: number, now: Date): Promise<LastLink | null> {
+export async function lastActivationLink(
+  db: Database | Transaction,
+  studentId: number,
+  now: Date,
+): Promise<LastLink | null> {
   const [row] = await db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.studentId, studentId), eq(passwordResetTokens.purpose, "activation")))
+    .where(
+      and(
+        eq(passwordResetTokens.studentId, studentId),
+        eq(passwordResetTokens.purpose, "activation"),
+      ),
+    )
     .orderBy(desc(passwordResetTokens.createdAt), desc(passwordResetTokens.id))
     .limit(1);
   if (!row) return null;
@@ -60,7 +70,12 @@ export async function lastActivationLink(db: Database | Transaction, studentId: 
       : row.expiresAt <= now
         ? "expired"
         : "live";
-  return { sent_at: row.createdAt.toISOString(), sent_to: row.sentTo, expires_at: row.expiresAt.toISOString(), state };
+  return {
+    sent_at: row.createdAt.toISOString(),
+    sent_to: row.sentTo,
+    expires_at: row.expiresAt.toISOString(),
+    state,
+  };
 }
 
 /** Where a link went, as the registry reads it. */
@@ -90,9 +105,16 @@ export async function issueActivationLink(
       { fields: { replace_earlier: "Confirm that the earlier link may stop working." } },
     );
   }
-  const token = await issueResetToken(tx, student, deps.now(), { lifetimeMinutes: ACTIVATION_LINK_HOURS * 60, replacesEarlier: true, purpose: "activation" });
+  const token = await issueResetToken(tx, student, deps.now(), {
+    lifetimeMinutes: ACTIVATION_LINK_HOURS * 60,
+    replacesEarlier: true,
+    purpose: "activation",
+  });
   if (token === null) throw new ApiError(409, ADDRESS_CHANGED);
-  const link = new URL(`/password/reset/${encodeUid(student.id)}/${token}`, deps.publicOrigin).toString();
+  const link = new URL(
+    `/password/reset/${encodeUid(student.id)}/${token}`,
+    deps.publicOrigin,
+  ).toString();
   if (student.email === null) return { link, mailed: false };
   await deps.jobs.sendMail(tx, activationMail({ ...student, email: student.email }, link));
   return { link, mailed: true };

@@ -1,5 +1,9 @@
 import type { CsvRow, RowRefusal } from "../../csv/csv-file.ts";
-import { STUDENT_IMPORT_COLUMNS, StudentImportRow, type StudentImportColumn } from "../../../common/students/registry.ts";
+import {
+  STUDENT_IMPORT_COLUMNS,
+  StudentImportRow,
+  type StudentImportColumn,
+} from "../../../common/students/registry.ts";
 import type { ModeDirectory } from "../../structure/modes.ts";
 import type { Places } from "./places.ts";
 import type { StudentFields } from "./student-fields.ts";
@@ -21,15 +25,26 @@ const LABEL: Record<UniqueField, string> = {
  * Checks each row on its own (formats, level, session, programme and department by name) and
  * against the rows above it (a matric number, application number, phone or e-mail used twice).
  */
-export function checkRows(rows: CsvRow<StudentImportColumn>[], places: Places, modes: { study: ModeDirectory; entry: ModeDirectory }) {
+export function checkRows(
+  rows: CsvRow<StudentImportColumn>[],
+  places: Places,
+  modes: { study: ModeDirectory; entry: ModeDirectory },
+) {
   const refusals: RowRefusal[] = [];
   const checked: CheckedRow[] = [];
-  const firstRowWith = Object.fromEntries(UNIQUE.map((field) => [field, new Map<string, number>()])) as Record<UniqueField, Map<string, number>>;
+  const firstRowWith = Object.fromEntries(
+    UNIQUE.map((field) => [field, new Map<string, number>()]),
+  ) as Record<UniqueField, Map<string, number>>;
 
   for (const { row, values } of rows) {
     // The cell as written goes beside the problem, so the officer sees what to correct.
     const refuse = (field: string, message: string) =>
-      refusals.push({ row, field, message, ...(field in values ? { value: values[field as StudentImportColumn] } : {}) });
+      refusals.push({
+        row,
+        field,
+        message,
+        ...(field in values ? { value: values[field as StudentImportColumn] } : {}),
+      });
     const parsed = StudentImportRow.safeParse(values);
     const seen = new Set<string>();
     if (!parsed.success) {
@@ -41,13 +56,17 @@ export function checkRows(rows: CsvRow<StudentImportColumn>[], places: Places, m
     }
     const programme = places.programmes.byName(values.programme);
     const department = places.departments.byName(values.department);
-    if (values.programme.trim() && !programme) refuse("programme", places.programmes.unknown(values.programme));
-    if (values.department.trim() && !department) refuse("department", places.departments.unknown(values.department));
+    if (values.programme.trim() && !programme)
+      refuse("programme", places.programmes.unknown(values.programme));
+    if (values.department.trim() && !department)
+      refuse("department", places.departments.unknown(values.department));
     // Any spelling of a mode on the registry's list; the list's own is stored (decision 154).
     const studyMode = modes.study.find(values.study_mode);
     const entryMode = modes.entry.find(values.entry_mode);
-    if (!seen.has("study_mode") && !studyMode) refuse("study_mode", modes.study.unknown(values.study_mode.trim()));
-    if (!seen.has("entry_mode") && !entryMode) refuse("entry_mode", modes.entry.unknown(values.entry_mode.trim()));
+    if (!seen.has("study_mode") && !studyMode)
+      refuse("study_mode", modes.study.unknown(values.study_mode.trim()));
+    if (!seen.has("entry_mode") && !entryMode)
+      refuse("entry_mode", modes.entry.unknown(values.entry_mode.trim()));
 
     let repeated = false;
     for (const field of UNIQUE) {
@@ -62,14 +81,29 @@ export function checkRows(rows: CsvRow<StudentImportColumn>[], places: Places, m
     }
     if (parsed.success && programme && department && studyMode && entryMode && !repeated) {
       const { programme: _programme, department: _department, ...rest } = parsed.data;
-      checked.push({ row, fields: { ...rest, study_mode: studyMode, entry_mode: entryMode, programme_id: programme.id, department_id: department.id } });
+      checked.push({
+        row,
+        fields: {
+          ...rest,
+          study_mode: studyMode,
+          entry_mode: entryMode,
+          programme_id: programme.id,
+          department_id: department.id,
+        },
+      });
     }
   }
   return { refusals, checked };
 }
 
 /** A student already in the database, as far as the uniqueness checks need. */
-export type ExistingStudent = { id: number; matric_no: string | null; application_no: string; phone: string; email: string | null };
+export type ExistingStudent = {
+  id: number;
+  matric_no: string | null;
+  application_no: string;
+  phone: string;
+  email: string | null;
+};
 
 /**
  * Refuses a row whose application number, phone or e-mail already belongs to a student other
@@ -78,7 +112,15 @@ export type ExistingStudent = { id: number; matric_no: string | null; applicatio
 export function checkAgainstExisting(checked: CheckedRow[], existing: ExistingStudent[]) {
   const refusals: RowRefusal[] = [];
   const owners = Object.fromEntries(
-    UNIQUE.map((field) => [field, new Map(existing.map((student) => [field === "email" ? student.email?.toLowerCase() : student[field], student]))]),
+    UNIQUE.map((field) => [
+      field,
+      new Map(
+        existing.map((student) => [
+          field === "email" ? student.email?.toLowerCase() : student[field],
+          student,
+        ]),
+      ),
+    ]),
   ) as Record<UniqueField, Map<string | null | undefined, ExistingStudent>>;
   const accepted: (CheckedRow & { existingId: number | null })[] = [];
   for (const candidate of checked) {

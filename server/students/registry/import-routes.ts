@@ -10,10 +10,14 @@ import { importStudents } from "./student-import.ts";
 /** POST /staff/students/import: a CSV of students, checked (dry_run=true) or written, all rows or none. */
 export function studentImportRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.post("/staff/students/import", requireStaff(deps, { roles: STUDENT_RECORD_ROLES }), async (c) => {
-    const { text, dryRun } = await readCsvUpload(c);
-    const report = await importStudents(deps, c.var.staff.id, text, dryRun);
-    return answerImport(c, report);
-  });
+  app.post(
+    "/staff/students/import",
+    requireStaff(deps, { roles: STUDENT_RECORD_ROLES }),
+    async (c) => {
+      const { text, dryRun } = await readCsvUpload(c);
+      const report = await importStudents(deps, c.var.staff.id, text, dryRun);
+      return answerImport(c, report);
+    },
+  );
   return app;
 }

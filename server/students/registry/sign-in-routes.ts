@@ -24,27 +24,57 @@ export function studentSignInRoutes(deps: ApiDeps) {
     const student = await findStudent(db, id);
     const { failures, locked } = await signInFailures(db, student.phone, now());
     if (failures === 0 && !locked) {
-      return c.json({ status: "success", message: "No failed sign-ins are counted against this student: there is nothing to reset." });
+      return c.json({
+        status: "success",
+        message: "No failed sign-ins are counted against this student: there is nothing to reset.",
+      });
     }
     await db.transaction(async (tx) => {
       await clearSignInLockout(tx, student.phone);
-      const entry = { staffId: c.var.staff.id, action: "student.sign_in_lockout_reset", entity: "student", entityId: id };
-      await recordAudit(tx, { ...entry, before: { failed_sign_ins: failures }, after: { failed_sign_ins: 0 } }, now());
+      const entry = {
+        staffId: c.var.staff.id,
+        action: "student.sign_in_lockout_reset",
+        entity: "student",
+        entityId: id,
+      };
+      await recordAudit(
+        tx,
+        { ...entry, before: { failed_sign_ins: failures }, after: { failed_sign_ins: 0 } },
+        now(),
+      );
     });
-    return c.json({ status: "success", message: `${failures} failed sign-in${failures === 1 ? "" : "s"} forgotten: the student can sign in again now.` });
+    return c.json({
+      status: "success",
+      message: `${failures} failed sign-in${failures === 1 ? "" : "s"} forgotten: the student can sign in again now.`,
+    });
   });
 
   app.post("/staff/students/:id/activation-link", registry, async (c) => {
     const { id } = readParams(c, StudentIdParam);
     // No body is a first send; the page adds replace_earlier once the officer has seen the warning.
-    const { replace_earlier: replaceEarlier = false } = c.req.header("content-type") ? await readJson(c, ActivationLinkRequest) : {};
+    const { replace_earlier: replaceEarlier = false } = c.req.header("content-type")
+      ? await readJson(c, ActivationLinkRequest)
+      : {};
     const student = await findStudent(db, id);
     if (!isUnusablePasswordHash(student.passwordHash)) {
-      throw new ApiError(400, "This student has already chosen a password. If they have forgotten it, they can use \"Forgot password\" on the sign-in page with the e-mail on file.");
+      throw new ApiError(
+        400,
+        'This student has already chosen a password. If they have forgotten it, they can use "Forgot password" on the sign-in page with the e-mail on file.',
+      );
     }
     const sent = await db.transaction(async (tx) => {
       const issued = await issueActivationLink(deps, tx, student, replaceEarlier);
-      await recordAudit(tx, { staffId: c.var.staff.id, action: "student.activation_link", entity: "student", entityId: id, after: { email: student.email, shown_on_screen: !issued.mailed } }, now());
+      await recordAudit(
+        tx,
+        {
+          staffId: c.var.staff.id,
+          action: "student.activation_link",
+          entity: "student",
+          entityId: id,
+          after: { email: student.email, shown_on_screen: !issued.mailed },
+        },
+        now(),
+      );
       return issued;
     });
     if (!sent.mailed) {
@@ -52,7 +82,11 @@ export function studentSignInRoutes(deps: ApiDeps) {
       const message = `${student.othername} ${student.surname} has no e-mail address, so the link is shown here instead of mailed. Open it with the student now (on this computer or their phone) so they choose a password; it works once, for ${ACTIVATION_LINK_HOURS} hours.`;
       return c.json({ status: "success", message, data: { link: sent.link } });
     }
-    return c.json({ status: "success", message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours; any earlier link has stopped working.`, data: { link: null } });
+    return c.json({
+      status: "success",
+      message: `An activation link is on its way to ${student.email}. It works for ${ACTIVATION_LINK_HOURS} hours; any earlier link has stopped working.`,
+      data: { link: null },
+    });
   });
 
   return app;

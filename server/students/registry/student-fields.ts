@@ -39,7 +39,18 @@ export function fieldsOf(student: StudentRow): StudentFields {
 
 type Columns = Pick<
   typeof students.$inferInsert,
-  "matricNo" | "applicationNo" | "surname" | "othername" | "phone" | "email" | "programmeId" | "departmentId" | "level" | "entrySession" | "entryMode" | "studyMode"
+  | "matricNo"
+  | "applicationNo"
+  | "surname"
+  | "othername"
+  | "phone"
+  | "email"
+  | "programmeId"
+  | "departmentId"
+  | "level"
+  | "entrySession"
+  | "entryMode"
+  | "studyMode"
 >;
 
 /** The columns to write for all of the fields (a new student) or some of them (a correction). */

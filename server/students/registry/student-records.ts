@@ -4,7 +4,11 @@ import { departments, programmes, students } from "../../db/schema.ts";
 import { isUnusablePasswordHash } from "../../auth/password.ts";
 import { ApiError } from "../../http/errors.ts";
 import { normalizeNigerianPhone } from "../../../common/validation/person.ts";
-import type { StaffStudent, StudentSearchPage, StudentSummary } from "../../../common/students/registry.ts";
+import type {
+  StaffStudent,
+  StudentSearchPage,
+  StudentSummary,
+} from "../../../common/students/registry.ts";
 import { signInFailures } from "./sign-in-lockout.ts";
 import { lastActivationLink } from "./activation.ts";
 
@@ -20,7 +24,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
  * both "adebayo"; "O'Neil" is "oneil" (decision 155).
  */
 export function foldName(text: string): string {
-  return text.normalize("NFD").toLowerCase().replace(/[^a-z0-9 ]/g, "").replace(/ +/g, " ").trim();
+  return text
+    .normalize("NFD")
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, "")
+    .replace(/ +/g, " ")
+    .trim();
 }
 
 /**
@@ -42,9 +51,21 @@ function matching(q: string): SQL | undefined {
   );
 }
 
-const summaryColumns = { student: students, programme: programmes.name, department: departments.name };
+const summaryColumns = {
+  student: students,
+  programme: programmes.name,
+  department: departments.name,
+};
 
-function toSummary({ student, programme, department }: { student: StudentRow; programme: string; department: string }): StudentSummary {
+function toSummary({
+  student,
+  programme,
+  department,
+}: {
+  student: StudentRow;
+  programme: string;
+  department: string;
+}): StudentSummary {
   return {
     id: student.id,
     matric_no: student.matricNo,
@@ -61,7 +82,11 @@ function toSummary({ student, programme, department }: { student: StudentRow; pr
 }
 
 /** One page of students matching `q`, by surname. */
-export async function searchStudents(db: Database, q: string, page: number): Promise<StudentSearchPage> {
+export async function searchStudents(
+  db: Database,
+  q: string,
+  page: number,
+): Promise<StudentSearchPage> {
   const where = matching(q);
   const [total] = await db.select({ rows: count() }).from(students).where(where);
   const rows = await db
@@ -83,7 +108,11 @@ export async function findStudent(db: Database, id: number): Promise<StudentRow>
 }
 
 /** The record page's view of one student, with where they stand on signing in. */
-export async function staffStudentView(db: Database, student: StudentRow, now: Date): Promise<StaffStudent> {
+export async function staffStudentView(
+  db: Database,
+  student: StudentRow,
+  now: Date,
+): Promise<StaffStudent> {
   const [placed] = await db
     .select(summaryColumns)
     .from(students)
@@ -109,7 +138,12 @@ export async function staffStudentView(db: Database, student: StudentRow, now: D
 }
 
 /** The fields of a student that must be unique, as the registry names them. */
-export type UniqueFields = { matric_no?: string; application_no?: string; phone?: string; email?: string };
+export type UniqueFields = {
+  matric_no?: string;
+  application_no?: string;
+  phone?: string;
+  email?: string;
+};
 
 const UNIQUE_COLUMNS = {
   matric_no: { column: students.matricNo, label: "matric number" },
@@ -121,7 +155,10 @@ const UNIQUE_COLUMNS = {
 /** A message for each given value that already belongs to another student (e-mail compared without case). */
 export async function takenByOthers(db: Database, values: UniqueFields, exceptId: number) {
   const taken: Record<string, string> = {};
-  for (const [field, value] of Object.entries(values) as [keyof UniqueFields, string | undefined][]) {
+  for (const [field, value] of Object.entries(values) as [
+    keyof UniqueFields,
+    string | undefined,
+  ][]) {
     if (value === undefined) continue;
     const { column, label } = UNIQUE_COLUMNS[field];
     const same = field === "email" ? eq(sql`lower(${column})`, value) : eq(column, value);
@@ -130,7 +167,9 @@ export async function takenByOthers(db: Database, values: UniqueFields, exceptId
       .from(students)
       .where(and(same, sql`${students.id} <> ${exceptId}`))
       .limit(1);
-    if (other) taken[field] = `That ${label} is already on the record of another student (${other.matricNo ?? other.applicationNo}).`;
+    if (other)
+      taken[field] =
+        `That ${label} is already on the record of another student (${other.matricNo ?? other.applicationNo}).`;
   }
   return taken;
 }

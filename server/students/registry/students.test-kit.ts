@@ -1,10 +1,24 @@
 import { readOutbox } from "../../mail/outbox.ts";
 import type { ApiHarness } from "../../testing/api-harness.test-kit.ts";
-import { STUDENT_IMPORT_COLUMNS, type StudentImportColumn } from "../../../common/students/registry.ts";
+import {
+  STUDENT_IMPORT_COLUMNS,
+  type StudentImportColumn,
+} from "../../../common/students/registry.ts";
 
 export const IMPORT_HEADER = STUDENT_IMPORT_COLUMNS.join(",");
 
-const NAMES = ["Adaeze", "Bukola", "Chinedu", "Danjuma", "Efosa", "Funmilayo", "Garba", "Halima", "Ifeanyi", "Jumoke"];
+const NAMES = [
+  "Adaeze",
+  "Bukola",
+  "Chinedu",
+  "Danjuma",
+  "Efosa",
+  "Funmilayo",
+  "Garba",
+  "Halima",
+  "Ifeanyi",
+  "Jumoke",
+];
 
 /** A valid import row for student `n` (in the harness's Biology / NCE Biology/Chemistry), with changes. */
 export function studentRow(n: number, changes: Partial<Record<StudentImportColumn, string>> = {}) {
@@ -24,14 +38,22 @@ export function studentRow(n: number, changes: Partial<Record<StudentImportColum
     study_mode: "Full Time",
     ...changes,
   };
-  return STUDENT_IMPORT_COLUMNS.map((column) => (/[",]/.test(row[column]) ? `"${row[column].replaceAll('"', '""')}"` : row[column])).join(",");
+  return STUDENT_IMPORT_COLUMNS.map((column) =>
+    /[",]/.test(row[column]) ? `"${row[column].replaceAll('"', '""')}"` : row[column],
+  ).join(",");
 }
 
 /** A whole file: the header and the given rows, LF line ends unless told. */
-export const importFile = (rows: string[], newline = "\n") => [IMPORT_HEADER, ...rows].join(newline) + newline;
+export const importFile = (rows: string[], newline = "\n") =>
+  [IMPORT_HEADER, ...rows].join(newline) + newline;
 
 /** Posts a file to the import endpoint as a browser form would. */
-export function postImport(api: ApiHarness, token: string | undefined, file: string | Uint8Array<ArrayBuffer>, options: { dryRun?: boolean; name?: string } = {}) {
+export function postImport(
+  api: ApiHarness,
+  token: string | undefined,
+  file: string | Uint8Array<ArrayBuffer>,
+  options: { dryRun?: boolean; name?: string } = {},
+) {
   const form = new FormData();
   form.set("file", new File([file], options.name ?? "students.csv", { type: "text/csv" }));
   if (options.dryRun) form.set("dry_run", "true");

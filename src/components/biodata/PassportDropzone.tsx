@@ -30,7 +30,8 @@ const LARGEST_PHOTO_TO_PREPARE = 20 * 1024 * 1024;
 
 // Without scripts the photo goes as chosen (decision 093): say so, with the server's limit.
 const HINT_WITHOUT_SCRIPTS = `Choose a JPEG, PNG or WebP photo of at most ${megabytes(PASSPORT_MAX_BYTES)}. It is sent as it is, so on a slow connection a large photo can take a minute or more to go: wait for the page to come back.`;
-const HINT_WITH_SCRIPTS = "Drop a photo here or choose one (JPEG, PNG or WebP). It is made smaller before it is sent.";
+const HINT_WITH_SCRIPTS =
+  "Drop a photo here or choose one (JPEG, PNG or WebP). It is made smaller before it is sent.";
 
 /**
  * The passport upload: a real file input (keyboard and screen-reader operable) inside an area

@@ -51,7 +51,14 @@ type ChoiceSelectProps = {
  * A select whose first option shows the current value and sends "", which the API reads as
  * "leave unchanged"; choosing another option sends that option.
  */
-export function ChoiceSelect({ name, label, current, choices, chosen = "", error }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  name,
+  label,
+  current,
+  choices,
+  chosen = "",
+  error,
+}: ChoiceSelectProps) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>

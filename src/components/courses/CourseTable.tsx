@@ -121,7 +121,9 @@ export function CourseTable(props: {
             ))}
             {shown.items.length === 0 && (
               <tr>
-                <td className="c-whole" colSpan={5}>No course matches “{keyword}”.</td>
+                <td className="c-whole" colSpan={5}>
+                  No course matches “{keyword}”.
+                </td>
               </tr>
             )}
           </tbody>

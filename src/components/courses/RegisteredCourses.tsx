@@ -1,5 +1,9 @@
 import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
-import type { Approval, Course, ReturnedSemester } from "../../../common/courses/registered-course.ts";
+import type {
+  Approval,
+  Course,
+  ReturnedSemester,
+} from "../../../common/courses/registered-course.ts";
 import { advisorLines } from "../../lib/courses/advisor.ts";
 import { APPROVED_CANNOT_RESET, semesterLabel } from "../../../common/courses/selection.ts";
 import { handled, printoutPath } from "./picker-state.ts";
@@ -25,8 +29,11 @@ export function RegisteredCourses(props: {
     props.approvals,
     props.returns,
   );
-  const approved = (semester: 1 | 2) => props.approvals.some((approval) => approval.semester === semester);
-  const held = ([1, 2] as const).filter((semester) => props.courses.some((course) => course.semester === semester));
+  const approved = (semester: 1 | 2) =>
+    props.approvals.some((approval) => approval.semester === semester);
+  const held = ([1, 2] as const).filter((semester) =>
+    props.courses.some((course) => course.semester === semester),
+  );
   // Offer no reset the server would refuse (an approved semester is frozen) or that would do
   // nothing (a semester with no courses at this level); warn only when something is frozen.
   const resettable = held.filter((semester) => !approved(semester));

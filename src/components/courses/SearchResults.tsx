@@ -57,13 +57,24 @@ export function CourseSearchSection(props: {
       <div className="inline-form" id={props.anchorId}>
         <div className="field">
           <label htmlFor="course-code">Course code</label>
-          <input id="course-code" name="code" defaultValue={props.code} placeholder="e.g. EDU 121" autoComplete="off" />
+          <input
+            id="course-code"
+            name="code"
+            defaultValue={props.code}
+            placeholder="e.g. EDU 121"
+            autoComplete="off"
+          />
         </div>
         <button type="submit" name="search" value="1" className="button-secondary">
           Search Courses
         </button>
       </div>
-      <SearchResults results={props.results} status={props.status} notice={props.notice} onAdd={() => {}} />
+      <SearchResults
+        results={props.results}
+        status={props.status}
+        notice={props.notice}
+        onAdd={() => {}}
+      />
     </section>
   );
 }

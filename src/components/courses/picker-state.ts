@@ -1,4 +1,8 @@
-import type { Approval, Course, ReturnedSemester } from "../../../common/courses/registered-course.ts";
+import type {
+  Approval,
+  Course,
+  ReturnedSemester,
+} from "../../../common/courses/registered-course.ts";
 import type { Landing, Notice } from "../../lib/courses/picker-notices.ts";
 
 export type { Notice };

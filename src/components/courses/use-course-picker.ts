@@ -29,7 +29,11 @@ export function useCoursePicker(props: CoursePickerProps) {
     [props.level]: props.offered,
   });
   // The session's registrations at every level: they all count against the cap.
-  const [view, setView] = useState({ courses: props.registered, approvals: props.approvals, returns: props.returns });
+  const [view, setView] = useState({
+    courses: props.registered,
+    approvals: props.approvals,
+    returns: props.returns,
+  });
   const [selected, setSelected] = useState<Course[]>(props.selected);
   const [notice, setNotice] = useState<Notice | null>(props.notice);
   const [loadingCourses, setLoadingCourses] = useState(false);
@@ -93,7 +97,8 @@ export function useCoursePicker(props: CoursePickerProps) {
     const refusal = refusalToPick(view.courses, selected, course);
     // A refused tick is answered in the course's own row, beside the box just tapped.
     const courseId = course.course_id;
-    if (refusal === "duplicate") return setNotice({ text: ALREADY_SELECTED, tone: "error", place, courseId });
+    if (refusal === "duplicate")
+      return setNotice({ text: ALREADY_SELECTED, tone: "error", place, courseId });
     if (refusal === "over-cap") {
       return setNotice({
         text: place === "table" ? OVER_CAP_IN_TABLE : OVER_CAP,

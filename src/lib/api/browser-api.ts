@@ -6,7 +6,12 @@ export class ApiFailure extends Error {
   readonly fields: Record<string, string>;
   /** When the portal said to come back (Retry-After): a busy portal (503) or a limit (429). */
   readonly retryAfterSeconds: number | null;
-  constructor(status: number, message: string, fields: Record<string, string> = {}, retryAfterSeconds: number | null = null) {
+  constructor(
+    status: number,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.status = status;
     this.fields = fields;
@@ -59,7 +64,8 @@ export async function apiRequest<T>(
     throw new ApiFailure(401, "Your session has ended. Please sign in again.");
   }
   if (!response.ok) {
-    const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
+    const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)
+      ?.error;
     throw new ApiFailure(
       response.status,
       error?.message ?? "The portal could not do that. Please try again.",

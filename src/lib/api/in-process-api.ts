@@ -23,5 +23,7 @@ export function useInProcessApi(apiFetch: ApiFetch) {
  */
 export async function apiFetch(url: URL, init: RequestInit, timeoutMs: number): Promise<Response> {
   const inProcess = (globalThis as Registry)[IN_PROCESS_API];
-  return inProcess ? inProcess(new Request(url, init)) : fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return inProcess
+    ? inProcess(new Request(url, init))
+    : fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 }

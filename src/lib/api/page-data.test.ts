@@ -12,7 +12,10 @@ describe("history pages when their API call fails", () => {
 
   it.each([
     ["payment history", (api: ReturnType<typeof failingApi>) => loadPaymentHistory(api, 7)],
-    ["course registration history", (api: ReturnType<typeof failingApi>) => loadRegistrationHistory(api, "2023/2024")],
+    [
+      "course registration history",
+      (api: ReturnType<typeof failingApi>) => loadRegistrationHistory(api, "2023/2024"),
+    ],
   ])("%s: nothing to show, and the failure is logged", async (what, load) => {
     const log = vi.spyOn(pagesLog(), "error").mockImplementation(() => {});
     const failure = new ApiRefusal(500, "database down");
@@ -21,7 +24,9 @@ describe("history pages when their API call fails", () => {
   });
 
   it("an ended session still goes to sign-in", async () => {
-    await expect(loadPaymentHistory(failingApi(new SessionEnded()), 7)).rejects.toBeInstanceOf(SessionEnded);
+    await expect(loadPaymentHistory(failingApi(new SessionEnded()), 7)).rejects.toBeInstanceOf(
+      SessionEnded,
+    );
   });
 
   it("loads the registrations of the session asked for, sessions oldest first", async () => {
@@ -34,6 +39,9 @@ describe("history pages when their API call fails", () => {
         ),
     };
     const history = await loadRegistrationHistory(api as never, "2019/2020");
-    expect(history).toEqual({ names: ["2019/2020", "2024/2025"], view: { data: [], approvals: [] } });
+    expect(history).toEqual({
+      names: ["2019/2020", "2024/2025"],
+      view: { data: [], approvals: [] },
+    });
   });
 });

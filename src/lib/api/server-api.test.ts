@@ -68,7 +68,10 @@ describe("the page server passes on the client's address only from the proxy (de
     const api = createServerApi("token-1", "203.0.113.9", requestId);
     await api.get("/student/me", z.unknown());
     await api.download("/staff/reconciliation/export.csv");
-    expect(sent.map((request) => request.headers.get("x-request-id"))).toEqual([requestId, requestId]);
+    expect(sent.map((request) => request.headers.get("x-request-id"))).toEqual([
+      requestId,
+      requestId,
+    ]);
   });
 
   it("names no one, and shows no secret, when it has no address to pass on", async () => {
@@ -102,7 +105,11 @@ describe("apiFetch", () => {
       handed.push(request);
       return Response.json({ data: "ok" });
     });
-    const answer = await apiFetch(new URL("http://127.0.0.1:1/student/me"), { headers: { accept: "application/json" } }, 1);
+    const answer = await apiFetch(
+      new URL("http://127.0.0.1:1/student/me"),
+      { headers: { accept: "application/json" } },
+      1,
+    );
     expect(await answer.json()).toEqual({ data: "ok" });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(handed[0]!.signal.aborted).toBe(false);

@@ -28,7 +28,9 @@ const TIMEOUT_MS = 10_000;
  * request as the page server's own (decision 122).
  */
 export function forwardedClient(request: Request): string | null {
-  return sentByProxy(request.headers, pageServerEnv().proxySecret) ? request.headers.get("x-forwarded-for") : null;
+  return sentByProxy(request.headers, pageServerEnv().proxySecret)
+    ? request.headers.get("x-forwarded-for")
+    : null;
 }
 
 /**
@@ -37,34 +39,56 @@ export function forwardedClient(request: Request): string | null {
  * comes from forwardedClient(); `requestId` is the page request's, so the API's lines carry it too
  * (the API believes it, like the address, only with the secret: decision 125).
  */
-export function createServerApi(token: string | null, forwardedFor: string | null = null, requestId?: string) {
+export function createServerApi(
+  token: string | null,
+  forwardedFor: string | null = null,
+  requestId?: string,
+) {
   // Rate limits count per client: pass on the address the proxy saw, not the page server's, with
   // the secret that makes the API believe it.
   const { proxySecret } = pageServerEnv();
   const identity: Record<string, string> = {
-    ...(forwardedFor && proxySecret ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret } : {}),
+    ...(forwardedFor && proxySecret
+      ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret }
+      : {}),
     ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
   };
 
   async function call<T extends z.ZodType>(
     path: string,
     schema: T,
-    init: { method?: string; json?: unknown; form?: FormData; resultOn?: readonly number[]; timeoutMs?: number } = {},
+    init: {
+      method?: string;
+      json?: unknown;
+      form?: FormData;
+      resultOn?: readonly number[];
+      timeoutMs?: number;
+    } = {},
   ): Promise<z.infer<T>> {
     const headers: Record<string, string> = { accept: "application/json", ...identity };
     if (token) headers.authorization = `Bearer ${token}`;
     if (init.json !== undefined) headers["content-type"] = "application/json";
-    const response = await apiFetch(new URL(path, site().API_URL), {
-      method: init.method ?? "GET",
-      headers,
-      // A FormData body gets its multipart content type (with the boundary) from fetch itself.
-      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-    }, init.timeoutMs ?? TIMEOUT_MS);
+    const response = await apiFetch(
+      new URL(path, site().API_URL),
+      {
+        method: init.method ?? "GET",
+        headers,
+        // A FormData body gets its multipart content type (with the boundary) from fetch itself.
+        body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      },
+      init.timeoutMs ?? TIMEOUT_MS,
+    );
     if (response.status === 401) throw new SessionEnded();
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok && !init.resultOn?.includes(response.status)) {
-      const error = (body as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
-      throw new ApiRefusal(response.status, error?.message ?? "The portal could not answer that request.", error?.fields);
+      const error = (
+        body as { error?: { message?: string; fields?: Record<string, string> } } | null
+      )?.error;
+      throw new ApiRefusal(
+        response.status,
+        error?.message ?? "The portal could not answer that request.",
+        error?.fields,
+      );
     }
     return schema.parse(body);
   }
@@ -74,15 +98,29 @@ export function createServerApi(token: string | null, forwardedFor: string | nul
       call(path, schema, { method, json }),
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
     async download(path: string): Promise<Response> {
-      const headers: Record<string, string> = { ...identity, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const headers: Record<string, string> = {
+        ...identity,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      };
       const response = await apiFetch(new URL(path, site().API_URL), { headers }, 3 * TIMEOUT_MS);
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-      throw new ApiRefusal(response.status, body?.error?.message ?? "The portal could not answer that request.");
+      const body = (await response.json().catch(() => null)) as {
+        error?: { message?: string };
+      } | null;
+      throw new ApiRefusal(
+        response.status,
+        body?.error?.message ?? "The portal could not answer that request.",
+      );
     },
     /** Posts a multipart form (a file); `resultOn` names refusals whose body is still the result, such as an import's report. */
-    upload: <T extends z.ZodType>(path: string, form: FormData, schema: T, resultOn: readonly number[] = [], method = "POST") =>
+    upload: <T extends z.ZodType>(
+      path: string,
+      form: FormData,
+      schema: T,
+      resultOn: readonly number[] = [],
+      method = "POST",
+    ) =>
       // A whole college's file takes longer to check than a page's data.
       call(path, schema, { method, form, resultOn, timeoutMs: 3 * TIMEOUT_MS }),
   };

@@ -10,7 +10,10 @@ export const SiteEnv = z.object({
   UNIVERSITY_NAME: z.string().min(3).default("University of Benin"),
   SUPPORT_PHONE: z.string().min(5).default("0803 000 0000"),
   SUPPORT_CONTACT_LABEL: z.string().min(2).default("Call or WhatsApp the ICT help desk"),
-  COPYRIGHT_LINE: z.string().min(3).default("© 2023 Crownfield College of Education. All rights reserved."),
+  COPYRIGHT_LINE: z
+    .string()
+    .min(3)
+    .default("© 2023 Crownfield College of Education. All rights reserved."),
   VENDOR_NAME: z.string().min(2).default("Crownfield ICT Unit"),
   /** The college API as the page server reaches it (not through the proxy). */
   API_URL: z.url().default("http://127.0.0.1:4322"),

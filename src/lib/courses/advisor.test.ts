@@ -45,8 +45,17 @@ describe("advisorLines", () => {
       ["Second Semester: Approval pending"],
     ],
   ] as const)("%s", (_case, semesters, approvals, lines) => {
-    const returns = [{ semester: 1, returned_by: "Dr. Musa Abdullahi", returned_at: "2024-11-21T08:00:00Z", note: "Add BIO 112." }] as const;
+    const returns = [
+      {
+        semester: 1,
+        returned_by: "Dr. Musa Abdullahi",
+        returned_at: "2024-11-21T08:00:00Z",
+        note: "Add BIO 112.",
+      },
+    ] as const;
     const returnedFirst = lines.some((line) => line.startsWith("First Semester: Returned"));
-    expect(advisorLines(semesters, approvals, returnedFirst ? returns : []).map((line) => line.text)).toEqual(lines);
+    expect(
+      advisorLines(semesters, approvals, returnedFirst ? returns : []).map((line) => line.text),
+    ).toEqual(lines);
   });
 });

@@ -10,7 +10,12 @@ const lagosDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** `status` alone suits a place that already names the semester (the slip); `text` names it. */
-export type AdvisorLine = { semester: 1 | 2; tone: "success" | "danger" | "warning"; status: string; text: string };
+export type AdvisorLine = {
+  semester: 1 | 2;
+  tone: "success" | "danger" | "warning";
+  status: string;
+  text: string;
+};
 
 /**
  * The Course Advisor line for each semester that has registered courses: who approved it and
@@ -24,9 +29,17 @@ export function advisorLines(
   return [...new Set(semesters)].sort().map((semester) => {
     const approval = approvals.find((entry) => entry.semester === semester);
     const returned = returns.find((entry) => entry.semester === semester);
-    const line = (tone: AdvisorLine["tone"], status: string) => ({ semester, tone, status, text: `${semesterLabel(semester)}: ${status}` });
+    const line = (tone: AdvisorLine["tone"], status: string) => ({
+      semester,
+      tone,
+      status,
+      text: `${semesterLabel(semester)}: ${status}`,
+    });
     if (approval) {
-      return line("success", `Approved by ${approval.approved_by} on ${lagosDate.format(new Date(approval.approved_at))}`);
+      return line(
+        "success",
+        `Approved by ${approval.approved_by} on ${lagosDate.format(new Date(approval.approved_at))}`,
+      );
     }
     if (returned) {
       const on = lagosDate.format(new Date(returned.returned_at));

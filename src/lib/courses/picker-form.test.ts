@@ -15,7 +15,13 @@ const read = (query: string) => readPickerForm(new URLSearchParams(query), 100);
 
 describe("readPickerForm", () => {
   it("starts at the student's level and the current session on a first visit", () => {
-    expect(read("")).toMatchObject({ level: "100", session: null, semester: "", page: 0, showRegistered: false });
+    expect(read("")).toMatchObject({
+      level: "100",
+      session: null,
+      semester: "",
+      page: 0,
+      showRegistered: false,
+    });
   });
   it("keeps a blank session as a choice and ignores a malformed one", () => {
     expect(read("session=").session).toBe("");
@@ -24,7 +30,12 @@ describe("readPickerForm", () => {
   });
   it("ignores levels, semesters and ids that are not the picker's", () => {
     expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0").level).toBe("");
-    expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0")).toMatchObject({ semester: "", sel: [], pick: [1000], add: null });
+    expect(read("level=600&semester=3&sel=-1&sel=abc&pick=1e3&add=0")).toMatchObject({
+      semester: "",
+      sel: [],
+      pick: [1000],
+      add: null,
+    });
   });
   it("opens the answer at the part whose button was pressed", () => {
     expect(read("goto=2&code=EDU").landing).toBe("courses");
@@ -43,7 +54,9 @@ describe("readPickerForm", () => {
 
 describe("wantedCourseIds", () => {
   it("keeps earlier picks, drops those unticked on screen, adds new ticks, the search result, minus the removed one", () => {
-    const form = read("level=100&sel_level=100&sel=1&sel=2&sel=3&shown=2&shown=3&shown=4&pick=3&pick=4&add=5&drop=1");
+    const form = read(
+      "level=100&sel_level=100&sel=1&sel=2&sel=3&shown=2&shown=3&shown=4&pick=3&pick=4&add=5&drop=1",
+    );
     expect(wantedCourseIds(form)).toEqual([3, 4, 5]);
   });
   it("starts again when the level changed", () => {
@@ -60,20 +73,36 @@ describe("resolveSelection", () => {
     expect(notice).toBeNull();
     const over = resolveSelection(read("level=100&pick=1&pick=2&pick=3&pick=4"), offered, []);
     expect(over.selected.map((entry) => entry.course_id)).toEqual([1, 2, 3]);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units", tone: "error", place: "table", courseId: 4 });
+    expect(over.notice).toEqual({
+      text: "Cannot exceed maximum of 80 units",
+      tone: "error",
+      place: "table",
+      courseId: 4,
+    });
   });
   it("counts the session's registrations and answers a search pick in the modal's words", () => {
     const registered = [course(9, 40)];
     const over = resolveSelection(read("level=100&sel_level=100&sel=2&add=1"), offered, registered);
-    expect(over.notice).toEqual({ text: "Cannot exceed maximum of 80 units!", tone: "error", place: "dialog", courseId: 1 });
-    const twice = resolveSelection(read("level=100&sel_level=100&sel=3&add=3"), offered, registered);
+    expect(over.notice).toEqual({
+      text: "Cannot exceed maximum of 80 units!",
+      tone: "error",
+      place: "dialog",
+      courseId: 1,
+    });
+    const twice = resolveSelection(
+      read("level=100&sel_level=100&sel=3&add=3"),
+      offered,
+      registered,
+    );
     expect(twice.selected).toHaveLength(1);
     expect(twice.notice?.text).toBe("Course already selected!");
   });
   it("leaves out a course not offered at the level, saying so", () => {
     const { selected, notice } = resolveSelection(read("level=100&pick=99&pick=5"), offered, []);
     expect(selected.map((entry) => entry.course_id)).toEqual([5]);
-    expect(notice?.text).toBe("A course you chose is not offered to your programme at 100 level; it was left out.");
+    expect(notice?.text).toBe(
+      "A course you chose is not offered to your programme at 100 level; it was left out.",
+    );
   });
 });
 

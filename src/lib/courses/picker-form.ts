@@ -41,14 +41,18 @@ export type PickerForm = {
 
 type Fields = { get(name: string): unknown; getAll(name: string): unknown[] };
 
-const text = (value: unknown, max = 100) => (typeof value === "string" ? value.trim().slice(0, max) : "");
+const text = (value: unknown, max = 100) =>
+  typeof value === "string" ? value.trim().slice(0, max) : "";
 // Ids are whole positive numbers; anything else in a forged address is ignored.
 const id = (value: unknown) => {
   const number = Number(text(value, 12));
   return Number.isSafeInteger(number) && number > 0 ? number : null;
 };
 const ids = (values: unknown[]) =>
-  values.slice(0, 200).map(id).filter((value): value is number => value !== null);
+  values
+    .slice(0, 200)
+    .map(id)
+    .filter((value): value is number => value !== null);
 const level = (value: unknown) => {
   const wanted = text(value, 3);
   return LEVELS.some((known) => String(known) === wanted) ? wanted : "";
@@ -70,7 +74,10 @@ export function readPickerForm(fields: Fields, defaultLevel: number): PickerForm
   return {
     level: fields.get("level") === null ? String(defaultLevel) : level(fields.get("level")),
     // Blank is a choice (Register then says 'Select a session'); a malformed one is ignored.
-    session: fields.get("session") === "" ? "" : (SessionName.safeParse(fields.get("session")).data ?? null),
+    session:
+      fields.get("session") === ""
+        ? ""
+        : (SessionName.safeParse(fields.get("session")).data ?? null),
     semester: semester === "1" || semester === "2" ? semester : "",
     keyword: text(fields.get("keyword")),
     page: Number.isSafeInteger(page) && page > 0 ? page - 1 : 0,
@@ -93,7 +100,9 @@ export function readPickerForm(fields: Fields, defaultLevel: number): PickerForm
  */
 export function wantedCourseIds(form: PickerForm): number[] {
   const before = form.selLevel === form.level ? form.sel : [];
-  const kept = before.filter((course) => !form.shown.includes(course) || form.pick.includes(course));
+  const kept = before.filter(
+    (course) => !form.shown.includes(course) || form.pick.includes(course),
+  );
   const ticked = form.pick.filter((course) => !before.includes(course));
   const wanted = [...new Set([...kept, ...ticked])];
   if (form.add !== null) wanted.push(form.add);
@@ -119,12 +128,17 @@ export function resolveSelection(
     const place = fromSearch ? "dialog" : "table";
     const course = offered.find((entry) => entry.course_id === courseId);
     if (!course) {
-      refuse({ text: `A course you chose is not offered to your programme at ${form.level || "this"} level; it was left out.`, tone: "error", place });
+      refuse({
+        text: `A course you chose is not offered to your programme at ${form.level || "this"} level; it was left out.`,
+        tone: "error",
+        place,
+      });
       continue;
     }
     const refusal = refusalToPick(sessionRegistered, selected, course);
     if (refusal === "duplicate") refuse({ text: ALREADY_SELECTED, tone: "error", place, courseId });
-    else if (refusal === "over-cap") refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place, courseId });
+    else if (refusal === "over-cap")
+      refuse({ text: fromSearch ? OVER_CAP : OVER_CAP_IN_TABLE, tone: "error", place, courseId });
     else selected.push(course);
   }
   return { selected, notice };

@@ -22,7 +22,11 @@ export const NOTICE_ID = "answer";
 export type Landing = "courses" | "search" | "selected";
 
 /** What Register Courses says before asking the server, on the page and in the island alike. */
-export function refusalBeforeRegister(session: string, level: string, selected: readonly unknown[]): Notice | null {
+export function refusalBeforeRegister(
+  session: string,
+  level: string,
+  selected: readonly unknown[],
+): Notice | null {
   const info = (text: string): Notice => ({ text, tone: "info", place: "actions" });
   if (!session) return info(SELECT_A_SESSION);
   if (!level) return info("Select a level");
@@ -37,7 +41,8 @@ export const SEARCH_MIN_CHARACTERS = 2;
 export function searchStatus(code: string, results: readonly unknown[] | null) {
   const typed = code.trim();
   if (!typed) return "";
-  if (typed.length < SEARCH_MIN_CHARACTERS) return `Type at least ${SEARCH_MIN_CHARACTERS} characters.`;
+  if (typed.length < SEARCH_MIN_CHARACTERS)
+    return `Type at least ${SEARCH_MIN_CHARACTERS} characters.`;
   return results?.length === 0 ? `No course code contains “${typed}”.` : "";
 }
 

@@ -9,7 +9,8 @@ import { SEARCH_MIN_CHARACTERS } from "./picker-notices.ts";
 const NOTHING_REGISTERED: StudentView = { data: [], approvals: [], returns: [] };
 
 // The session's registrations at every level: carry-overs count against the cap as on the server.
-const viewPath = (session?: string) => `/courses/student-view?${new URLSearchParams(session ? { session } : {})}`;
+const viewPath = (session?: string) =>
+  `/courses/student-view?${new URLSearchParams(session ? { session } : {})}`;
 
 /**
  * Everything the course picker shows for one state of its form, fetched together in one round
@@ -18,21 +19,36 @@ const viewPath = (session?: string) => `/courses/student-view?${new URLSearchPar
  * current one, which the session list marks.
  */
 export async function loadPicker(api: ServerApi, studentId: number, form: PickerForm) {
-  const search = form.code.length >= SEARCH_MIN_CHARACTERS
-    ? api.get(`/courses/all/?${new URLSearchParams({ code: form.code, ...(form.level ? { level: form.level } : {}) })}`, CourseList)
-    : null;
+  const search =
+    form.code.length >= SEARCH_MIN_CHARACTERS
+      ? api.get(
+          `/courses/all/?${new URLSearchParams({ code: form.code, ...(form.level ? { level: form.level } : {}) })}`,
+          CourseList,
+        )
+      : null;
   const [sessions, paymentInfo, registeredAsked, offered, found] = await Promise.all([
     api.get("/setup/sessions/read", SessionList),
     api.get(`/student/payment-info/${studentId}`, answerOf(PaymentInfo)),
-    form.session === "" ? NOTHING_REGISTERED : api.get(viewPath(form.session ?? undefined), StudentView),
+    form.session === ""
+      ? NOTHING_REGISTERED
+      : api.get(viewPath(form.session ?? undefined), StudentView),
     form.level ? api.get(`/courses/mapped/read?mapped_level=${form.level}`, CourseList) : null,
     search,
   ]);
-  const list = sessions.data.data.map(({ name, course_modifiable }) => ({ name, course_modifiable }));
+  const list = sessions.data.data.map(({ name, course_modifiable }) => ({
+    name,
+    course_modifiable,
+  }));
   const current = sessions.data.data.find((entry) => entry.is_current) ?? sessions.data.data[0];
   // A session typed into the address that does not exist: show the current one instead.
-  const session = form.session === "" ? "" : (list.find((entry) => entry.name === form.session)?.name ?? current?.name ?? "");
-  const registered = form.session && form.session !== session ? await api.get(viewPath(session), StudentView) : registeredAsked;
+  const session =
+    form.session === ""
+      ? ""
+      : (list.find((entry) => entry.name === form.session)?.name ?? current?.name ?? "");
+  const registered =
+    form.session && form.session !== session
+      ? await api.get(viewPath(session), StudentView)
+      : registeredAsked;
   const fees = paymentInfo.data.school_fees_payment;
   return {
     sessions: list,

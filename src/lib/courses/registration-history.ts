@@ -10,7 +10,9 @@ export function loadRegistrationHistory(api: Pick<ServerApi, "get">, asked: stri
   return loadPageData("course registration history", async () => {
     const [sessions, view] = await Promise.all([
       api.get("/setup/sessions/read", SessionList),
-      asked ? api.get(`/courses/student-view?${new URLSearchParams({ session: asked })}`, StudentView) : null,
+      asked
+        ? api.get(`/courses/student-view?${new URLSearchParams({ session: asked })}`, StudentView)
+        : null,
     ]);
     return { names: sessions.data.data.map((entry) => entry.name).sort(), view };
   });

@@ -8,8 +8,26 @@ describe("counts on staff pages", () => {
     expect(countOf(2, "faculty", "faculties")).toBe("2 faculties");
   });
   it("find the singular of every list noun the pager is given", () => {
-    expect(["complaints", "faculties", "mappings", "fees", "items", "students", "programmes", "announcements"].map(singularOf)).toEqual([
-      "complaint", "faculty", "mapping", "fee", "item", "student", "programme", "announcement",
+    expect(
+      [
+        "complaints",
+        "faculties",
+        "mappings",
+        "fees",
+        "items",
+        "students",
+        "programmes",
+        "announcements",
+      ].map(singularOf),
+    ).toEqual([
+      "complaint",
+      "faculty",
+      "mapping",
+      "fee",
+      "item",
+      "student",
+      "programme",
+      "announcement",
     ]);
   });
   it("agree the verb: 1 is marked, 2 are marked", () => {

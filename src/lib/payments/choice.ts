@@ -14,7 +14,12 @@ export type Quote =
 /** The choice in a query string or a posted form; blanks stay blank. */
 export function choiceFrom(fields: { get(name: string): unknown }): FormChoice {
   const read = (name: string) => String(fields.get(name) ?? "").trim();
-  return { option: read("payment_option"), level: read("payment_level"), session: read("payment_session") };
+  return {
+    option: read("payment_option"),
+    level: read("payment_level"),
+    session: read("payment_session"),
+  };
 }
 
-export const isComplete = (choice: FormChoice) => Boolean(choice.option && choice.level && choice.session);
+export const isComplete = (choice: FormChoice) =>
+  Boolean(choice.option && choice.level && choice.session);

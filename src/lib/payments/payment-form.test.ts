@@ -7,7 +7,13 @@ const apiAnswering = (answer: unknown) => ({ send: async () => answer }) as unkn
 
 function cardForm() {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ action: "card", student_id: "7", payment_option: "full", payment_level: "100", payment_session: "2024/2025" })) {
+  for (const [name, value] of Object.entries({
+    action: "card",
+    student_id: "7",
+    payment_option: "full",
+    payment_level: "100",
+    payment_session: "2024/2025",
+  })) {
     form.set(name, value);
   }
   return form;
@@ -16,18 +22,35 @@ function cardForm() {
 describe("the card form's answer", () => {
   it("goes on to the checkout address the API gave", async () => {
     const checkout = "https://checkout.paystack.com/abc123";
-    expect(await handlePaymentPost(apiAnswering({ status: true, authorization_url: checkout, reference: "CCE-1" }), cardForm())).toEqual({ checkout });
+    expect(
+      await handlePaymentPost(
+        apiAnswering({ status: true, authorization_url: checkout, reference: "CCE-1" }),
+        cardForm(),
+      ),
+    ).toEqual({ checkout });
   });
 
   it.each(["javascript:alert(1)", "data:text/html,hi", "//elsewhere.example/x", ""])(
     "refuses to put %j in the page's refresh and link",
     async (address) => {
-      const outcome = await handlePaymentPost(apiAnswering({ status: true, authorization_url: address, reference: "CCE-1" }), cardForm());
-      expect(outcome).toMatchObject({ status: 502, tone: "error", message: "We could not start the payment with Paystack. Please try again in a few minutes." });
+      const outcome = await handlePaymentPost(
+        apiAnswering({ status: true, authorization_url: address, reference: "CCE-1" }),
+        cardForm(),
+      );
+      expect(outcome).toMatchObject({
+        status: 502,
+        tone: "error",
+        message: "We could not start the payment with Paystack. Please try again in a few minutes.",
+      });
     },
   );
 
   it("says 'Payment already made' when the fee is paid", async () => {
-    expect(await handlePaymentPost(apiAnswering({ status: "success", message: "Payment already made" }), cardForm())).toMatchObject({ message: "Payment already made", status: 200 });
+    expect(
+      await handlePaymentPost(
+        apiAnswering({ status: "success", message: "Payment already made" }),
+        cardForm(),
+      ),
+    ).toMatchObject({ message: "Payment already made", status: 200 });
   });
 });

@@ -22,12 +22,19 @@ export const PAYMENT_PATH = "/payment";
 export type PostOutcome =
   | { redirect: string }
   | { checkout: string }
-  | { message: string; tone: "error" | "info"; status: number; choice: FormChoice; reference: string | null };
+  | {
+      message: string;
+      tone: "error" | "info";
+      status: number;
+      choice: FormChoice;
+      reference: string | null;
+    };
 
 const PaymentAction = z.enum(["card", "bank_transfer", "ussd", "check"]);
 const Passthrough = z.object({ status: z.string() }).passthrough();
 
-const CHECKOUT_UNUSABLE = "We could not start the payment with Paystack. Please try again in a few minutes.";
+const CHECKOUT_UNUSABLE =
+  "We could not start the payment with Paystack. Please try again in a few minutes.";
 
 /** Where a payment's pay instructions and status are shown. */
 export const offlinePaymentUrl = (reference: string) =>
@@ -36,7 +43,11 @@ export const offlinePaymentUrl = (reference: string) =>
 export async function handlePaymentPost(api: ServerApi, form: FormData): Promise<PostOutcome> {
   const choice = choiceFrom(form);
   const reference = String(form.get("reference") ?? "").trim() || null;
-  const shown = (message: string, status: number, tone: "error" | "info" = "error"): PostOutcome => ({
+  const shown = (
+    message: string,
+    status: number,
+    tone: "error" | "info" = "error",
+  ): PostOutcome => ({
     message,
     tone,
     status,
@@ -55,7 +66,12 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
   try {
     switch (action.data) {
       case "card": {
-        const answer = (await api.send("POST", "/student/school-fee", request, Passthrough)) as SchoolFeeAnswer;
+        const answer = (await api.send(
+          "POST",
+          "/student/school-fee",
+          request,
+          Passthrough,
+        )) as SchoolFeeAnswer;
         if (answer.status === "success") return shown("Payment already made", 200, "info");
         // Only a web address goes into the page's refresh and link.
         if (!/^https?:\/\//i.test(answer.authorization_url)) return shown(CHECKOUT_UNUSABLE, 502);
@@ -63,8 +79,17 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
       }
       case "bank_transfer":
       case "ussd": {
-        const offline = { ...request, channel: action.data, ussd_bank: form.get("ussd_bank") || undefined };
-        const answer = (await api.send("POST", "/student/school-fee/offline", offline, Passthrough)) as OfflinePaymentAnswer;
+        const offline = {
+          ...request,
+          channel: action.data,
+          ussd_bank: form.get("ussd_bank") || undefined,
+        };
+        const answer = (await api.send(
+          "POST",
+          "/student/school-fee/offline",
+          offline,
+          Passthrough,
+        )) as OfflinePaymentAnswer;
         if (answer.status === "success") return shown("Payment already made", 200, "info");
         return { redirect: offlinePaymentUrl(answer.reference) };
       }

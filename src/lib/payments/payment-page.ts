@@ -17,7 +17,12 @@ export async function loadQuote(api: ServerApi, choice: FormChoice): Promise<Quo
     payment_session: choice.session,
   };
   try {
-    const answer: Pick<QuoteAnswer, "data"> = await api.send("POST", "/student/generate-payment", request, QuoteBody);
+    const answer: Pick<QuoteAnswer, "data"> = await api.send(
+      "POST",
+      "/student/generate-payment",
+      request,
+      QuoteBody,
+    );
     return { state: "ready", amount: answer.data.amount };
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;
@@ -26,9 +31,15 @@ export async function loadQuote(api: ServerApi, choice: FormChoice): Promise<Quo
 }
 
 /** One of the student's payments with its account or USSD code, or the API's reason it cannot be shown. */
-export async function loadOfflinePayment(api: ServerApi, reference: string): Promise<OfflinePayment | { problem: string }> {
+export async function loadOfflinePayment(
+  api: ServerApi,
+  reference: string,
+): Promise<OfflinePayment | { problem: string }> {
   try {
-    const answer = await api.get(`/student/school-fee/${encodeURIComponent(reference)}`, answerOf(OfflinePayment));
+    const answer = await api.get(
+      `/student/school-fee/${encodeURIComponent(reference)}`,
+      answerOf(OfflinePayment),
+    );
     return answer.data;
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;

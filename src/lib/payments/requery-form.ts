@@ -26,7 +26,10 @@ export function requeryFromForms(forms: Iterable<HTMLFormElement>, status: HTMLE
       try {
         await apiRequest(`/paystack/verify/${encodeURIComponent(reference)}`);
         // A reload would keep the scroll position, far from the message at the top on a phone.
-        const verified = new URL(String(new FormData(form).get("return_to") ?? ""), window.location.href);
+        const verified = new URL(
+          String(new FormData(form).get("return_to") ?? ""),
+          window.location.href,
+        );
         verified.searchParams.set("requery", "verified");
         verified.searchParams.set("ref", reference);
         window.location.replace(verified);

@@ -42,17 +42,24 @@ export function signInFromForm(form: HTMLFormElement) {
     } catch (error) {
       button.disabled = false;
       refocus(focused);
-      const busy = error instanceof ApiFailure && error.status === 503 && error.retryAfterSeconds !== null;
+      const busy =
+        error instanceof ApiFailure && error.status === 503 && error.retryAfterSeconds !== null;
       if (busy && busyAnswers < BUSY_RETRIES) {
         busyAnswers += 1;
         button.textContent = "Portal busy: trying again…";
-        showToast(`The portal is busy. Signing in again in ${error.retryAfterSeconds} seconds; you do not need to press anything.`, "info");
+        showToast(
+          `The portal is busy. Signing in again in ${error.retryAfterSeconds} seconds; you do not need to press anything.`,
+          "info",
+        );
         retry = setTimeout(() => form.requestSubmit(), error.retryAfterSeconds! * 1000);
         return;
       }
       busyAnswers = 0;
       button.textContent = "Failed, try again";
-      showToast(error instanceof ApiFailure ? error.message : "Sign-in failed. Please try again.", "error");
+      showToast(
+        error instanceof ApiFailure ? error.message : "Sign-in failed. Please try again.",
+        "error",
+      );
     }
   });
 }

@@ -9,7 +9,17 @@ const form = (entries: [string, string][]) => {
 
 describe("the staff account form", () => {
   it("gives an adviser every chosen level in every chosen department", () => {
-    const read = readAccountForm(form([["name", "Dr. Ade"], ["email", "ade@college.test"], ["roles", "adviser"], ["departments", "3"], ["departments", "5"], ["levels", "100"], ["levels", "200"]]));
+    const read = readAccountForm(
+      form([
+        ["name", "Dr. Ade"],
+        ["email", "ade@college.test"],
+        ["roles", "adviser"],
+        ["departments", "3"],
+        ["departments", "5"],
+        ["levels", "100"],
+        ["levels", "200"],
+      ]),
+    );
     expect(read.advises).toEqual([
       { department_id: 3, level: 100 },
       { department_id: 3, level: 200 },
@@ -19,7 +29,14 @@ describe("the staff account form", () => {
   });
 
   it("drops unknown roles and levels, and departments for someone who is not an adviser", () => {
-    const read = readAccountForm(form([["roles", "registry"], ["roles", "dean"], ["departments", "3"], ["levels", "700"]]));
+    const read = readAccountForm(
+      form([
+        ["roles", "registry"],
+        ["roles", "dean"],
+        ["departments", "3"],
+        ["levels", "700"],
+      ]),
+    );
     expect(read.roles).toEqual(["registry"]);
     expect(read.advises).toEqual([]);
   });

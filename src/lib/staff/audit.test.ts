@@ -1,16 +1,26 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACTION_LABELS, actionLabel, auditTime, changeList, fieldLabel, formatValue } from "./audit.ts";
+import {
+  ACTION_LABELS,
+  actionLabel,
+  auditTime,
+  changeList,
+  fieldLabel,
+  formatValue,
+} from "./audit.ts";
 
 /** Every action code the API writes into the log: the `action: "…"` of its recordAudit calls. */
 function actionsTheServerWrites() {
   const server = new URL("../../../server/", import.meta.url);
-  const sources = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+  const sources = readdirSync(server, { recursive: true, encoding: "utf8" }).filter(
+    (name) => name.endsWith(".ts") && !name.endsWith(".test.ts"),
+  );
   const actions = new Set<string>();
   for (const name of sources) {
     const text = readFileSync(new URL(name, server), "utf8");
     if (!text.includes("recordAudit")) continue;
-    for (const match of text.matchAll(/action: "([a-z_-]+(?:\.[a-z_-]+)+)"/g)) actions.add(match[1]!);
+    for (const match of text.matchAll(/action: "([a-z_-]+(?:\.[a-z_-]+)+)"/g))
+      actions.add(match[1]!);
   }
   return [...actions].sort();
 }
@@ -19,8 +29,11 @@ describe("the audit log in words", () => {
   it("has a label for every action the server writes, so no one reads a code", () => {
     const actions = actionsTheServerWrites();
     expect(actions.length).toBeGreaterThan(30);
-    const spelledStructure = /^(faculty|department|programme|course|course_mapping)\.(create|update)$/;
-    expect(actions.filter((action) => !ACTION_LABELS[action] && !spelledStructure.test(action))).toEqual([]);
+    const spelledStructure =
+      /^(faculty|department|programme|course|course_mapping)\.(create|update)$/;
+    expect(
+      actions.filter((action) => !ACTION_LABELS[action] && !spelledStructure.test(action)),
+    ).toEqual([]);
   });
 
   it.each([
@@ -58,7 +71,9 @@ describe("the audit log in words", () => {
   });
 
   it("lists changed fields before → after, and a new record's values alone", () => {
-    expect(changeList({ before: { level: 100 }, after: { level: 200, phone: "08030000009" } })).toEqual([
+    expect(
+      changeList({ before: { level: 100 }, after: { level: 200, phone: "08030000009" } }),
+    ).toEqual([
       { label: "Level", before: "100", after: "200" },
       { label: "Phone", before: null, after: "08030000009" },
     ]);

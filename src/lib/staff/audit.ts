@@ -89,7 +89,15 @@ export const ACTION_LABELS: Record<string, string> = {
   "library.update": "Library item changed",
 };
 
-const KINDS: Record<string, string> = { faculty: "Faculty", department: "Department", programme: "Programme", course: "Course", course_mapping: "Course mapping", study_mode: "Study mode", entry_mode: "Entry mode" };
+const KINDS: Record<string, string> = {
+  faculty: "Faculty",
+  department: "Department",
+  programme: "Programme",
+  course: "Course",
+  course_mapping: "Course mapping",
+  study_mode: "Study mode",
+  entry_mode: "Entry mode",
+};
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (code: string) => capital(code.replaceAll(/[._-]+/g, " ").trim());
 
@@ -98,7 +106,8 @@ export function actionLabel(action: string) {
   const known = ACTION_LABELS[action];
   if (known) return known;
   const [kind, verb] = action.split(".");
-  if (kind && KINDS[kind] && (verb === "create" || verb === "update")) return `${KINDS[kind]} ${verb === "create" ? "added" : "changed"}`;
+  if (kind && KINDS[kind] && (verb === "create" || verb === "update"))
+    return `${KINDS[kind]} ${verb === "create" ? "added" : "changed"}`;
   return words(action);
 }
 
@@ -167,7 +176,11 @@ export const FIELD_LABELS: Record<string, string> = {
 
 export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? words(key);
 
-const STAGES: Record<string, string> = { code: "the authenticator code", enrol: "set up an authenticator app", ready: "none: signed in" };
+const STAGES: Record<string, string> = {
+  code: "the authenticator code",
+  enrol: "set up an authenticator app",
+  ready: "none: signed in",
+};
 const SEMESTERS: Record<string, string> = { "1": "First", "2": "Second" };
 
 /** One value as a person reads it: naira for kobo, Yes/No, lists joined, long lists counted. */
@@ -180,7 +193,13 @@ export function formatValue(key: string, value: unknown): string {
   if (Array.isArray(value)) {
     if (key.endsWith("_ids")) return `${value.length} student${value.length === 1 ? "" : "s"}`;
     if (value.length > 12) return `${value.length} items`;
-    return value.length === 0 ? "(none)" : value.map((item) => (typeof item === "object" && item !== null ? describeObject(item) : String(item))).join(", ");
+    return value.length === 0
+      ? "(none)"
+      : value
+          .map((item) =>
+            typeof item === "object" && item !== null ? describeObject(item) : String(item),
+          )
+          .join(", ");
   }
   if (typeof value === "object") return describeObject(value as Record<string, unknown>);
   return String(value);
@@ -188,11 +207,17 @@ export function formatValue(key: string, value: unknown): string {
 
 function describeObject(value: object) {
   return Object.entries(value)
-    .map(([key, item]) => `${fieldLabel(key)} ${typeof item === "object" && item !== null ? JSON.stringify(item) : formatValue(key, item)}`)
+    .map(
+      ([key, item]) =>
+        `${fieldLabel(key)} ${typeof item === "object" && item !== null ? JSON.stringify(item) : formatValue(key, item)}`,
+    )
     .join(", ");
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 /** A row's before and after as a list of changed fields: "Level: 100 → 200"; a new record lists its values. */
 export function changeList(row: Pick<AuditRow, "before" | "after">) {

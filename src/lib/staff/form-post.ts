@@ -15,7 +15,10 @@ type Page = { request: Request; response: { status?: number } };
  * the API for the form's action, or answers null for an action it does not know. A refusal
  * becomes the page's alert with the API's status; anything else is a real error and is thrown.
  */
-export async function staffFormPost(page: Page, send: (form: FormData, action: string) => Promise<{ message: string } | null>): Promise<FormPostOutcome> {
+export async function staffFormPost(
+  page: Page,
+  send: (form: FormData, action: string) => Promise<{ message: string } | null>,
+): Promise<FormPostOutcome> {
   if (page.request.method !== "POST") return {};
   const form = await page.request.formData().catch(() => new FormData());
   try {

@@ -4,11 +4,58 @@ import { mayOpen, menuFor } from "./menu.ts";
 describe("the staff menu by role", () => {
   it.each([
     [["support"], ["/staff", "/staff/complaints", "/staff/audit", "/staff/totp"]],
-    [["registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+    [
+      ["registry"],
+      [
+        "/staff",
+        "/staff/students",
+        "/staff/registrations",
+        "/staff/structure",
+        "/staff/sessions",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/audit", "/staff/totp"]],
-    [["admin"], ["/staff", "/staff/accounts", "/staff/structure", "/staff/sessions", "/staff/fees", "/staff/refunds", "/staff/announcements", "/staff/library", "/staff/audit", "/staff/totp"]],
-    [["bursar"], ["/staff", "/staff/fees", "/staff/payments", "/staff/reconciliation", "/staff/refunds", "/staff/audit", "/staff/totp"]],
-    [["adviser", "registry"], ["/staff", "/staff/students", "/staff/registrations", "/staff/structure", "/staff/sessions", "/staff/audit", "/staff/totp"]],
+    [
+      ["admin"],
+      [
+        "/staff",
+        "/staff/accounts",
+        "/staff/structure",
+        "/staff/sessions",
+        "/staff/fees",
+        "/staff/refunds",
+        "/staff/announcements",
+        "/staff/library",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
+    [
+      ["bursar"],
+      [
+        "/staff",
+        "/staff/fees",
+        "/staff/payments",
+        "/staff/reconciliation",
+        "/staff/refunds",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
+    [
+      ["adviser", "registry"],
+      [
+        "/staff",
+        "/staff/students",
+        "/staff/registrations",
+        "/staff/structure",
+        "/staff/sessions",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
   });

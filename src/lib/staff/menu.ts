@@ -23,12 +23,17 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
 ];
 
 export function menuFor(roles: readonly StaffRole[]) {
-  return STAFF_MENU.filter((item) => item.roles === "all" || item.roles.some((role) => roles.includes(role)));
+  return STAFF_MENU.filter(
+    (item) => item.roles === "all" || item.roles.some((role) => roles.includes(role)),
+  );
 }
 
 /** Whether the roles may open a staff page: pages in the menu carry its roles; others are open to all staff. */
 export function mayOpen(pathname: string, roles: readonly StaffRole[]) {
   const path = pathname.replace(/\/$/, "") || "/";
-  const item = STAFF_MENU.find((entry) => entry.href !== "/staff" && (path === entry.href || path.startsWith(`${entry.href}/`)));
+  const item = STAFF_MENU.find(
+    (entry) =>
+      entry.href !== "/staff" && (path === entry.href || path.startsWith(`${entry.href}/`)),
+  );
   return !item || item.roles === "all" || item.roles.some((role) => roles.includes(role));
 }

@@ -5,7 +5,12 @@ import { ImportReport, type ImportKind } from "../../../common/structure/structu
 const Done = z.object({ message: z.string() });
 
 /** What a structure page shows after a form post: a notice, a refusal, or an import's report. */
-export type PostOutcome = { notice?: string; problem?: string; report?: ImportReport; status?: number };
+export type PostOutcome = {
+  notice?: string;
+  problem?: string;
+  report?: ImportReport;
+  status?: number;
+};
 
 /** The list's address for a page number, keeping the other filters. */
 export function pageLink(url: URL, page: number) {
@@ -20,8 +25,13 @@ export function pageLink(url: URL, page: number) {
  * file to POST /staff/{what}/import; `create` and `update` send the filled-in fields as JSON
  * (empty fields left out, so an optional one keeps its default).
  */
-export async function handleStructurePost(request: Request | FormData, api: ServerApi, what: ImportKind | "fees"): Promise<PostOutcome> {
-  const form = request instanceof FormData ? request : await request.formData().catch(() => new FormData());
+export async function handleStructurePost(
+  request: Request | FormData,
+  api: ServerApi,
+  what: ImportKind | "fees",
+): Promise<PostOutcome> {
+  const form =
+    request instanceof FormData ? request : await request.formData().catch(() => new FormData());
   const action = String(form.get("action"));
   try {
     if (action === "import") {
@@ -33,7 +43,10 @@ export async function handleStructurePost(request: Request | FormData, api: Serv
       return { report, status: report.written || report.dry_run ? 200 : 422 };
     }
     const fields = Object.fromEntries(
-      [...form].filter(([key, value]) => typeof value === "string" && value.trim() !== "" && key !== "action" && key !== "id"),
+      [...form].filter(
+        ([key, value]) =>
+          typeof value === "string" && value.trim() !== "" && key !== "action" && key !== "id",
+      ),
     );
     const answer =
       action === "update"

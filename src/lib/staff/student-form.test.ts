@@ -9,12 +9,30 @@ const formOf = (entries: Record<string, string>) => {
 
 describe("the registry's record form", () => {
   it("sends every field, numbers as numbers", () => {
-    const values = readStudentForm(formOf({ matric_no: "COE/1", surname: "Okafor", level: "200", programme_id: "3", department_id: "" }));
-    expect(values).toMatchObject({ matric_no: "COE/1", surname: "Okafor", othername: "", level: 200, programme_id: 3, department_id: 0 });
+    const values = readStudentForm(
+      formOf({
+        matric_no: "COE/1",
+        surname: "Okafor",
+        level: "200",
+        programme_id: "3",
+        department_id: "",
+      }),
+    );
+    expect(values).toMatchObject({
+      matric_no: "COE/1",
+      surname: "Okafor",
+      othername: "",
+      level: 200,
+      programme_id: 3,
+      department_id: 0,
+    });
   });
 
   it.each([
-    [{ action: "lock", reason: "Checked at screening" }, { locked: true, reason: "Checked at screening" }],
+    [
+      { action: "lock", reason: "Checked at screening" },
+      { locked: true, reason: "Checked at screening" },
+    ],
     [{ action: "unlock", reason: "ignored" }, { locked: false }],
   ])("reads the lock form %j", (entries, request) => {
     expect(readLockForm(formOf(entries))).toEqual(request);

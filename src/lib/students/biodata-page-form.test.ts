@@ -10,12 +10,31 @@ const form = (fields: Record<string, string>) => {
 
 describe("biodataFormToSend", () => {
   it("blanks the stored state and LGA when another country is chosen, as the island does", () => {
-    const sent = biodataFormToSend(form({ country_origin: "Ghana", state_origin: "Lagos", lga_origin: "Ikeja", email: "a@b.ng" }), stored);
-    expect(Object.fromEntries(sent)).toEqual({ country_origin: "Ghana", state_origin: "", lga_origin: "", email: "a@b.ng" });
+    const sent = biodataFormToSend(
+      form({
+        country_origin: "Ghana",
+        state_origin: "Lagos",
+        lga_origin: "Ikeja",
+        email: "a@b.ng",
+      }),
+      stored,
+    );
+    expect(Object.fromEntries(sent)).toEqual({
+      country_origin: "Ghana",
+      state_origin: "",
+      lga_origin: "",
+      email: "a@b.ng",
+    });
   });
   it("keeps a state and LGA the student changed, and everything when the country stays", () => {
-    const changed = form({ country_origin: "Ghana", state_origin: "Ashanti", lga_origin: "Kumasi" });
-    expect(Object.fromEntries(biodataFormToSend(changed, stored))).toEqual(Object.fromEntries(changed));
+    const changed = form({
+      country_origin: "Ghana",
+      state_origin: "Ashanti",
+      lga_origin: "Kumasi",
+    });
+    expect(Object.fromEntries(biodataFormToSend(changed, stored))).toEqual(
+      Object.fromEntries(changed),
+    );
     const same = form({ country_origin: "Nigeria", state_origin: "Lagos", lga_origin: "Ikeja" });
     expect(Object.fromEntries(biodataFormToSend(same, stored))).toEqual(Object.fromEntries(same));
   });
@@ -29,6 +48,8 @@ describe("biodataFormToSend", () => {
 
 describe("typedBiodata", () => {
   it("keeps what was typed, never the password", () => {
-    expect(typedBiodata(form({ email: "x", current_password: "secret", religion: "Islam" }))).toEqual({ email: "x", religion: "Islam" });
+    expect(
+      typedBiodata(form({ email: "x", current_password: "secret", religion: "Islam" })),
+    ).toEqual({ email: "x", religion: "Islam" });
   });
 });

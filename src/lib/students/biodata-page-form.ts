@@ -9,7 +9,11 @@ export const BIODATA_SAVED: Record<string, string> = {
   link: "Your other details are saved. To change your phone number or e-mail, open the link we e-mailed you within 60 minutes, while signed in.",
 };
 
-type StoredOrigin = { country_origin: string | null; state_origin: string | null; lga_origin: string | null };
+type StoredOrigin = {
+  country_origin: string | null;
+  state_origin: string | null;
+  lga_origin: string | null;
+};
 
 /**
  * The Update Biodata form as posted without JavaScript (decision 093), made to say what the
@@ -21,7 +25,9 @@ export function biodataFormToSend(posted: FormData, stored: StoredOrigin): FormD
   for (const [name, value] of posted) form.append(name, value);
   const sent = (name: keyof StoredOrigin) => String(posted.get(name) ?? "");
   const country = sent("country_origin");
-  const unchangedPlace = sent("state_origin") === (stored.state_origin ?? "") && sent("lga_origin") === (stored.lga_origin ?? "");
+  const unchangedPlace =
+    sent("state_origin") === (stored.state_origin ?? "") &&
+    sent("lga_origin") === (stored.lga_origin ?? "");
   if (country && country !== (stored.country_origin ?? "") && unchangedPlace) {
     form.set("state_origin", "");
     form.set("lga_origin", "");
@@ -32,7 +38,18 @@ export function biodataFormToSend(posted: FormData, stored: StoredOrigin): FormD
 /** What the student typed, to show again after a refusal (never the password or the photo). */
 export function typedBiodata(posted: FormData) {
   const typed: Record<string, string> = {};
-  for (const name of ["email", "phone", "marital_status", "religion", "dob", "mob", "yob", "country_origin", "state_origin", "lga_origin"]) {
+  for (const name of [
+    "email",
+    "phone",
+    "marital_status",
+    "religion",
+    "dob",
+    "mob",
+    "yob",
+    "country_origin",
+    "state_origin",
+    "lga_origin",
+  ]) {
     const value = posted.get(name);
     if (typeof value === "string") typed[name] = value.slice(0, 200);
   }

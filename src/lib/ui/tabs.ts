@@ -29,7 +29,12 @@ export function makeTabs(tablist: HTMLElement) {
     tab.addEventListener("click", () => select(i, false));
     tab.addEventListener("keydown", (event) => {
       const last = tabs.length - 1;
-      const targets: Record<string, number> = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last };
+      const targets: Record<string, number> = {
+        ArrowRight: i === last ? 0 : i + 1,
+        ArrowLeft: i === 0 ? last : i - 1,
+        Home: 0,
+        End: last,
+      };
       const next = targets[event.key];
       if (next === undefined) return;
       event.preventDefault();

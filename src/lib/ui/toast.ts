@@ -14,7 +14,8 @@ export function showToast(message: string, tone: ToastTone = "info") {
     region.setAttribute("aria-live", "polite");
     document.body.append(region);
   }
-  if (tone === "error") region.querySelectorAll(".toast-error").forEach((earlier) => earlier.remove());
+  if (tone === "error")
+    region.querySelectorAll(".toast-error").forEach((earlier) => earlier.remove());
   const toast = document.createElement("div");
   toast.className = `toast toast-${tone}`;
   // The role is on the message alone, so screen readers announce it without the close button.

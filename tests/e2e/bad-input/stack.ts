@@ -4,7 +4,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { createProxy } from "../../../proxy/app.ts";
-import { createApiHarness, TEST_PROXY_SECRET } from "../../../server/testing/api-harness.test-kit.ts";
+import {
+  createApiHarness,
+  TEST_PROXY_SECRET,
+} from "../../../server/testing/api-harness.test-kit.ts";
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) => {

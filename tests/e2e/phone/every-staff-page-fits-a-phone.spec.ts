@@ -18,15 +18,29 @@ const SEEDED_FEE = "CCE-20231009-4D7KQ2M9XW3P";
 const RETURNING_MATRIC = "CCE/2023/BIO/0042";
 
 /** The pages anyone reaches before signing in, and the ones the staff side answers with. */
-const PUBLIC_STAFF_PAGES = ["/staff/login", "/staff/login?signed_out=1", "/staff/password/not-a-real-link"];
+const PUBLIC_STAFF_PAGES = [
+  "/staff/login",
+  "/staff/login?signed_out=1",
+  "/staff/password/not-a-real-link",
+];
 
-const STRUCTURE = ["/staff/structure", "/staff/structure/faculties", "/staff/structure/departments", "/staff/structure/programmes", "/staff/structure/courses", "/staff/structure/mappings"];
+const STRUCTURE = [
+  "/staff/structure",
+  "/staff/structure/faculties",
+  "/staff/structure/departments",
+  "/staff/structure/programmes",
+  "/staff/structure/courses",
+  "/staff/structure/mappings",
+];
 
 /** The first link on the page whose address matches, as the page wrote it (a path or a query). */
 async function firstHref(page: Page, selector: string) {
   const link = page.locator(selector).first();
   await expect(link, `a link ${selector} on ${page.url()}`).toBeAttached();
-  return new URL((await link.getAttribute("href"))!, page.url()).href.replace(/^https?:\/\/[^/]+/, "");
+  return new URL((await link.getAttribute("href"))!, page.url()).href.replace(
+    /^https?:\/\/[^/]+/,
+    "",
+  );
 }
 
 async function checkPage(page: Page, path: string) {
@@ -53,14 +67,26 @@ test("every registry page fits the phone", async ({ page }) => {
   test.setTimeout(180_000);
   await staffSignIn(page, "registry@college.example");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
-  await checkEachPage(page, ["/staff", "/staff/students", `/staff/students?q=${encodeURIComponent(RETURNING_MATRIC)}`]);
+  await checkEachPage(page, [
+    "/staff",
+    "/staff/students",
+    `/staff/students?q=${encodeURIComponent(RETURNING_MATRIC)}`,
+  ]);
   const student = await firstHref(page, 'main a[href^="/staff/students/"]:not([href$="/import"])');
   await checkEachPage(page, [student, "/staff/students/import", "/staff/registrations"]);
   const registration = await firstHref(page, 'main a[href^="/staff/registrations/"]');
   await checkEachPage(page, [registration, ...STRUCTURE, "/staff/sessions"]);
   const promotion = page.locator('main a[href^="/staff/sessions/promotion"]');
-  const promotionPage = (await promotion.count()) ? await firstHref(page, 'main a[href^="/staff/sessions/promotion"]') : "/staff/sessions/promotion";
-  await checkEachPage(page, [promotionPage, "/staff/audit", `/staff/audit?q=${encodeURIComponent(RETURNING_MATRIC)}`, "/staff/totp", "/staff/fees"]);
+  const promotionPage = (await promotion.count())
+    ? await firstHref(page, 'main a[href^="/staff/sessions/promotion"]')
+    : "/staff/sessions/promotion";
+  await checkEachPage(page, [
+    promotionPage,
+    "/staff/audit",
+    `/staff/audit?q=${encodeURIComponent(RETURNING_MATRIC)}`,
+    "/staff/totp",
+    "/staff/fees",
+  ]);
   // The page a role reaches by a wrong link: the fee schedule is the bursary's.
   await expect(page.getByRole("heading", { name: "Not part of your role" })).toBeVisible();
 });
@@ -73,7 +99,12 @@ async function edgeShade(box: Locator, edge: "left" | "right") {
   const page = box.page();
   const row = (await box.locator("tbody tr").first().boundingBox())!;
   const frame = (await box.boundingBox())!;
-  const clip = { x: edge === "left" ? frame.x : frame.x + frame.width - 4, y: row.y + 2, width: 4, height: row.height - 4 };
+  const clip = {
+    x: edge === "left" ? frame.x : frame.x + frame.width - 4,
+    y: row.y + 2,
+    width: 4,
+    height: row.height - 4,
+  };
   const brightness = async () => {
     const { channels } = await sharp(await page.screenshot({ clip })).stats();
     return (channels[0]!.mean + channels[1]!.mean + channels[2]!.mean) / 3;
@@ -85,13 +116,20 @@ async function edgeShade(box: Locator, edge: "left" | "right") {
   return plain - shown;
 }
 
-test("a table wider than the phone scrolls in its own box and shows that there is more", async ({ page }) => {
+test("a table wider than the phone scrolls in its own box and shows that there is more", async ({
+  page,
+}) => {
   await staffSignIn(page, "registry@college.example");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await page.goto("/staff/structure/courses");
   const box = page.locator(".table-scroll").first();
-  const [scrollWidth, clientWidth] = await box.evaluate((element) => [element.scrollWidth, element.clientWidth]);
-  expect(scrollWidth, "the courses table is wider than its box on this phone").toBeGreaterThan(clientWidth + 20);
+  const [scrollWidth, clientWidth] = await box.evaluate((element) => [
+    element.scrollWidth,
+    element.clientWidth,
+  ]);
+  expect(scrollWidth, "the courses table is wider than its box on this phone").toBeGreaterThan(
+    clientWidth + 20,
+  );
   await expectNoSidewaysOverflow(page);
   // At the start: a shadow on the right, where the table goes on, and none on the left.
   expect(await edgeShade(box, "right")).toBeGreaterThan(8);
@@ -136,16 +174,29 @@ test("every help-desk page fits the phone", async ({ page, browser }, testInfo) 
   const studentPage = await context.newPage();
   await signIn(studentPage, student, "/complaint");
   await expect(studentPage.locator("form[data-enhanced]")).toHaveCount(1);
-  await studentPage.getByLabel("Subject").fill("Receipt CCE-20231009-4D7KQ2M9XW3P-not-showing-on-my-dashboard");
-  await studentPage.getByLabel("Message").fill("I paid at https://checkout.paystack.example/pay/abcdefghijklmnopqrstuvwxyz0123456789 and nothing shows.");
+  await studentPage
+    .getByLabel("Subject")
+    .fill("Receipt CCE-20231009-4D7KQ2M9XW3P-not-showing-on-my-dashboard");
+  await studentPage
+    .getByLabel("Message")
+    .fill(
+      "I paid at https://checkout.paystack.example/pay/abcdefghijklmnopqrstuvwxyz0123456789 and nothing shows.",
+    );
   await studentPage.getByRole("button", { name: "Send Complaint" }).click();
-  const sent = studentPage.getByRole("status").filter({ hasText: "Successful! Complaint has been sent" });
+  const sent = studentPage
+    .getByRole("status")
+    .filter({ hasText: "Successful! Complaint has been sent" });
   const ticket = /CMP-[A-Z2-9]{6}/.exec((await sent.textContent())!)![0];
   await context.close();
 
   await staffSignIn(page, "support@college.example");
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
-  await checkEachPage(page, ["/staff", "/staff/complaints", `/staff/complaints/${ticket}`, "/staff/totp"]);
+  await checkEachPage(page, [
+    "/staff",
+    "/staff/complaints",
+    `/staff/complaints/${ticket}`,
+    "/staff/totp",
+  ]);
 });
 
 test("every administrator page fits the phone", async ({ page }) => {

@@ -73,7 +73,8 @@ async function checkNewsfeedWraps(page: Page) {
     await page.goto("/");
     const announcements = page.getByRole("region", { name: "Announcements" }).getByRole("listitem");
     await expect(announcements.first()).toBeVisible();
-    for (const announcement of await announcements.all()) await expectWhollyShown(announcement, { soft: true });
+    for (const announcement of await announcements.all())
+      await expectWhollyShown(announcement, { soft: true });
   });
 }
 

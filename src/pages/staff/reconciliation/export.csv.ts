@@ -6,10 +6,16 @@ export const GET: APIRoute = async ({ locals, url }) => {
   try {
     const answer = await locals.staffApi.download(`/staff/reconciliation.csv${url.search}`);
     return new Response(answer.body, {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": answer.headers.get("content-disposition") ?? "attachment" },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": answer.headers.get("content-disposition") ?? "attachment",
+      },
     });
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;
-    return new Response(error.message, { status: error.status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(error.message, {
+      status: error.status,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
 };
