@@ -16,7 +16,7 @@ export interface BenchArgs {
 export const USAGE = `Usage: node scripts/bench.ts [options]
 
 Measures first visits in headless Chromium (mobile, CPU ×4, cold cache) on "Slow 4G" and
-"3G", against the budgets in DESIGN.md. Without --url it starts the portal itself with
+"3G", against the budgets in docs/architecture.md. Without --url it starts the portal itself with
 "node runtime/start.ts" (run "astro build" first, as "npm run bench" does).
 
   --url http://host:port   measure a portal that is already running

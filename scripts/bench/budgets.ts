@@ -8,7 +8,7 @@ export const HTML_CSS_BUDGET_KIB = 30;
 /** How much slower than the one-line floor page a page's LCP may be. */
 export const LCP_FLOOR_RATIO_BUDGET = 1.2;
 
-/** One budget from DESIGN.md applied to one page under one profile. */
+/** One budget from docs/architecture.md applied to one page under one profile. */
 export interface BudgetCheck {
   name: "JS gzip" | "HTML+CSS gzip" | "LCP / floor";
   /** `null` when the value could not be measured (counts as over budget). */
@@ -25,7 +25,7 @@ function check(name: BudgetCheck["name"], value: number | null, limit: number): 
   return { name, value, limit, unit, pass: value !== null && value <= limit };
 }
 
-/** The DESIGN.md budgets for `path`, given what a first visit downloaded and its LCP ratio. */
+/** The budgets (docs/architecture.md) for `path`, given what a first visit downloaded and its LCP ratio. */
 export function checkBudgets(
   path: string,
   bytes: Record<ResourceKind, Bytes>,

@@ -9,7 +9,7 @@ export interface NetworkProfile {
   uploadBps: number;
 }
 
-/** DevTools' presets, the conditions the budgets in DESIGN.md are stated for. */
+/** DevTools' presets, the conditions the budgets in docs/architecture.md are stated for. */
 export const NETWORK_PROFILES: readonly NetworkProfile[] = [
   { name: "Slow 4G", latencyMs: 562.5, downloadBps: 180_000, uploadBps: 84_375 },
   { name: "3G", latencyMs: 2000, downloadBps: 50_000, uploadBps: 50_000 },

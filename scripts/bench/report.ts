@@ -167,7 +167,7 @@ export function formatReport(result: BenchResult): string {
     lines.push(row(COLUMNS.map(([title]) => title)));
     lines.push(pageRow({ ...floor, path: "floor" }), ...pages.map(pageRow));
   }
-  lines.push("", "Budgets (DESIGN.md)");
+  lines.push("", "Budgets (docs/architecture.md)");
   for (const { profile, pages } of result.profiles) {
     for (const page of pages) lines.push(...page.budgets.map((c) => budgetLine(profile, page, c)));
   }

@@ -29,7 +29,7 @@ export function s3PhotoBackend(settings: S3Settings): PhotoBackend {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Outbound calls have time-outs (DESIGN.md): a student's upload waits seconds, not minutes.
+    // Every outbound call has a time-out: a student's upload waits seconds, not minutes.
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
     // Checksum headers only where S3 requires them: several S3-compatible stores refuse the
     // CRC32 headers the SDK adds by default to every upload.
