@@ -118,18 +118,16 @@ describe("the help desk inbox", () => {
   });
 
   it("pages 25 at a time", async () => {
-    await api.db
-      .insert(complaints)
-      .values(
-        Array.from({ length: 30 }, (_, n) => ({
-          studentId: tunde.id,
-          subject: `Bulk ${n}`,
-          message: "x",
-          name: "T",
-          email: "t@example.com",
-          createdAt: api.clock.now(),
-        })),
-      );
+    await api.db.insert(complaints).values(
+      Array.from({ length: 30 }, (_, n) => ({
+        studentId: tunde.id,
+        subject: `Bulk ${n}`,
+        message: "x",
+        name: "T",
+        email: "t@example.com",
+        createdAt: api.clock.now(),
+      })),
+    );
     const second = await (await asDesk("/staff/complaints?page=2")).json();
     expect(second).toMatchObject({ total: 34, page: 2, page_size: 25 });
     expect(second.data).toHaveLength(9);

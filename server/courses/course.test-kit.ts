@@ -47,16 +47,14 @@ export function courseTestKit(api: ApiHarness) {
         })),
       )
       .returning();
-    await api.db
-      .insert(courseMappings)
-      .values(
-        rows.map((row) => ({
-          courseId: row.id,
-          programmeId: api.school.programmes[0]!.id,
-          level: 100,
-          semester: 1,
-        })),
-      );
+    await api.db.insert(courseMappings).values(
+      rows.map((row) => ({
+        courseId: row.id,
+        programmeId: api.school.programmes[0]!.id,
+        level: 100,
+        semester: 1,
+      })),
+    );
     return rows;
   }
 

@@ -108,15 +108,13 @@ const TABLES = [
   {
     table: "contact_change_requests",
     insert: (hash: string, row: Case) =>
-      api.db
-        .insert(contactChangeRequests)
-        .values({
-          tokenHash: hash,
-          studentId,
-          newEmail: `${hash}@example.com`,
-          expiresAt: row.expiresAt,
-          usedAt: row.endedAt,
-        }),
+      api.db.insert(contactChangeRequests).values({
+        tokenHash: hash,
+        studentId,
+        newEmail: `${hash}@example.com`,
+        expiresAt: row.expiresAt,
+        usedAt: row.endedAt,
+      }),
     remaining: async (prefix: string) =>
       (
         await api.db

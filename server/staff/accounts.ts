@@ -64,15 +64,13 @@ export async function replaceAdviserScopes(
   await tx.delete(adviserScopes).where(eq(adviserScopes.staffId, staffId));
   const unique = new Map(scopes.map((scope) => [`${scope.department_id}:${scope.level}`, scope]));
   if (unique.size === 0) return;
-  await tx
-    .insert(adviserScopes)
-    .values(
-      [...unique.values()].map((scope) => ({
-        staffId,
-        departmentId: scope.department_id,
-        level: scope.level,
-      })),
-    );
+  await tx.insert(adviserScopes).values(
+    [...unique.values()].map((scope) => ({
+      staffId,
+      departmentId: scope.department_id,
+      level: scope.level,
+    })),
+  );
 }
 
 /** The department ids among `ids` that do not exist. */

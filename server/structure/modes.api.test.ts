@@ -72,15 +72,13 @@ describe("the registry keeps the lists", () => {
   it("renames a mode, and every student and fee that names it follows", async () => {
     const [mode] = await api.db.select().from(studyModes).where(eq(studyModes.name, "Part Time"));
     const student = await api.createStudent({ studyMode: "Part Time" });
-    await api.db
-      .insert(feeSchedule)
-      .values({
-        session: "2024/2025",
-        level: 100,
-        paymentOption: "full",
-        studyMode: "Part Time",
-        amountKobo: 13_000_000,
-      });
+    await api.db.insert(feeSchedule).values({
+      session: "2024/2025",
+      level: 100,
+      paymentOption: "full",
+      studyMode: "Part Time",
+      amountKobo: 13_000_000,
+    });
     const renamed = await send("PATCH", `/staff/modes/study/${mode!.id}`, { name: "Part-Time" });
     expect(renamed).toMatchObject({
       status: 200,

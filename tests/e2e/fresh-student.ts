@@ -49,13 +49,11 @@ export async function freshStudent(browser: Browser, n: number) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await page.goto("/staff/students/import");
-  await page
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "one.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(`${HEADER}\n${row.join(",")}\n`),
-    });
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "one.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${HEADER}\n${row.join(",")}\n`),
+  });
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("status")).toContainText("Imported 1 row");
   await page.goto(`/staff/students?q=${encodeURIComponent(row[0]!)}`);

@@ -114,15 +114,13 @@ describe("the list as it opens: what waits for the adviser, across sessions", ()
   it("lists pending registrations of every session, first submissions before semesters changed after a return", async () => {
     const older = (await kit.student([], { surname: "Ekwueme" })).student.id;
     const [course] = await api.db.select().from(courses).where(eq(courses.code, "BIO 111"));
-    await api.db
-      .insert(courseRegistrations)
-      .values({
-        studentId: older,
-        courseId: course!.id,
-        session: "2023/2024",
-        level: 100,
-        semester: 1,
-      });
+    await api.db.insert(courseRegistrations).values({
+      studentId: older,
+      courseId: course!.id,
+      session: "2023/2024",
+      level: 100,
+      semester: 1,
+    });
     // The returned student adds the course the note asked for: pending again, changed since the return.
     const returned = await kit.student(["BIO 111"], { surname: "Fashola" });
     await kit.sendBack(adviser.token, returned.student.id, "Add GSE 111, it is compulsory.", 1);

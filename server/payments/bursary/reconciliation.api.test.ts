@@ -121,18 +121,16 @@ describe("the day's reconciliation against Paystack's own records", () => {
   it("a credit Paystack has no transaction for is 'credited here, not paid at Paystack'; a session filter keeps to that session", async () => {
     const { student } = await kit.newStudent();
     const reference = "ENTERED-BY-HAND-1";
-    await kit.api.db
-      .insert(payments)
-      .values({
-        reference,
-        studentId: student.id,
-        paymentOption: "full",
-        level: 100,
-        session: "2024/2025",
-        amountKobo: 12_000_000,
-        status: "success",
-        generatedAt: kit.api.clock.now(),
-      });
+    await kit.api.db.insert(payments).values({
+      reference,
+      studentId: student.id,
+      paymentOption: "full",
+      level: 100,
+      session: "2024/2025",
+      amountKobo: 12_000_000,
+      status: "success",
+      generatedAt: kit.api.clock.now(),
+    });
     expect((await report()).row(reference)).toMatchObject({
       group: "credited_unknown",
       paystack_status: null,

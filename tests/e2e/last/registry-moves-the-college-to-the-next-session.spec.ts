@@ -40,13 +40,11 @@ test("the registry makes the next session current after a confirmation, holds tw
 }) => {
   await staffSignIn(page, "registry@college.example");
   await page.goto("/staff/students/import");
-  await page
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "three.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from([HEADER, typed.row, uploaded.row, corrected.row].join("\n") + "\n"),
-    });
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "three.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from([HEADER, typed.row, uploaded.row, corrected.row].join("\n") + "\n"),
+  });
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("status")).toContainText("Imported 3 rows");
 
@@ -87,13 +85,11 @@ test("the registry makes the next session current after a confirmation, holds tw
     "No student has the matriculation number COE/NO/SUCH/9. Correct the list and check again; nobody was held back or promoted.",
   );
   await page.getByLabel(/Matriculation numbers of students who stay/).fill(typed.matric);
-  await page
-    .getByLabel(/Or a CSV file/)
-    .setInputFiles({
-      name: "hold.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(`matric_no\n${uploaded.matric}\n`),
-    });
+  await page.getByLabel(/Or a CSV file/).setInputFiles({
+    name: "hold.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`matric_no\n${uploaded.matric}\n`),
+  });
   await page.getByRole("button", { name: "Check and promote…" }).click();
   const promoting = page.getByRole("region", { name: "Promote students for 2025/2026?" });
   const held = promoting.getByRole("table", { name: /Held back/ });
