@@ -50,6 +50,8 @@ function android(phone: typeof PHONE_360) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Each lane's traces and screenshots in a folder of its own: a run empties its folder as it starts.
+  outputDir: lane ? `test-results/${lane}` : "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
