@@ -4,7 +4,7 @@ import { apiFetch } from "./in-process-api.ts";
 import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
 import { sentByProxy } from "../../../common/http/sent-by-proxy.server.ts";
 import { REQUEST_ID_HEADER } from "../../../common/http/request-id.ts";
-import { pageServerEnv } from "../config/site.ts";
+import { proxySecret } from "../config/site.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}
@@ -28,7 +28,7 @@ const TIMEOUT_MS = 10_000;
  * request as the page server's own (decision 122).
  */
 export function forwardedClient(request: Request): string | null {
-  return sentByProxy(request.headers, pageServerEnv().proxySecret)
+  return sentByProxy(request.headers, proxySecret())
     ? request.headers.get("x-forwarded-for")
     : null;
 }
@@ -46,10 +46,10 @@ export function createServerApi(
 ) {
   // Rate limits count per client: pass on the address the proxy saw, not the page server's, with
   // the secret that makes the API believe it.
-  const { proxySecret } = pageServerEnv();
+  const secret = proxySecret();
   const identity: Record<string, string> = {
-    ...(forwardedFor && proxySecret
-      ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: proxySecret }
+    ...(forwardedFor && secret
+      ? { "x-forwarded-for": forwardedFor, [PROXY_SECRET_HEADER]: secret }
       : {}),
     ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
   };

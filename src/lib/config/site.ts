@@ -29,9 +29,14 @@ export function site(): Site {
 }
 
 /**
- * What the page server reads from its environment at each call rather than once: the secret the
- * proxy signs with (PROXY_SHARED_SECRET, decision 122) and LOG_LEVEL (decision 125).
+ * The secret the proxy signs with (PROXY_SHARED_SECRET, decision 122), read at each call rather
+ * than once: a page request checks it, and tests change it between requests.
  */
-export function pageServerEnv(): { proxySecret: string | undefined; logLevel: LogLevel } {
-  return { proxySecret: process.env.PROXY_SHARED_SECRET, logLevel: logLevelOf(process.env) };
+export function proxySecret(): string | undefined {
+  return process.env.PROXY_SHARED_SECRET;
+}
+
+/** LOG_LEVEL for the page server's logger, made once at its first line (decision 125). */
+export function pagesLogLevel(): LogLevel {
+  return logLevelOf(process.env);
 }

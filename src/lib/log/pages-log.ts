@@ -1,12 +1,12 @@
 import { createLogger, type Logger } from "../../../common/log/logger.server.ts";
-import { pageServerEnv } from "../config/site.ts";
+import { pagesLogLevel, proxySecret } from "../config/site.ts";
 import { requestIdFor } from "../../../common/log/request-id-for.server.ts";
 
 let logger: Logger | undefined;
 
 /** The page server's logger (server-only), made at its first line, at LOG_LEVEL (decision 125). */
 export function pagesLog(): Logger {
-  logger ??= createLogger({ name: "pages", level: pageServerEnv().logLevel });
+  logger ??= createLogger({ name: "pages", level: pagesLogLevel() });
   return logger;
 }
 
@@ -18,7 +18,7 @@ const ids = new WeakMap<Request, string>();
 export function pageRequestId(request: Request): string {
   let id = ids.get(request);
   if (!id) {
-    id = requestIdFor(request.headers, pageServerEnv().proxySecret);
+    id = requestIdFor(request.headers, proxySecret());
     ids.set(request, id);
   }
   return id;
