@@ -2,12 +2,9 @@ import { z } from "zod";
 import { PaymentRecord } from "./payment-record.ts";
 import { SchoolFeeRequest } from "./fee-request.ts";
 import { USSD_BANKS, type UssdBankCode } from "./ussd-banks.ts";
+import { OFFLINE_CHANNELS } from "./channels.ts";
 
 const USSD_CODES = USSD_BANKS.map((bank) => bank.code) as [UssdBankCode, ...UssdBankCode[]];
-
-/** The ways to pay that need neither a card nor a script: both are Paystack charges we create. */
-export const OFFLINE_CHANNELS = ["bank_transfer", "ussd"] as const;
-export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number];
 
 /** POST /student/school-fee/offline: the school-fee request plus how the student will pay. */
 export const OfflinePaymentRequest = SchoolFeeRequest.extend({
@@ -21,7 +18,7 @@ export const OfflinePaymentRequest = SchoolFeeRequest.extend({
 });
 export type OfflinePaymentRequest = z.input<typeof OfflinePaymentRequest>;
 
-/** What the student needs to pay offline, as Paystack's charge answered it. */
+/** What the student needs to pay offline, as the gateway's charge answered it. */
 export const PayInstructions = z.discriminatedUnion("channel", [
   z.object({
     channel: z.literal("bank_transfer"),

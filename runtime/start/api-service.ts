@@ -7,7 +7,7 @@ import { s3SettingsOf } from "../../server/env.ts";
 import { openPhotoStorage, photoBackendFor } from "../../server/uploads/open-photo-storage.ts";
 import { diskPhotosDir, importDiskPhotos } from "../../server/uploads/disk-photos-import.ts";
 import { createPhotoStorage } from "../../server/uploads/photo-storage.ts";
-import { createPaystackClient } from "../../server/paystack/client.ts";
+import { createPaystackGateway } from "../../server/paystack/gateway.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
 import { scheduledWork } from "../../server/jobs/scheduled-work.ts";
@@ -85,7 +85,7 @@ export async function startApiService(
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
-  const paystack = createPaystackClient(layout.paystack);
+  const gateways = { paystack: createPaystackGateway(layout.paystack) };
   // Every e-mail goes through the job queue on the same database, sent by an instance's worker.
   const jobs = await startJobQueue(database, { mailer, logger });
   const receipts = createPaymentReceipts({
@@ -99,7 +99,7 @@ export async function startApiService(
       db: database.db,
       logger,
       now: () => new Date(),
-      paystack,
+      gateways,
       receipts,
     }),
   });
@@ -114,8 +114,7 @@ export async function startApiService(
     },
     photos,
     publicOrigin: serverEnv.PUBLIC_ORIGIN,
-    paystack,
-    paystackSecretKey: layout.paystack.secretKey,
+    gateways,
     jobs,
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,

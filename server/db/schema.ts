@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
+import type { GatewayName } from "../payments/gateway.ts";
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -509,6 +510,8 @@ export const payments = pgTable(
      * when Paystack takes back a credited charge (decision 102). Only success counts as credit.
      */
     status: text().notNull().default("pending"),
+    /** The gateway the payment was started with, which alone can say whether it was paid. */
+    gateway: text().$type<GatewayName>().notNull().default("paystack"),
     authorizationUrl: text(),
     /** A bank transfer's account or a USSD code to dial (PayInstructions); null for a card. */
     payInstructions: jsonb().$type<PayInstructions>(),
@@ -517,7 +520,7 @@ export const payments = pgTable(
     channel: text(),
     gatewayResponse: text(),
     lastCheckedAt: timestamp({ withTimezone: true }),
-    /** What Paystack says was paid, once it says so: a mismatch differs from amountKobo. */
+    /** What the gateway says was paid, once it says so: a mismatch differs from amountKobo. */
     paidAmountKobo: integer(),
     paidCurrency: text(),
   },

@@ -1,7 +1,7 @@
 import type { Queue } from "pg-boss";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
-import type { PaystackClient } from "../paystack/client.ts";
+import type { PaymentGateways } from "../payments/gateway.ts";
 import type { PaymentReceipts } from "../payments/receipt.ts";
 import { reconcilePendingPayments } from "../payments/reconciler.ts";
 import { reconcileUnconfirmedRefunds } from "../payments/refund-reconciler.ts";
@@ -14,12 +14,12 @@ import {
   purgeStaleRateLimits,
 } from "./purges.ts";
 
-/** What the scheduled jobs work with: the API's database, clock and Paystack client. */
+/** What the scheduled jobs work with: the API's database, clock and payment gateways. */
 export type ScheduledWorkDeps = {
   db: Database;
   logger: Logger;
   now: () => Date;
-  paystack: PaystackClient;
+  gateways: PaymentGateways;
   receipts: PaymentReceipts;
 };
 
@@ -35,7 +35,7 @@ export const SCHEDULED_JOBS = {
     cron: "* * * * *",
     run: (deps: ScheduledWorkDeps) => reconcilePendingPayments(deps),
   },
-  /** Refunds Paystack never answered are found in its list and settled (decision 141). */
+  /** Refunds a gateway never answered are found in its list and settled (decision 141). */
   "reconcile-refunds": {
     cron: "*/5 * * * *",
     run: (deps: ScheduledWorkDeps) => reconcileUnconfirmedRefunds(deps),

@@ -5,7 +5,7 @@ import { payments } from "../db/schema.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
-import type { PaystackTransaction } from "../paystack/client.ts";
+import type { GatewayTransaction } from "./gateway.ts";
 import type { PaymentReceipts } from "./receipt.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { creditedOptions } from "./fee-schedule.ts";
@@ -16,9 +16,9 @@ import { recordPaymentEvent } from "./payment-events.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** What Paystack says happened to a transaction, from verify or from a signed webhook. */
+/** What the gateway says happened to a payment, from verify or from a signed notification. */
 export type ProviderResult = Pick<
-  PaystackTransaction,
+  GatewayTransaction,
   "status" | "amountKobo" | "currency" | "paidAt" | "channel" | "gatewayResponse"
 >;
 
@@ -33,25 +33,25 @@ export type CreditOutcome =
   | { kind: "duplicate"; payment: PaymentRow }
   | { kind: "failed"; payment: PaymentRow }
   | { kind: "not-paid"; payment: PaymentRow }
-  /** Being refunded, refunded or reversed: no answer from Paystack changes it again. */
+  /** Being refunded, refunded or reversed: no answer from the gateway changes it again. */
   | { kind: "closed"; payment: PaymentRow };
 
 type CreditDeps = { db: Database; logger: Logger; now: () => Date; receipts: PaymentReceipts };
-/** Who asked Paystack: the student's verify or Requery, the webhook, the reconciler, a bursar. */
+/** Who asked the gateway: the student's verify or Requery, the webhook, the reconciler, a bursar. */
 type CreditSource = "verify" | "webhook" | "reconcile" | "bursar";
 
-// Paystack's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
+// The gateway's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
 const FINAL_FAILURES = new Set(["failed", "reversed"]);
 const ONE_SUCCESS_INDEX = "payments_one_success_per_option";
 /**
- * The statuses a Paystack answer may still change. Not success (credited once), nor refunding,
+ * The statuses a gateway's answer may still change. Not success (credited once), nor refunding,
  * refunded or reversed: money on its way back must never be credited (decision 102).
  */
 export const OPEN_STATUSES = ["pending", "failed", "abandoned", "duplicate", "mismatch"];
 const isOpen = (status: string) => OPEN_STATUSES.includes(status);
 
 /**
- * Records Paystack's answer on our payment. Crediting is one conditional UPDATE, so verify,
+ * Records the gateway's answer on our payment. Crediting is one conditional UPDATE, so verify,
  * webhook and reconciler racing each other credit a reference once, and the partial unique
  * index stops a second payment for the same fee being credited.
  */
@@ -63,7 +63,7 @@ export async function applyProviderResult(
 ): Promise<CreditOutcome> {
   const facts = { reference: payment.reference, source };
   const now = deps.now();
-  // Every answer is kept, even one that changes nothing: the history shows what Paystack said.
+  // Every answer is kept, even one that changes nothing: the history shows what the gateway said.
   await recordPaymentEvent(
     deps.db,
     payment.id,
@@ -156,7 +156,7 @@ export async function applyProviderResult(
 }
 
 /**
- * Money Paystack took for a payment more than a day old whose fee changed since (abandoned, or
+ * Money the gateway took for a payment more than a day old whose fee changed since (abandoned, or
  * about to be) still credits, at what was received; the bursary decides about the difference
  * (decision 152).
  */
@@ -167,7 +167,7 @@ async function flagIfFeeChanged(tx: Transaction, row: PaymentRow, now: Date) {
   await flagForBursary(tx, { studentId: row.studentId, paymentId: row.id, reason, at: now });
 }
 
-/** A payment by its reference, as the student's verify and Paystack's webhook look it up. */
+/** A payment by its reference, as the student's verify and a gateway's webhook look it up. */
 export const paymentByReference = preparedQuery((db) =>
   db
     .select()
@@ -176,7 +176,7 @@ export const paymentByReference = preparedQuery((db) =>
     .prepare("payment_by_reference"),
 );
 
-/** Credits a payment Paystack says is paid, unless it is credited or closed already. */
+/** Credits a payment the gateway says is paid, unless it is credited or closed already. */
 const creditOpenPayment = preparedQuery((db) =>
   db
     .update(payments)
@@ -239,7 +239,7 @@ async function changedMeanwhile(db: Database, payment: PaymentRow): Promise<Cred
 class OverpaidFee extends Error {}
 
 /**
- * Why a payment Paystack received may not be credited, given what is credited already: the quote's
+ * Why a payment the gateway received may not be credited, given what is credited already: the quote's
  * rules (decision 011), except that a late fee is owed on top of the fee. A late fee started
  * beside the full fee, before either was credited, was rightly charged; refusing it because the
  * full fee happened to be credited first would call it "paid twice" in one order and keep it in

@@ -3,8 +3,8 @@ import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../deps.ts";
 import { payments } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { PaystackError } from "../paystack/client.ts";
-import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
+import { GatewayError, gatewayForNewPayments } from "./gateway.ts";
+import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
 import type {
   OfflinePayment,
@@ -15,7 +15,7 @@ import { recordPaymentEvent } from "./payment-events.ts";
 import {
   openPendingPayment,
   paymentMetadata,
-  paystackDidNotStart,
+  gatewayDidNotStart,
   type Student,
 } from "./school-fee.ts";
 
@@ -26,7 +26,7 @@ import {
 export const TRANSFER_ACCOUNT_LIFETIME_MS = 2 * 60 * 60_000;
 
 /**
- * Starts paying `choice` by bank transfer or USSD: a pending payment, then a Paystack charge on
+ * Starts paying `choice` by bank transfer or USSD: a pending payment, then a gateway charge on
  * that channel whose account or code is kept with the payment (the page shows it again on
  * reload). Crediting is the card's: the signed webhook, verify, or the reconciler.
  */
@@ -34,13 +34,17 @@ export async function startOfflinePayment(
   deps: ApiDeps,
   student: Student,
   choice: FeeChoice,
-  channel: OfflineChargeChannel,
+  channel: OfflineChannelChoice,
 ): Promise<OfflinePaymentAnswer> {
-  const opened = await openPendingPayment(deps, student, choice, channel.kind);
+  const gateway = gatewayForNewPayments(deps.gateways);
+  const opened = await openPendingPayment(deps, student, choice, {
+    gateway,
+    channel: channel.kind,
+  });
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
   const { reference, amountKobo, paymentId } = opened;
   try {
-    const instructions = await deps.paystack.chargeOffline({
+    const instructions = await gateway.startOfflineCharge({
       reference,
       amountKobo,
       email: paystackEmail(student),
@@ -62,8 +66,8 @@ export async function startOfflinePayment(
     });
     return { status: "pending", message: "Charge attempted", reference, instructions };
   } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    return paystackDidNotStart(deps, paymentId, reference, error);
+    if (!(error instanceof GatewayError)) throw error;
+    return gatewayDidNotStart(deps, gateway, opened, error);
   }
 }
 

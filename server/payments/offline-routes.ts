@@ -4,7 +4,12 @@ import type { ApiEnv } from "../http/context.ts";
 import { readJson, readParams } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { OfflinePaymentRequest } from "../../common/payments/offline-payment.ts";
-import type { OfflineChargeChannel } from "../paystack/offline-charge.ts";
+import type { UssdBankCode } from "../../common/payments/ussd-banks.ts";
+import {
+  unhandledChannel,
+  type OfflineChannel,
+  type OfflineChannelChoice,
+} from "../../common/payments/channels.ts";
 import type { PaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
 import {
@@ -25,15 +30,9 @@ export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
   app.post("/student/school-fee/offline", signedIn, async (c) => {
     const request = await readJson(c, OfflinePaymentRequest);
     assertOwnId(c.var.student, request.student_id);
-    // Same counter as card payments: each start creates a payment and a Paystack charge.
+    // Same counter as card payments: each start creates a payment and a gateway charge.
     await limits.countPaymentStart(c.var.student.id, deps.now());
-    const channel: OfflineChargeChannel =
-      request.channel === "ussd"
-        ? { kind: "ussd", bank: request.ussd_bank! }
-        : {
-            kind: "bank_transfer",
-            expiresAt: new Date(deps.now().getTime() + TRANSFER_ACCOUNT_LIFETIME_MS),
-          };
+    const channel = channelChoice(request, deps.now());
     const choice = {
       option: request.payment_option,
       level: request.payment_level,
@@ -51,4 +50,24 @@ export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
   });
 
   return app;
+}
+
+/** The request's channel as the gateway is asked for it. */
+function channelChoice(
+  request: { channel: OfflineChannel; ussd_bank?: UssdBankCode },
+  now: Date,
+): OfflineChannelChoice {
+  const { channel } = request;
+  switch (channel) {
+    case "ussd":
+      // OfflinePaymentRequest refuses USSD without a bank.
+      return { kind: "ussd", bank: request.ussd_bank! };
+    case "bank_transfer":
+      return {
+        kind: "bank_transfer",
+        expiresAt: new Date(now.getTime() + TRANSFER_ACCOUNT_LIFETIME_MS),
+      };
+    default:
+      return unhandledChannel(channel);
+  }
 }

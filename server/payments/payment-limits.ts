@@ -27,7 +27,7 @@ export function createPaymentLimits(db: Database) {
       }
     },
 
-    async countPaystackCheck(studentId: number, now: Date) {
+    async countGatewayCheck(studentId: number, now: Date) {
       const { blocked, retryAfterSeconds } = await checks.hit(`pay:verify:${studentId}`, now);
       if (blocked) {
         throw tooManyRequests(

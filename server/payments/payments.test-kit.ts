@@ -50,14 +50,14 @@ export async function createPaymentsKit(overrides: HarnessOverrides = {}) {
   async function payAtSandbox(reference: string) {
     const response = await api.sandbox.request(`/__sandbox/transactions/${reference}/pay`, {
       method: "POST",
-      headers: { authorization: `Bearer ${api.deps.paystackSecretKey}` },
+      headers: { authorization: `Bearer ${api.paystackSecretKey}` },
     });
     if (response.status !== 200) throw new Error(`sandbox pay failed: ${response.status}`);
   }
 
   function deliverWebhook(
     body: string,
-    signature: string | null = signPaystackPayload(body, api.deps.paystackSecretKey),
+    signature: string | null = signPaystackPayload(body, api.paystackSecretKey),
   ) {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (signature !== null) headers["x-paystack-signature"] = signature;

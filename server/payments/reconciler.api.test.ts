@@ -3,7 +3,7 @@ import { createPaymentsKit, type PaymentsKit } from "./payments.test-kit.ts";
 import { reconcilePendingPayments } from "./reconciler.ts";
 import { scheduledWork } from "../jobs/scheduled-work.ts";
 import { payments } from "../db/schema.ts";
-import type { PaystackClient } from "../paystack/client.ts";
+import type { PaymentGateway } from "./gateway.ts";
 import { PaystackError } from "../paystack/client.ts";
 
 let kit: PaymentsKit;
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.api.close());
 
-const reconcile = (paystack: PaystackClient = kit.api.deps.paystack) =>
-  reconcilePendingPayments({ ...kit.api.deps, paystack });
+const reconcile = (paystack: PaymentGateway = kit.api.deps.gateways.paystack) =>
+  reconcilePendingPayments({ ...kit.api.deps, gateways: { paystack } });
 
 // Each test starts with nothing pending left over from the one before.
 async function settleEverything() {
@@ -60,9 +60,9 @@ describe("reconcilePendingPayments", () => {
 
     // Checked a minute ago: not again yet.
     let calls = 0;
-    const counting: PaystackClient = {
-      ...kit.api.deps.paystack,
-      verify: (ref) => (calls++, kit.api.deps.paystack.verify(ref)),
+    const counting: PaymentGateway = {
+      ...kit.api.deps.gateways.paystack,
+      verify: (ref) => (calls++, kit.api.deps.gateways.paystack.verify(ref)),
     };
     kit.api.clock.advance(MINUTE);
     await reconcile(counting);
@@ -83,12 +83,12 @@ describe("reconcilePendingPayments", () => {
     await kit.payAtSandbox(failing);
     await kit.payAtSandbox(paid);
     kit.api.clock.advance(6 * MINUTE);
-    const flaky: PaystackClient = {
-      ...kit.api.deps.paystack,
+    const flaky: PaymentGateway = {
+      ...kit.api.deps.gateways.paystack,
       async verify(reference) {
         if (reference === failing)
           throw new PaystackError("Paystack answered verify with HTTP 503", { httpStatus: 503 });
-        return kit.api.deps.paystack.verify(reference);
+        return kit.api.deps.gateways.paystack.verify(reference);
       },
     };
     expect(await reconcile(flaky)).toBe(1);

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
-import type { PaystackClient } from "../paystack/client.ts";
+import { gatewayOf, type PaymentGateways } from "./gateway.ts";
 import { applyProviderResult, type CreditOutcome } from "./credit.ts";
 import type { PaymentReceipts } from "./receipt.ts";
 import { abandonIfFeeChanged } from "./fee-change.ts";
@@ -12,14 +12,14 @@ type ReconcileDeps = {
   db: Database;
   logger: Logger;
   now: () => Date;
-  paystack: PaystackClient;
+  gateways: PaymentGateways;
   receipts: PaymentReceipts;
 };
 
 export type ReconcileOptions = {
   /** A payment is re-verified once it is this old, and again this long after each check. */
   minAgeMs?: number;
-  /** After this long a payment Paystack still calls unpaid is marked abandoned. */
+  /** After this long a payment its gateway still calls unpaid is marked abandoned. */
   giveUpAfterMs?: number;
   /** Payments checked per run, so one run stays short. */
   batchSize?: number;
@@ -29,7 +29,7 @@ const MINUTE = 60_000;
 const DEFAULTS = { minAgeMs: 5 * MINUTE, giveUpAfterMs: 48 * 60 * MINUTE, batchSize: 25 };
 
 /**
- * Re-verifies pending payments older than a few minutes with Paystack, so a student whose
+ * Re-verifies pending payments older than a few minutes with their gateway, so a student whose
  * browser closed after paying (and whose webhook was lost) is credited without doing anything.
  * One still unpaid a day after it was started, whose fee has changed since, is closed (decision
  * 152). Answers how many payments it credited.
@@ -58,22 +58,23 @@ export async function reconcilePendingPayments(
   for (const payment of due) {
     const facts = { reference: payment.reference };
     try {
-      const transaction = await deps.paystack.verify(payment.reference);
+      const gateway = gatewayOf(deps.gateways, payment);
+      const transaction = await gateway.verify(payment.reference);
       const stale = now.getTime() - payment.generatedAt.getTime() > giveUpAfterMs;
       let outcome: CreditOutcome["kind"] | "unknown" = "unknown";
       if (transaction)
         outcome = (await applyProviderResult(deps, payment, transaction, "reconcile")).kind;
       if (outcome === "credited") credited += 1;
-      // Paystack was asked first, so money it already took is credited above, never abandoned.
+      // The gateway was asked first, so money it already took is credited above, never abandoned.
       if (outcome === "not-paid" && (await abandonIfFeeChanged(deps.db, payment, now))) continue;
       if ((outcome === "not-paid" && stale) || outcome === "unknown") {
         const note = transaction
           ? payment.gatewayResponse
-          : "Paystack has no record of this payment";
+          : `${gateway.label} has no record of this payment`;
         await markAbandoned(deps.db, payment.id, now, note);
       }
     } catch (error) {
-      // One payment Paystack cannot answer for must not stop the others.
+      // One payment its gateway cannot answer for must not stop the others.
       deps.logger.warn("reconcile could not verify a payment", { ...facts, error: String(error) });
       await deps.db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.id, payment.id));
     }

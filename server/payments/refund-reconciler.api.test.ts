@@ -38,7 +38,7 @@ async function duplicate() {
 
 /** Asks a refund whose answer is lost; `reaches` says whether Paystack got it. Answers Paystack's id, if any. */
 async function refundWithoutAnswer(reference: string, reaches: boolean) {
-  const client = kit.api.deps.paystack;
+  const client = kit.api.deps.gateways.paystack;
   const original = client.refund;
   let paystackId: number | undefined;
   client.refund = async (input) => {
@@ -134,12 +134,14 @@ describe("reconcileUnconfirmedRefunds", () => {
     await refundWithoutAnswer(reference, false);
     await later(2 * 60 * MINUTE);
     const failing = {
-      ...kit.api.deps.paystack,
+      ...kit.api.deps.gateways.paystack,
       listRefunds: async () => {
         throw new PaystackError("Could not reach Paystack for list refunds: ECONNRESET");
       },
     };
-    expect(await reconcileUnconfirmedRefunds({ ...kit.api.deps, paystack: failing })).toBe(0);
+    expect(
+      await reconcileUnconfirmedRefunds({ ...kit.api.deps, gateways: { paystack: failing } }),
+    ).toBe(0);
     expect(await refundOf(reference)).toMatchObject({ status: "pending" });
     expect((await kit.paymentRow(reference)).status).toBe("refunding");
   });

@@ -2,36 +2,49 @@ import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments, refunds } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
-import type { PaystackClient, PaystackRefund } from "../paystack/client.ts";
+import type { GatewayRefund, PaymentGateway, PaymentGateways } from "./gateway.ts";
 import { settleRefund } from "./refunds.ts";
 
-type Deps = { db: Database; logger: Logger; now: () => Date; paystack: PaystackClient };
+type Deps = { db: Database; logger: Logger; now: () => Date; gateways: PaymentGateways };
 
 export type RefundReconcileOptions = {
-  /** A refund is looked for once it is this old: Paystack's webhook usually comes first. */
+  /** A refund is looked for once it is this old: the gateway's webhook usually comes first. */
   minAgeMs?: number;
-  /** Not in Paystack's complete list this long after it was asked: Paystack never had it. */
+  /** Not in the gateway's complete list this long after it was asked: the gateway never had it. */
   giveUpAfterMs?: number;
   batchSize?: number;
 };
 
 const MINUTE = 60_000;
 const DEFAULTS = { minAgeMs: 5 * MINUTE, giveUpAfterMs: 60 * MINUTE, batchSize: 25 };
-// Paystack's clock and ours may differ a little; its refund is created after our row.
+// The gateway's clock and ours may differ a little; its refund is created after our row.
 const CLOCK_MARGIN_MS = 5 * MINUTE;
 const PER_PAGE = 100;
 const MAX_PAGES = 50;
 
 /**
- * Refunds whose answer from Paystack was lost stay pending without Paystack's id (decision 141).
- * This finds each in Paystack's `GET /refund` by its transaction, amount and currency: a refund
- * Paystack processed or failed is settled, one still under way takes its id (its webhook then
- * settles it), and one missing from the whole list an hour later never reached Paystack and is
- * settled failed, so the payment returns to the queue. Answers how many refunds it resolved.
+ * Refunds whose answer from the gateway was lost stay pending without the gateway's id (decision
+ * 141). This finds each in the gateway's list of refunds (Paystack's `GET /refund`) by its
+ * transaction, amount and currency: a refund the gateway processed or failed is settled, one still
+ * under way takes its id (its webhook then settles it), and one missing from the whole list an
+ * hour later never reached the gateway and is settled failed, so the payment returns to the
+ * queue. Answers how many refunds it resolved.
  */
 export async function reconcileUnconfirmedRefunds(
   deps: Deps,
   options: RefundReconcileOptions = {},
+): Promise<number> {
+  let resolved = 0;
+  for (const gateway of Object.values(deps.gateways)) {
+    resolved += await reconcileRefundsAt(deps, gateway, options);
+  }
+  return resolved;
+}
+
+async function reconcileRefundsAt(
+  deps: Deps,
+  gateway: PaymentGateway,
+  options: RefundReconcileOptions,
 ): Promise<number> {
   const { minAgeMs, giveUpAfterMs, batchSize } = { ...DEFAULTS, ...options };
   const now = deps.now();
@@ -42,6 +55,7 @@ export async function reconcileUnconfirmedRefunds(
     .where(
       and(
         eq(refunds.status, "pending"),
+        eq(payments.gateway, gateway.name),
         isNull(refunds.paystackRefundId),
         lte(refunds.requestedAt, new Date(now.getTime() - minAgeMs)),
       ),
@@ -51,12 +65,12 @@ export async function reconcileUnconfirmedRefunds(
   if (!due.length) return 0;
 
   const from = new Date(due[0]!.refund.requestedAt.getTime() - CLOCK_MARGIN_MS);
-  let listed: { refunds: PaystackRefund[]; complete: boolean };
+  let listed: { refunds: GatewayRefund[]; complete: boolean };
   try {
-    listed = await listSince(deps.paystack, from, new Date(now.getTime() + CLOCK_MARGIN_MS));
+    listed = await listSince(gateway, from, new Date(now.getTime() + CLOCK_MARGIN_MS));
   } catch (error) {
     deps.logger.warn(
-      "could not list Paystack's refunds; unconfirmed refunds wait for the next run",
+      `could not list ${gateway.label}'s refunds; unconfirmed refunds wait for the next run`,
       { error: String(error) },
     );
     return 0;
@@ -103,7 +117,7 @@ export async function reconcileUnconfirmedRefunds(
           .set({ paystackRefundId: found.id })
           .where(and(eq(refunds.id, refund.id), isNull(refunds.paystackRefundId)));
       }
-      deps.logger.info("found an unconfirmed refund at Paystack", {
+      deps.logger.info(`found an unconfirmed refund at ${gateway.label}`, {
         ...facts,
         paystackRefundId: found.id,
         status: found.status,
@@ -112,10 +126,10 @@ export async function reconcileUnconfirmedRefunds(
     } else if (listed.complete && now.getTime() - refund.requestedAt.getTime() > giveUpAfterMs) {
       await settleRefund(deps, refund.id, "failed", {
         source: "reconcile",
-        note: "Paystack lists no such refund: it never reached Paystack",
+        note: `${gateway.label} lists no such refund: it never reached ${gateway.label}`,
       });
       deps.logger.warn(
-        "an unconfirmed refund never reached Paystack; the payment is back in the queue",
+        `an unconfirmed refund never reached ${gateway.label}; the payment is back in the queue`,
         facts,
       );
       resolved += 1;
@@ -124,11 +138,11 @@ export async function reconcileUnconfirmedRefunds(
   return resolved;
 }
 
-/** Paystack's refunds created in [from, to]; `complete` is false when the page cap cut the walk short. */
-async function listSince(paystack: PaystackClient, from: Date, to: Date) {
-  const found: PaystackRefund[] = [];
+/** The gateway's refunds created in [from, to]; `complete` is false when the page cap cut the walk short. */
+async function listSince(gateway: PaymentGateway, from: Date, to: Date) {
+  const found: GatewayRefund[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await paystack.listRefunds({ from, to, page, perPage: PER_PAGE });
+    const answer = await gateway.listRefunds({ from, to, page, perPage: PER_PAGE });
     found.push(...answer.refunds);
     if (page >= answer.pageCount) return { refunds: found, complete: true };
   }

@@ -1,27 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { paymentEvents, payments, refunds } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { paymentByReference, type PaymentRow } from "./credit.ts";
+import type { GatewayNotification } from "./gateway.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import { REFUNDABLE_STATUSES, settleRefund } from "./refunds.ts";
 import { takeBackCredit } from "./reversal.ts";
 
-// Only what we read of Paystack's refund events.
-export const RefundEvent = z.object({
-  event: z.enum(["refund.processed", "refund.failed"]),
-  data: z.object({
-    id: z.number().int().optional(),
-    transaction_reference: z.string().min(1).max(100),
-    amount: z.number().int().nonnegative(),
-    currency: z.string(),
-  }),
-});
-export type RefundEvent = z.infer<typeof RefundEvent>;
-type RefundData = RefundEvent["data"];
+/** A refund's outcome, as the gateway's signed notification told it. */
+type RefundData = Extract<GatewayNotification, { kind: "refund" }>;
 type Deps = Pick<ApiDeps, "db" | "now" | "logger">;
 
 /**
@@ -31,26 +21,28 @@ type Deps = Pick<ApiDeps, "db" | "now" | "logger">;
  * recorded, and a refund made at Paystack's dashboard changes the payment only as far as its
  * amount goes (decisions 102, 141). Answers what it did, for the log.
  */
-export async function applyRefundEvent(deps: Deps, { event, data }: RefundEvent) {
+export async function applyRefundEvent(deps: Deps, data: RefundData) {
   const { db, now } = deps;
-  const [payment] = await paymentByReference(db).execute({ reference: data.transaction_reference });
+  const [payment] = await paymentByReference(db).execute({ reference: data.reference });
   if (!payment) return "unknown reference";
   await recordPaymentEvent(db, payment.id, "webhook-received", now(), {
-    event,
-    amount_kobo: data.amount,
+    event: `refund.${data.outcome}`,
+    amount_kobo: data.amountKobo,
     currency: data.currency,
-    refund_id: data.id ?? null,
+    refund_id: data.refundId,
   });
-  const outcome = event === "refund.processed" ? "processed" : "failed";
+  const { outcome } = data;
 
   const ours = await db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
   const named =
-    data.id === undefined ? undefined : ours.find((refund) => refund.paystackRefundId === data.id);
+    data.refundId === null
+      ? undefined
+      : ours.find((refund) => refund.paystackRefundId === data.refundId);
   const unconfirmed = ours.find(
     (refund) =>
       refund.status === "pending" &&
-      (refund.paystackRefundId === null || data.id === undefined) &&
-      refund.amountKobo === data.amount &&
+      (refund.paystackRefundId === null || data.refundId === null) &&
+      refund.amountKobo === data.amountKobo &&
       refund.currency === data.currency,
   );
   const mine = named ?? unconfirmed;
@@ -59,8 +51,8 @@ export async function applyRefundEvent(deps: Deps, { event, data }: RefundEvent)
       deps,
       mine.id,
       outcome,
-      { paystack_refund_id: data.id ?? null },
-      data.id,
+      { paystack_refund_id: data.refundId },
+      data.refundId ?? undefined,
     );
     return settled ? `refund ${outcome}` : "already settled";
   }
@@ -75,9 +67,9 @@ export async function applyRefundEvent(deps: Deps, { event, data }: RefundEvent)
     const live = ours.some((refund) => refund.status === "pending");
     if (outcome === "processed" && !live) return refundedOutsidePortal(deps, tx, current!, data);
     await recordPaymentEvent(tx, payment.id, "refund-unmatched", now(), {
-      paystack_refund_id: data.id ?? null,
+      paystack_refund_id: data.refundId,
       outcome,
-      amount_kobo: data.amount,
+      amount_kobo: data.amountKobo,
       currency: data.currency,
     });
     const why = live
@@ -87,11 +79,11 @@ export async function applyRefundEvent(deps: Deps, { event, data }: RefundEvent)
       deps,
       tx,
       current!,
-      `Paystack reports refund ${data.id ?? "(no id)"} of ${formatKobo(data.amount, data.currency)} as ${outcome}, ${why}. Check it on Paystack's dashboard.`,
+      `Paystack reports refund ${data.refundId ?? "(no id)"} of ${formatKobo(data.amountKobo, data.currency)} as ${outcome}, ${why}. Check it on Paystack's dashboard.`,
     );
     deps.logger.error("a refund webhook matches no refund of ours", {
       reference: payment.reference,
-      paystackRefundId: data.id ?? null,
+      paystackRefundId: data.refundId,
       outcome,
     });
     return "unmatched refund flagged";
@@ -113,12 +105,12 @@ async function refundedOutsidePortal(
   const paidKobo = payment.paidAmountKobo ?? payment.amountKobo;
   const paidCurrency = payment.paidCurrency ?? payment.currency;
   const paid = formatKobo(paidKobo, paidCurrency);
-  const amount = formatKobo(data.amount, data.currency);
+  const amount = formatKobo(data.amountKobo, data.currency);
   const record = () =>
     recordPaymentEvent(tx, payment.id, "refund-processed", at, {
       outside_portal: true,
-      paystack_refund_id: data.id ?? null,
-      amount_kobo: data.amount,
+      paystack_refund_id: data.refundId,
+      amount_kobo: data.amountKobo,
       currency: data.currency,
     });
 
@@ -126,7 +118,7 @@ async function refundedOutsidePortal(
     const before = (await outsideRefunds(tx, payment.id))
       .filter((refund) => refund.currency === data.currency)
       .reduce((sum, refund) => sum + refund.amountKobo, 0);
-    const total = before + data.amount;
+    const total = before + data.amountKobo;
     await record();
     if (data.currency === paidCurrency && total >= paidKobo) {
       const cause = `refunded at Paystack (${formatKobo(total, data.currency)} of ${paid} paid)`;
@@ -150,7 +142,7 @@ async function refundedOutsidePortal(
       .set({ status: "refunded" })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, REFUNDABLE_STATUSES)));
     await record();
-    if (data.amount < paidKobo || data.currency !== paidCurrency) {
+    if (data.amountKobo < paidKobo || data.currency !== paidCurrency) {
       await flag(
         deps,
         tx,
@@ -161,9 +153,9 @@ async function refundedOutsidePortal(
     return "refunded outside the portal";
   }
   await recordPaymentEvent(tx, payment.id, "refund-unmatched", at, {
-    paystack_refund_id: data.id ?? null,
+    paystack_refund_id: data.refundId,
     outcome: "processed",
-    amount_kobo: data.amount,
+    amount_kobo: data.amountKobo,
     currency: data.currency,
   });
   await flag(
@@ -206,7 +198,7 @@ async function seenBefore(
   data: RefundData,
   outcome: "processed" | "failed",
 ) {
-  if (data.id === undefined) return false;
+  if (data.refundId === null) return false;
   const events = await tx
     .select({ kind: paymentEvents.kind, detail: paymentEvents.detail })
     .from(paymentEvents)
@@ -223,6 +215,6 @@ async function seenBefore(
         : detail.outside_portal === true
           ? "processed"
           : undefined;
-    return detail.paystack_refund_id === data.id && recorded === outcome;
+    return detail.paystack_refund_id === data.refundId && recorded === outcome;
   });
 }

@@ -4,7 +4,7 @@ import type { Transaction } from "../db/client.ts";
 import { payments, refunds, staff, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
-import { PaystackError } from "../paystack/client.ts";
+import { GatewayError, gatewayOf } from "./gateway.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import {
@@ -28,7 +28,7 @@ const ENDED = ["failed", "declined"];
 
 const ALREADY = "This payment already has a refund under way or done. A payment is refunded once.";
 
-type RefundDeps = Pick<ApiDeps, "db" | "now" | "logger" | "paystack" | "refundSecondApprovalKobo">;
+type RefundDeps = Pick<ApiDeps, "db" | "now" | "logger" | "gateways" | "refundSecondApprovalKobo">;
 type RefundRow = typeof refunds.$inferSelect;
 type Payer = { payment: PaymentRow; studentName: string; matricNo: string | null };
 
@@ -379,7 +379,7 @@ async function sendToPaystack(
 ) {
   const { now } = deps;
   try {
-    const answer = await deps.paystack.refund({
+    const answer = await gatewayOf(deps.gateways, payment).refund({
       reference: payment.reference,
       amountKobo: refund.amountKobo,
       merchantNote: refund.reason,
@@ -389,8 +389,8 @@ async function sendToPaystack(
       .set({ paystackRefundId: answer.id })
       .where(eq(refunds.id, refund.id));
   } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    if (!isRefusal(error)) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (!error.isRefusal) {
       // Paystack may have queued the refund before the answer was lost: settling it failed would
       // put the payment back in the queue to be refunded twice. Its webhook or the refund
       // reconciler settles it (decision 141).
@@ -412,24 +412,13 @@ async function sendToPaystack(
       error: error.message,
     });
     await settleRefund(deps, refund.id, "failed", {
-      error: error.paystackMessage ?? error.message,
+      error: error.gatewayMessage ?? error.message,
     });
     throw new ApiError(
       502,
-      `Paystack did not accept the refund of ${refundTo(preview)} (${error.paystackMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`,
+      `Paystack did not accept the refund of ${refundTo(preview)} (${error.gatewayMessage ?? `HTTP ${error.httpStatus}`}). Nothing was refunded; you can try again.`,
     );
   }
-}
-
-/**
- * Paystack said no (`status: false`, or a 4xx): nothing was refunded. No answer, a 5xx or an
- * answer we could not read leaves it unknown whether Paystack queued the refund.
- */
-function isRefusal(error: PaystackError) {
-  return (
-    error.paystackMessage !== null ||
-    (error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500)
-  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { ReferenceParam } from "./reference.ts";
 import { quoteFee, startSchoolFeePayment } from "./school-fee.ts";
 import { slipRoutes } from "./slip-routes.ts";
 import { verifyOwnPayment } from "./verify.ts";
-import { paystackWebhookRoutes } from "./webhook.ts";
+import { gatewayWebhookRoutes } from "./webhook.ts";
 
 /**
  * School fees: payment info, quote, Paystack initialise (card), charge (bank transfer, USSD) and
@@ -69,7 +69,7 @@ export function paymentRoutes(deps: ApiDeps) {
     const { reference } = readParams(c, ReferenceParam);
     const studentId = c.var.student.id;
     const payment = await verifyOwnPayment(deps, studentId, reference, () =>
-      limits.countPaystackCheck(studentId, deps.now()),
+      limits.countGatewayCheck(studentId, deps.now()),
     );
     return c.json({
       status: "success",
@@ -79,7 +79,7 @@ export function paymentRoutes(deps: ApiDeps) {
   });
 
   app.route("/", offlinePaymentRoutes(deps, limits));
-  app.route("/", paystackWebhookRoutes(deps));
+  app.route("/", gatewayWebhookRoutes(deps));
   app.route("/", slipRoutes(deps));
   return app;
 }

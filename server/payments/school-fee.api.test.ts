@@ -16,7 +16,7 @@ const start = (who: { student: { id: number }; token: string }, json: object) =>
 
 async function atSandbox(reference: string) {
   const response = await kit.api.sandbox.request(`/transaction/verify/${reference}`, {
-    headers: { authorization: `Bearer ${kit.api.deps.paystackSecretKey}` },
+    headers: { authorization: `Bearer ${kit.api.paystackSecretKey}` },
   });
   return (await response.json()).data;
 }

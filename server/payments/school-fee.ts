@@ -4,9 +4,10 @@ import type { ApiDeps } from "../deps.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { PaystackError } from "../paystack/client.ts";
+import { GatewayError, gatewayForNewPayments, type PaymentGateway } from "./gateway.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
+import type { PaymentChannel } from "../../common/payments/channels.ts";
 import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import type { StudentPlacement } from "../students/student-record.ts";
@@ -19,8 +20,8 @@ export type Student = Pick<
   placement: Pick<StudentPlacement, "currentSession">;
 };
 
-const START_FAILED =
-  "We could not start the payment with Paystack. Please try again in a few minutes.";
+const startFailed = (gateway: PaymentGateway) =>
+  `We could not start the payment with ${gateway.label}. Please try again in a few minutes.`;
 
 /** The fee (its id and amount in kobo) a student would pay for `choice`, or a 400 saying why they cannot. */
 export async function quoteFee(
@@ -88,7 +89,7 @@ export async function openPendingPayment(
   deps: Pick<ApiDeps, "db" | "now">,
   student: Student,
   choice: FeeChoice,
-  channel: string | null,
+  start: { gateway: PaymentGateway; channel: PaymentChannel },
 ) {
   // One read of what is credited serves both the "already paid" answer and the quote's rules.
   const quote = await readQuote(deps, student, choice);
@@ -104,13 +105,15 @@ export async function openPendingPayment(
     session: choice.session,
     feeId,
     amountKobo,
-    channel,
+    gateway: start.gateway.name,
+    // A card's channel is the gateway's to say once paid; transfer and USSD are known from the start.
+    channel: start.channel === "card" ? null : start.channel,
     generatedAt: deps.now(),
   });
   return { reference, amountKobo, paymentId: payment!.id };
 }
 
-/** What Paystack keeps with each transaction, so its dashboard shows whose fee it is. */
+/** What the gateway keeps with each transaction, so its dashboard shows whose fee it is. */
 export function paymentMetadata(student: Student, choice: FeeChoice) {
   return {
     student_id: student.id,
@@ -131,6 +134,7 @@ const insertPendingPayment = preparedQuery((db) =>
       session: sql.placeholder("session"),
       feeId: sql.placeholder("feeId"),
       amountKobo: sql.placeholder("amountKobo"),
+      gateway: sql.placeholder("gateway"),
       channel: sql.placeholder("channel"),
       generatedAt: sql.placeholder("generatedAt"),
     })
@@ -146,28 +150,32 @@ const setAuthorizationUrl = preparedQuery((db) =>
     .prepare("set_authorization_url"),
 );
 
-/** Records that Paystack did not take the payment we opened (with its event), and answers the student's 502. */
-export async function paystackDidNotStart(
+/** Records that the gateway did not take the payment we opened (with its event), and answers the student's 502. */
+export async function gatewayDidNotStart(
   deps: Pick<ApiDeps, "db" | "logger" | "now">,
-  paymentId: number,
-  reference: string,
-  error: PaystackError,
+  gateway: PaymentGateway,
+  opened: { paymentId: number; reference: string },
+  error: GatewayError,
 ): Promise<never> {
-  deps.logger.error("paystack did not start a payment", { reference, error: error.message });
+  const { paymentId, reference } = opened;
+  deps.logger.error(`${gateway.name} did not start a payment`, { reference, error: error.message });
   await deps.db.transaction(async (tx) => {
     await tx
       .update(payments)
-      .set({ status: "failed", gatewayResponse: "Paystack did not start the payment" })
+      .set({ status: "failed", gatewayResponse: `${gateway.label} did not start the payment` })
       .where(eq(payments.id, paymentId));
     await recordPaymentEvent(tx, paymentId, "initialise-failed", deps.now(), {
       error: error.message,
     });
   });
-  throw new ApiError(502, START_FAILED);
+  throw new ApiError(502, startFailed(gateway));
 }
 
+/** The page that verifies a payment when its gateway sends the student back (Paystack's: /paystack/verify). */
+const verifyPagePath = (gateway: PaymentGateway) => `/${gateway.name}/verify`;
+
 /**
- * Starts paying `choice` by card through Paystack's checkout: a pending payment, then the
+ * Starts paying `choice` by card on the gateway's checkout page: a pending payment, then the
  * checkout's address. A fee already paid answers "success".
  */
 export async function startSchoolFeePayment(
@@ -175,15 +183,16 @@ export async function startSchoolFeePayment(
   student: Student,
   choice: FeeChoice,
 ): Promise<SchoolFeeAnswer> {
-  const opened = await openPendingPayment(deps, student, choice, null);
+  const gateway = gatewayForNewPayments(deps.gateways);
+  const opened = await openPendingPayment(deps, student, choice, { gateway, channel: "card" });
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
   const { reference, amountKobo, paymentId } = opened;
   try {
-    const { authorizationUrl } = await deps.paystack.initialize({
+    const { authorizationUrl } = await gateway.startCheckout({
       reference,
       amountKobo,
       email: paystackEmail(student),
-      callbackUrl: `${deps.publicOrigin}/paystack/verify`,
+      callbackUrl: `${deps.publicOrigin}${verifyPagePath(gateway)}`,
       metadata: paymentMetadata(student, choice),
     });
     await deps.db.transaction(async (tx) => {
@@ -202,7 +211,7 @@ export async function startSchoolFeePayment(
       reference,
     };
   } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    return paystackDidNotStart(deps, paymentId, reference, error);
+    if (!(error instanceof GatewayError)) throw error;
+    return gatewayDidNotStart(deps, gateway, opened, error);
   }
 }

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
-import {
-  createPaystackClient,
-  PaystackError,
-  type PaystackClient,
-  type PaystackTransaction,
-} from "../paystack/client.ts";
+import { createPaystackClient, PaystackError, type PaystackClient } from "../paystack/client.ts";
+import type { GatewayTransaction } from "./gateway.ts";
 
 let kit: PaymentsKit;
 // Verify answers pass through here, so a test can make "Paystack" report something else.
-let tamper: ((transaction: PaystackTransaction) => PaystackTransaction) | null = null;
+let tamper: ((transaction: GatewayTransaction) => GatewayTransaction) | null = null;
 let unreachable = false;
 
 beforeAll(async () => {
   const real = (): PaystackClient =>
     createPaystackClient({
       baseUrl: "http://paystack-sandbox.test",
-      secretKey: kit.api.deps.paystackSecretKey,
+      secretKey: kit.api.paystackSecretKey,
       fetch: kit.api.sandboxFetch,
       verifyRetries: 0,
     });
@@ -227,13 +223,13 @@ describe("GET /paystack/verify/:reference", () => {
   });
 
   it.each([
-    ["a smaller amount", (t: PaystackTransaction) => ({ ...t, amountKobo: 100 }), 1],
+    ["a smaller amount", (t: GatewayTransaction) => ({ ...t, amountKobo: 100 }), 1],
     [
       "a larger amount",
-      (t: PaystackTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 }),
+      (t: GatewayTransaction) => ({ ...t, amountKobo: t.amountKobo + 1 }),
       120_000.01,
     ],
-    ["another currency", (t: PaystackTransaction) => ({ ...t, currency: "USD" }), 120_000],
+    ["another currency", (t: GatewayTransaction) => ({ ...t, currency: "USD" }), 120_000],
   ])("does not credit a payment Paystack reports with %s", async (_case, change, shown) => {
     const me = await kit.newStudent();
     const reference = await kit.start(me, "full");

@@ -1,6 +1,7 @@
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../http/errors.ts";
-import { PaystackError } from "../paystack/client.ts";
+import { GatewayError, gatewayOf, type PaymentGateway } from "./gateway.ts";
+import { isOfflineChannel } from "../../common/payments/channels.ts";
 import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
 import { abandonIfFeeChanged } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
@@ -9,34 +10,35 @@ import { isUnusedAttempt } from "./unused-attempts.ts";
 
 const UNKNOWN =
   "We have no payment with that reference. Check it, or start a new payment from the Payment page.";
-const UNREACHABLE =
-  "We could not reach Paystack to check this payment. Please press Requery again in a few minutes.";
+const unreachable = (gateway: PaymentGateway) =>
+  `We could not reach ${gateway.label} to check this payment. Please press Requery again in a few minutes.`;
 
 /**
- * Asks Paystack about one of the student's own payments and records the answer (spec: verify
+ * Asks the payment's gateway about one of the student's own payments and records the answer (spec: verify
  * and Requery). Answers the credited payment, or refuses with what the student can do next.
- * `countPaystackCheck` runs just before Paystack is asked (and may refuse): a payment already
+ * `countGatewayCheck` runs just before the gateway is asked (and may refuse): a payment already
  * credited or not the student's is answered from our own records and costs nothing.
  */
 export async function verifyOwnPayment(
   deps: ApiDeps,
   studentId: number,
   reference: string,
-  countPaystackCheck: () => Promise<void>,
+  countGatewayCheck: () => Promise<void>,
 ): Promise<PaymentRow> {
   const [payment] = await paymentByReference(deps.db).execute({ reference });
   // Another student's reference gets the same answer as an unknown one: it reveals nothing.
   if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
   if (payment.status === "success") return payment;
 
-  await countPaystackCheck();
+  await countGatewayCheck();
+  const gateway = gatewayOf(deps.gateways, payment);
   let transaction;
   try {
-    transaction = await deps.paystack.verify(reference);
+    transaction = await gateway.verify(reference);
   } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    deps.logger.warn("paystack verify failed", { reference, error: error.message });
-    throw new ApiError(502, UNREACHABLE);
+    if (!(error instanceof GatewayError)) throw error;
+    deps.logger.warn(`${gateway.name} verify failed`, { reference, error: error.message });
+    throw new ApiError(502, unreachable(gateway));
   }
   if (!transaction) {
     await recordPaymentEvent(deps.db, payment.id, "verify-answer", deps.now(), {
@@ -45,7 +47,7 @@ export async function verifyOwnPayment(
     });
     throw new ApiError(
       409,
-      "Paystack has no record of this payment. Start a new payment from the Payment page.",
+      `${gateway.label} has no record of this payment. Start a new payment from the Payment page.`,
     );
   }
   const outcome = await applyProviderResult(deps, payment, transaction, "verify");
@@ -57,17 +59,17 @@ export async function verifyOwnPayment(
       throw new ApiError(
         409,
         (await abandonIfFeeChanged(deps.db, payment, deps.now())) ??
-          (await notPaidYet(deps, payment)),
+          (await notPaidYet(deps, gateway, payment)),
       );
     case "failed":
       throw new ApiError(
         409,
-        `Paystack reports that this payment did not go through (${outcome.payment.gatewayResponse ?? outcome.payment.status}). Start a new payment from the Payment page.`,
+        `${gateway.label} reports that this payment did not go through (${outcome.payment.gatewayResponse ?? outcome.payment.status}). Start a new payment from the Payment page.`,
       );
     case "closed":
       throw new ApiError(
         409,
-        `This payment is being refunded or was taken back at Paystack, so it does not count towards your fees. Contact the bursary with reference ${reference}.`,
+        `This payment is being refunded or was taken back at ${gateway.label}, so it does not count towards your fees. Contact the bursary with reference ${reference}.`,
       );
     case "mismatch":
     case "duplicate":
@@ -79,17 +81,21 @@ export async function verifyOwnPayment(
 }
 
 /**
- * What "Paystack has no money for this payment" means to the student. A card checkout left
+ * What "the gateway has no money for this payment" means to the student. A card checkout left
  * without paying is the usual case, and often sits beside the payment that did go through: it
  * must not read as money gone missing. A transfer or USSD payment may simply not have arrived.
  */
-async function notPaidYet(deps: ApiDeps, payment: PaymentRow): Promise<string> {
+async function notPaidYet(
+  deps: ApiDeps,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+): Promise<string> {
   const all = await paymentsOfStudent(deps.db).execute({ studentId: payment.studentId });
   if (isUnusedAttempt(payment, all)) {
     return `Not used — no money taken. The fee this attempt (${payment.reference}) was for is paid with another payment, so there is nothing to do.`;
   }
-  if (payment.channel === "bank_transfer" || payment.channel === "ussd") {
-    return "Paystack has not received this payment yet. If you have sent it, wait a minute and check again: it is credited as soon as it arrives, even if you close this page.";
+  if (isOfflineChannel(payment.channel)) {
+    return `${gateway.label} has not received this payment yet. If you have sent it, wait a minute and check again: it is credited as soon as it arrives, even if you close this page.`;
   }
-  return `No money is recorded for this attempt (${payment.reference}). If you left Paystack's page without paying, nothing was taken: pay from the Payment page when you are ready. If your bank shows the money gone, wait a minute and press Requery again; a payment that arrives is also credited by itself within a few minutes.`;
+  return `No money is recorded for this attempt (${payment.reference}). If you left ${gateway.label}'s page without paying, nothing was taken: pay from the Payment page when you are ready. If your bank shows the money gone, wait a minute and press Requery again; a payment that arrives is also credited by itself within a few minutes.`;
 }

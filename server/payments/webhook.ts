@@ -1,97 +1,69 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { isValidPaystackSignature } from "../paystack/signature.ts";
 import { applyProviderResult, paymentByReference } from "./credit.ts";
-import { applyRefundEvent, RefundEvent } from "./refund-webhook.ts";
-
-// Only what crediting reads; Paystack's event carries much more (see sandbox-store toVerifyData).
-const ChargeSuccess = z.object({
-  event: z.literal("charge.success"),
-  data: z.object({
-    reference: z.string().min(1).max(100),
-    status: z.string(),
-    amount: z.number().int().nonnegative(),
-    currency: z.string(),
-    paid_at: z
-      .string()
-      .refine((value) => !Number.isNaN(Date.parse(value)))
-      .nullish(),
-    channel: z.string().nullish(),
-    gateway_response: z.string().nullish(),
-  }),
-});
-const AnyEvent = z.object({ event: z.string() });
+import type { PaymentGateway } from "./gateway.ts";
+import { applyRefundEvent } from "./refund-webhook.ts";
 
 /**
- * POST /paystack/webhook: Paystack's signed events. Only `charge.success`, `refund.processed`
- * and `refund.failed` with a valid x-paystack-signature over the raw body change anything; everything else is logged and
- * answered at once, so Paystack does not retry what we will never accept.
+ * POST /{gateway}/webhook (Paystack's at /paystack/webhook): each gateway's signed notifications.
+ * Only a notification the gateway proves is its own changes anything: a payment's state goes
+ * through the one crediting path, a refund's outcome settles our refund. Everything else is
+ * logged and answered at once, so the gateway does not retry what we will never accept.
  */
-export function paystackWebhookRoutes(deps: ApiDeps) {
+export function gatewayWebhookRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-
-  app.post("/paystack/webhook", async (c) => {
-    // The signature covers the bytes Paystack sent, so read them before any JSON parsing.
-    const rawBody = await c.req.text();
-    if (
-      !isValidPaystackSignature(
-        rawBody,
-        c.req.header("x-paystack-signature"),
-        deps.paystackSecretKey,
-      )
-    ) {
-      deps.logger.warn("paystack webhook refused: bad signature");
-      return c.json({ status: "error", message: "Invalid signature." }, 401);
-    }
-    const body = parseJson(rawBody);
-    const refund = RefundEvent.safeParse(body);
-    if (refund.success) {
-      const done = await applyRefundEvent(deps, refund.data);
-      deps.logger.info("paystack refund webhook", {
-        event: refund.data.event,
-        reference: refund.data.data.transaction_reference,
-        done,
-      });
-      return c.json({ status: "success", message: done });
-    }
-    const event = ChargeSuccess.safeParse(body);
-    if (!event.success) {
-      deps.logger.info("paystack webhook ignored", {
-        event: AnyEvent.safeParse(body).data?.event ?? null,
-      });
-      return c.json({ status: "success", message: "Ignored." });
-    }
-    const { data } = event.data;
-    const [payment] = await paymentByReference(deps.db).execute({ reference: data.reference });
-    if (!payment) {
-      deps.logger.warn("paystack webhook for an unknown reference", { reference: data.reference });
-      return c.json({ status: "success", message: "Unknown reference." });
-    }
-    const outcome = await applyProviderResult(
-      deps,
-      payment,
-      {
-        status: data.status,
-        amountKobo: data.amount,
-        currency: data.currency,
-        paidAt: data.paid_at ? new Date(data.paid_at) : null,
-        channel: data.channel ?? null,
-        gatewayResponse: data.gateway_response ?? null,
-      },
-      "webhook",
-    );
-    return c.json({ status: "success", message: outcome.kind });
-  });
-
+  for (const gateway of Object.values(deps.gateways)) {
+    app.post(`/${gateway.name}/webhook`, async (c) => {
+      // The signature covers the bytes the gateway sent, so read them before any JSON parsing.
+      const rawBody = await c.req.text();
+      const answer = await readAndApply(deps, gateway, rawBody, c.req.raw.headers);
+      return answer === null
+        ? c.json({ status: "error", message: "Invalid signature." }, 401)
+        : c.json({ status: "success", message: answer });
+    });
+  }
   return app;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+/** What the notification did, for the answer and the log; null when its signature failed. */
+async function readAndApply(
+  deps: ApiDeps,
+  gateway: PaymentGateway,
+  rawBody: string,
+  headers: Headers,
+): Promise<string | null> {
+  const { logger } = deps;
+  const notification = gateway.readNotification(rawBody, headers);
+  if (!notification) {
+    logger.warn(`${gateway.name} webhook refused: bad signature`);
+    return null;
+  }
+  switch (notification.kind) {
+    case "ignored":
+      logger.info(`${gateway.name} webhook ignored`, { event: notification.event });
+      return "Ignored.";
+    case "refund": {
+      const done = await applyRefundEvent(deps, notification);
+      logger.info(`${gateway.name} refund webhook`, {
+        event: `refund.${notification.outcome}`,
+        reference: notification.reference,
+        done,
+      });
+      return done;
+    }
+    case "payment": {
+      const { transaction } = notification;
+      const [payment] = await paymentByReference(deps.db).execute({
+        reference: transaction.reference,
+      });
+      if (!payment) {
+        logger.warn(`${gateway.name} webhook for an unknown reference`, {
+          reference: transaction.reference,
+        });
+        return "Unknown reference.";
+      }
+      return (await applyProviderResult(deps, payment, transaction, "webhook")).kind;
+    }
   }
 }

@@ -2,7 +2,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import { ChargeResponse, chargeRequestBody, readPayInstructions } from "./offline-charge.ts";
-import type { OfflineChargeInput } from "./offline-charge.ts";
+import {
+  GatewayError,
+  type CheckoutInput,
+  type GatewayRefund,
+  type GatewayTransaction,
+  type ListQuery,
+  type OfflineChargeInput,
+  type TransactionPage,
+} from "../payments/gateway.ts";
 import {
   InitializeResponse,
   PaystackEnvelope,
@@ -12,70 +20,29 @@ import {
   VerifyResponse,
 } from "./responses.ts";
 
-/** A transaction as Paystack's verify endpoint reports it. */
-export type PaystackTransaction = {
-  reference: string;
-  /** Paystack's `data.status`: "success", "failed", "abandoned", "ongoing", "pending", "reversed"… */
-  status: string;
-  amountKobo: number;
-  currency: string;
-  paidAt: Date | null;
-  channel: string | null;
-  gatewayResponse: string | null;
-};
-
 /** What we send to `POST /transaction/initialize`. The amount is in kobo. */
-export type InitializeInput = {
-  reference: string;
-  amountKobo: number;
-  email: string;
-  callbackUrl: string;
-  metadata: Record<string, unknown>;
-};
+export type InitializeInput = CheckoutInput;
 
-/** One page of `GET /transaction`: the transactions and how many pages there are. */
-export type TransactionPage = {
-  transactions: (PaystackTransaction & { createdAt: Date })[];
-  pageCount: number;
-};
-
-/** A refund as `GET /refund` lists it; status is Paystack's: pending, processing, processed, failed… */
-export type PaystackRefund = {
-  id: number;
-  transactionReference: string;
-  amountKobo: number;
-  currency: string;
-  status: string;
-  createdAt: Date;
-};
-
-/** The Paystack calls the payment routes and the bursary make. */
+/**
+ * Paystack's API in Paystack's terms; `createPaystackGateway` (gateway.ts) fits it to the seam
+ * every payment speaks. Tests drive the client directly to hold it to Paystack's contract.
+ */
 export type PaystackClient = {
   /** Creates a transaction; never retried, because a retry could create a duplicate. */
   initialize(
     input: InitializeInput,
   ): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
   /** Resolves null when Paystack does not know the reference (404 / "Transaction reference not found"). */
-  verify(reference: string): Promise<PaystackTransaction | null>;
+  verify(reference: string): Promise<GatewayTransaction | null>;
   /**
    * Creates a bank-transfer or USSD charge (`POST /charge`) and answers what the student needs
    * to pay it. Never retried, like initialize.
    */
   chargeOffline(input: OfflineChargeInput): Promise<PayInstructions>;
   /** One page of transactions created between `from` and `to` (inclusive), newest first. */
-  listTransactions(query: {
-    from: Date;
-    to: Date;
-    page: number;
-    perPage: number;
-  }): Promise<TransactionPage>;
+  listTransactions(query: ListQuery): Promise<TransactionPage>;
   /** One page of refunds created between `from` and `to` (inclusive), newest first. */
-  listRefunds(query: {
-    from: Date;
-    to: Date;
-    page: number;
-    perPage: number;
-  }): Promise<{ refunds: PaystackRefund[]; pageCount: number }>;
+  listRefunds(query: ListQuery): Promise<{ refunds: GatewayRefund[]; pageCount: number }>;
   /** Asks Paystack to refund `amountKobo` of a paid transaction; never retried, like initialize. */
   refund(input: {
     reference: string;
@@ -85,20 +52,18 @@ export type PaystackClient = {
 };
 
 /** A failed Paystack call. The message is safe to log: it never contains the secret key. */
-export class PaystackError extends Error {
-  /** The HTTP status Paystack answered with; null when no answer arrived (network, time-out). */
-  readonly httpStatus: number | null;
-  /** Paystack's own `message` when it refused the request (`status: false`). */
-  readonly paystackMessage: string | null;
-
+export class PaystackError extends GatewayError {
   constructor(
     message: string,
     options: { httpStatus?: number | null; paystackMessage?: string | null } = {},
   ) {
-    super(message);
+    super(message, { httpStatus: options.httpStatus, gatewayMessage: options.paystackMessage });
     this.name = "PaystackError";
-    this.httpStatus = options.httpStatus ?? null;
-    this.paystackMessage = options.paystackMessage ?? null;
+  }
+
+  /** Paystack's own `message` when it refused the request (`status: false`). */
+  get paystackMessage(): string | null {
+    return this.gatewayMessage;
   }
 }
 
@@ -178,7 +143,7 @@ export function createPaystackClient(options: {
     return parsed.data;
   }
 
-  async function verifyOnce(reference: string): Promise<PaystackTransaction | null> {
+  async function verifyOnce(reference: string): Promise<GatewayTransaction | null> {
     const answer = await call(
       "verify",
       "GET",
@@ -305,7 +270,7 @@ export function createPaystackClient(options: {
   };
 }
 
-function toTransaction(data: VerifyResponse["data"]): PaystackTransaction {
+function toTransaction(data: VerifyResponse["data"]): GatewayTransaction {
   return {
     reference: data.reference,
     status: data.status,

@@ -1,36 +1,33 @@
 import { z } from "zod";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
-import type { UssdBankCode } from "../../common/payments/ussd-banks.ts";
+import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
+import { unhandledChannel } from "../../common/payments/channels.ts";
+import type { OfflineChargeInput } from "../payments/gateway.ts";
 
 // Paystack's Charge API (`POST /charge`) for the two channels that need no card: a bank account
 // to transfer to, or a USSD code to dial. The published OpenAPI spec types the request and a
 // completed charge; the pending answers below are the ones Paystack's guides document.
 
-/** How the student will pay: an account valid until `expiresAt`, or a bank's USSD code. */
-export type OfflineChargeChannel =
-  { kind: "bank_transfer"; expiresAt: Date } | { kind: "ussd"; bank: UssdBankCode };
-
-/** What we send to `POST /charge`. The amount is in kobo. */
-export type OfflineChargeInput = {
-  reference: string;
-  amountKobo: number;
-  email: string;
-  metadata: Record<string, unknown>;
-  channel: OfflineChargeChannel;
-};
-
 /** The request body: ChargeCreate with `bank_transfer` or `ussd`. */
 export function chargeRequestBody(input: OfflineChargeInput) {
-  const { channel } = input;
   return {
     email: input.email,
     amount: input.amountKobo,
     reference: input.reference,
     metadata: input.metadata,
-    ...(channel.kind === "bank_transfer"
-      ? { bank_transfer: { account_expires_at: channel.expiresAt.toISOString() } }
-      : { ussd: { type: channel.bank } }),
+    ...channelFields(input.channel),
   };
+}
+
+function channelFields(channel: OfflineChannelChoice) {
+  switch (channel.kind) {
+    case "bank_transfer":
+      return { bank_transfer: { account_expires_at: channel.expiresAt.toISOString() } };
+    case "ussd":
+      return { ussd: { type: channel.bank } };
+    default:
+      return unhandledChannel(channel);
+  }
 }
 
 /**
@@ -62,22 +59,27 @@ const WAITING = new Set(["pay_offline", "pending_bank_transfer", "pending"]);
  */
 export function readPayInstructions(
   data: ChargeData,
-  channel: OfflineChargeChannel,
+  channel: OfflineChannelChoice,
 ): PayInstructions | { problem: string } {
   if (!WAITING.has(data.status)) return { problem: `the charge is ${data.status}` };
-  if (channel.kind === "ussd") {
-    return data.ussd_code
-      ? { channel: "ussd", ussd_code: data.ussd_code }
-      : { problem: "no ussd_code" };
+  switch (channel.kind) {
+    case "ussd":
+      return data.ussd_code
+        ? { channel: "ussd", ussd_code: data.ussd_code }
+        : { problem: "no ussd_code" };
+    case "bank_transfer": {
+      if (!data.account_number || !data.bank) return { problem: "no account_number or bank" };
+      const expires = Date.parse(data.account_expires_at ?? "");
+      return {
+        channel: "bank_transfer",
+        bank_name: data.bank.name,
+        account_number: data.account_number,
+        account_name: data.account_name ?? "",
+        // An account without a stated expiry is held to the one we asked for.
+        expires_at: new Date(Number.isNaN(expires) ? channel.expiresAt : expires).toISOString(),
+      };
+    }
+    default:
+      return unhandledChannel(channel);
   }
-  if (!data.account_number || !data.bank) return { problem: "no account_number or bank" };
-  const expires = Date.parse(data.account_expires_at ?? "");
-  return {
-    channel: "bank_transfer",
-    bank_name: data.bank.name,
-    account_number: data.account_number,
-    account_name: data.account_name ?? "",
-    // An account without a stated expiry is held to the one we asked for.
-    expires_at: new Date(Number.isNaN(expires) ? channel.expiresAt : expires).toISOString(),
-  };
 }

@@ -1,7 +1,7 @@
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { createPaystackClient, PaystackError } from "./client.ts";
-import type { OfflineChargeInput } from "./offline-charge.ts";
+import type { OfflineChargeInput } from "../payments/gateway.ts";
 import { loadPaystackContract, readPaystackOperations } from "./openapi-contract.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { openTestDatabase } from "../testing/test-database.test-kit.ts";
 import { createPaystackClient, PaystackError } from "./client.ts";
-import type { OfflineChargeInput } from "./offline-charge.ts";
+import type { OfflineChargeInput } from "../payments/gateway.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { isValidPaystackSignature } from "./signature.ts";
 

@@ -13,7 +13,8 @@ import { createMemoryLogger } from "../http/logger.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";
 import { createPhotoStorage } from "../uploads/photo-storage.ts";
 import { openTestDatabase } from "./test-database.test-kit.ts";
-import { createPaystackClient } from "../paystack/client.ts";
+import { createPaystackClient, type PaystackClient } from "../paystack/client.ts";
+import { paystackGateway } from "../paystack/gateway.ts";
 import { createPaystackSandbox } from "../paystack/sandbox.ts";
 import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
@@ -44,8 +45,15 @@ export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
   };
 }
 
-/** What a test may swap: any of the API's dependencies, and the mailer the queue's worker sends with. */
-export type HarnessOverrides = Partial<ApiDeps> & { mailer?: Mailer };
+/**
+ * What a test may swap: any of the API's dependencies, the mailer the queue's worker sends with,
+ * and the Paystack client (and its webhook key) behind the Paystack gateway.
+ */
+export type HarnessOverrides = Partial<ApiDeps> & {
+  mailer?: Mailer;
+  paystack?: PaystackClient;
+  paystackSecretKey?: string;
+};
 
 /**
  * The real API on a fresh database with one school, the six sessions and helpers to create
@@ -53,6 +61,8 @@ export type HarnessOverrides = Partial<ApiDeps> & { mailer?: Mailer };
  */
 export async function createApiHarness({
   mailer: givenMailer,
+  paystack: givenPaystack,
+  paystackSecretKey = SANDBOX_KEY,
   ...overrides
 }: HarnessOverrides = {}) {
   const database = await openTestDatabase();
@@ -97,12 +107,17 @@ export async function createApiHarness({
     sessions: { idleMinutes: 120, absoluteHours: 12 },
     photos,
     publicOrigin,
-    paystack: createPaystackClient({
-      baseUrl: SANDBOX_URL,
-      secretKey: SANDBOX_KEY,
-      fetch: sandboxFetch,
-    }),
-    paystackSecretKey: SANDBOX_KEY,
+    gateways: {
+      paystack: paystackGateway(
+        givenPaystack ??
+          createPaystackClient({
+            baseUrl: SANDBOX_URL,
+            secretKey: SANDBOX_KEY,
+            fetch: sandboxFetch,
+          }),
+        paystackSecretKey,
+      ),
+    },
     jobs,
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
@@ -173,6 +188,8 @@ export async function createApiHarness({
     request,
     sandbox,
     sandboxFetch,
+    /** The key the API checks Paystack's webhook signatures with. */
+    paystackSecretKey,
     webhooks,
     outboxDir,
     jobs,

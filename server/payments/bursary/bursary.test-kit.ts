@@ -47,7 +47,7 @@ export async function createBursaryKit(overrides: HarnessOverrides = {}) {
   const sandboxHook = (path: string) =>
     api.sandbox.request(path, {
       method: "POST",
-      headers: { authorization: `Bearer ${api.deps.paystackSecretKey}` },
+      headers: { authorization: `Bearer ${api.paystackSecretKey}` },
     });
 
   const today = () => api.clock.now().toISOString().slice(0, 10);

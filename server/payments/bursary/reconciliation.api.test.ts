@@ -197,7 +197,7 @@ describe("a reconciliation refuses what it cannot do, and changes nothing", () =
 
   it("answers 502, not 500, when Paystack cannot be reached", async () => {
     const broken = await createBursaryKit();
-    broken.api.deps.paystack.listTransactions = async () => {
+    broken.api.deps.gateways.paystack.listTransactions = async () => {
       throw new (await import("../../paystack/client.ts")).PaystackError("down");
     };
     const response = await broken.asBursar(

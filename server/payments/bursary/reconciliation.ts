@@ -2,7 +2,12 @@ import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { ApiDeps } from "../../deps.ts";
 import { payments, students } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { PaystackError, type PaystackTransaction } from "../../paystack/client.ts";
+import {
+  GatewayError,
+  gatewayOf,
+  type GatewayTransaction,
+  type PaymentGateway,
+} from "../gateway.ts";
 import {
   RECONCILIATION_GROUPS,
   type ReconciliationGroup,
@@ -11,14 +16,15 @@ import {
   type ReconciliationRow,
 } from "../../../common/payments/bursary.ts";
 
-type Listed = PaystackTransaction & { createdAt: Date };
+/** A transaction from a gateway's list, with the gateway that listed it. */
+type Listed = GatewayTransaction & { createdAt: Date; gateway: PaymentGateway };
 type Ours = { payment: typeof payments.$inferSelect; name: string; matricNo: string | null };
 
 const PER_PAGE = 100;
 const MAX_PAGES = 200;
-// Our payment row is written just before Paystack creates its transaction: a payment started at
-// 23:59:59 may be created at Paystack after midnight, so Paystack is asked a little further.
-const PAYSTACK_MARGIN_MS = 60 * 60_000;
+// Our payment row is written just before the gateway creates its transaction: a payment started
+// at 23:59:59 may be created there after midnight, so the gateway is asked a little further.
+const GATEWAY_MARGIN_MS = 60 * 60_000;
 const HELD = ["duplicate", "mismatch", "refunding", "refunded", "reversed"];
 const NOT_YET = ["pending", "failed", "abandoned"];
 
@@ -27,17 +33,17 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00.000+01:00`);
 export const dayEnd = (day: string) => new Date(`${day}T23:59:59.999+01:00`);
 
 /**
- * Sets our payments started in the date range (optionally one session's) against Paystack's
+ * Sets our payments started in the date range (optionally one session's) against each gateway's
  * own list of transactions for the same days, paged (decision 101). Reads only: nothing changes.
  */
 export async function reconcile(
-  deps: Pick<ApiDeps, "db" | "paystack">,
+  deps: Pick<ApiDeps, "db" | "gateways">,
   query: ReconciliationQuery,
 ): Promise<ReconciliationReport> {
   const from = dayStart(query.from);
   const to = dayEnd(query.to);
   const [listed, ours] = await Promise.all([
-    listPaystack(deps, from, new Date(to.getTime() + PAYSTACK_MARGIN_MS)),
+    listEveryGateway(deps, from, new Date(to.getTime() + GATEWAY_MARGIN_MS)),
     ourPayments(deps, from, to),
   ]);
   const byReference = new Map(ours.map((row) => [row.payment.reference, row]));
@@ -54,7 +60,11 @@ export async function reconcile(
     if (mine.payment.status === "success" && !seen.has(mine.payment.reference)) {
       rows.push(
         toRow(
-          { group: "credited_unknown", note: "Paystack lists no such transaction", action: null },
+          {
+            group: "credited_unknown",
+            note: `${gatewayOf(deps.gateways, mine.payment).label} lists no such transaction`,
+            action: null,
+          },
           mine,
           null,
         ),
@@ -82,7 +92,7 @@ export async function reconcile(
 
 type Placement = { group: ReconciliationGroup; note: string; action: ReconciliationRow["action"] };
 
-/** Which list a Paystack transaction and our payment (if any) belong in; null: no money either side. */
+/** Which list a gateway's transaction and our payment (if any) belong in; null: no money either side. */
 function place(payment: Ours["payment"] | undefined, transaction: Listed): Placement | null {
   const status = payment?.status;
   if (transaction.status === "success") {
@@ -112,10 +122,14 @@ function place(payment: Ours["payment"] | undefined, transaction: Listed): Place
     return transaction.status === "reversed"
       ? {
           group: "credited_unknown",
-          note: "Reversed at Paystack after we credited it",
+          note: `Reversed at ${transaction.gateway.label} after we credited it`,
           action: "uncredit",
         }
-      : { group: "credited_unknown", note: `Paystack says ${transaction.status}`, action: null };
+      : {
+          group: "credited_unknown",
+          note: `${transaction.gateway.label} says ${transaction.status}`,
+          action: null,
+        };
   }
   if (transaction.status === "reversed" && (!payment || HELD.includes(status!))) {
     return {
@@ -173,28 +187,36 @@ async function ourPayments({ db }: Pick<ApiDeps, "db">, from: Date, to: Date): P
   }));
 }
 
-async function listPaystack(
-  { paystack }: Pick<ApiDeps, "paystack">,
+/** Every configured gateway's transactions for the days, each gateway's list read in full. */
+async function listEveryGateway(
+  { gateways }: Pick<ApiDeps, "gateways">,
   from: Date,
   to: Date,
 ): Promise<Listed[]> {
+  const lists = await Promise.all(
+    Object.values(gateways).map((gateway) => listGateway(gateway, from, to)),
+  );
+  return lists.flat();
+}
+
+async function listGateway(gateway: PaymentGateway, from: Date, to: Date): Promise<Listed[]> {
   const all: Listed[] = [];
   try {
     for (let page = 1; ; page++) {
-      const answer = await paystack.listTransactions({ from, to, page, perPage: PER_PAGE });
-      all.push(...answer.transactions);
+      const answer = await gateway.listTransactions({ from, to, page, perPage: PER_PAGE });
+      all.push(...answer.transactions.map((transaction) => ({ ...transaction, gateway })));
       if (page >= answer.pageCount) return all;
       if (page >= MAX_PAGES)
         throw new ApiError(
           400,
-          `Paystack lists more than ${MAX_PAGES * PER_PAGE} transactions for these days. Choose a shorter range.`,
+          `${gateway.label} lists more than ${MAX_PAGES * PER_PAGE} transactions for these days. Choose a shorter range.`,
         );
     }
   } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
+    if (!(error instanceof GatewayError)) throw error;
     throw new ApiError(
       502,
-      "We could not get Paystack's records just now. Try again in a few minutes.",
+      `We could not get ${gateway.label}'s records just now. Try again in a few minutes.`,
     );
   }
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   second = await signedIn(["bursar"]);
   admin = await signedIn(["admin"]);
   registry = (await signedIn(["registry"])).token;
-  const client = kit.api.deps.paystack;
+  const client = kit.api.deps.gateways.paystack;
   const original = client.refund;
   client.refund = async (input) => {
     paystackRefunds += 1;
@@ -296,7 +296,7 @@ describe("refunding a credited payment", () => {
     await ask(reference);
     const [waiting] = await refundsOf(reference);
     const headers = {
-      authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+      authorization: `Bearer ${kit.api.paystackSecretKey}`,
       "content-type": "application/json",
     };
     const outside = await (

@@ -20,7 +20,7 @@ const paidTwice = () => kit.paidTwice();
 /** A refund made at Paystack's dashboard, not through the portal: answers Paystack's refund id. */
 async function dashboardRefund(reference: string, amount?: number): Promise<number> {
   const headers = {
-    authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+    authorization: `Bearer ${kit.api.paystackSecretKey}`,
     "content-type": "application/json",
   };
   const answer = await kit.api.sandbox.request("/refund", {
@@ -105,7 +105,7 @@ describe("a refund webhook settles the refund it names", () => {
   it("a refund whose answer was lost takes Paystack's id from the event when the amount agrees, and not otherwise", async () => {
     const { second } = await paidTwice();
     // What Paystack's lost answer leaves behind (refunds.api.test.ts makes it through the route).
-    const client = kit.api.deps.paystack;
+    const client = kit.api.deps.gateways.paystack;
     const original = client.refund;
     let paystackId = 0;
     client.refund = async (input) => {

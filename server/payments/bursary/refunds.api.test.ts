@@ -42,7 +42,7 @@ async function paymentComplete(who: Awaited<ReturnType<typeof kit.newStudent>>) 
  * the request went through. Answers the id Paystack gave the refund we never heard of.
  */
 async function refundWithLostAnswer(reference: string, extra: Record<string, unknown> = {}) {
-  const client = kit.api.deps.paystack;
+  const client = kit.api.deps.gateways.paystack;
   const original = client.refund;
   let queued: { id: number } | undefined;
   client.refund = async (input) => {
@@ -165,7 +165,7 @@ describe("refunding a duplicate payment", () => {
     await kit.api.sandbox.request("/refund", {
       method: "POST",
       headers: {
-        authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+        authorization: `Bearer ${kit.api.paystackSecretKey}`,
         "content-type": "application/json",
       },
       body: JSON.stringify({ transaction: second }),
@@ -179,7 +179,7 @@ describe("refunding a duplicate payment", () => {
   it("a credited payment refunded at Paystack's dashboard loses its credit: the student's status is flagged, with an audit row", async () => {
     const { who, reference } = await kit.paidPayment();
     const headers = {
-      authorization: `Bearer ${kit.api.deps.paystackSecretKey}`,
+      authorization: `Bearer ${kit.api.paystackSecretKey}`,
       "content-type": "application/json",
     };
     const answer = await (
@@ -265,7 +265,7 @@ describe("refunding a duplicate payment", () => {
     "when Paystack $case, nothing was refunded and the payment returns to the queue",
     async ({ answer, shown }) => {
       const { second } = await paidTwice();
-      const client = kit.api.deps.paystack;
+      const client = kit.api.deps.gateways.paystack;
       const original = client.refund;
       client.refund = createPaystackClient({
         baseUrl: "http://paystack.test",

@@ -3,6 +3,7 @@ import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
 import { answerOf } from "../api/answer.ts";
 import { PaymentRecord } from "../../../common/payments/payment-record.ts";
 import type { SchoolFeeAnswer } from "../../../common/payments/fee-request.ts";
+import { PAYMENT_CHANNELS } from "../../../common/payments/channels.ts";
 import type { OfflinePaymentAnswer } from "../../../common/payments/offline-payment.ts";
 import { choiceFrom, type FormChoice } from "./choice.ts";
 
@@ -30,7 +31,8 @@ export type PostOutcome =
       reference: string | null;
     };
 
-const PaymentAction = z.enum(["card", "bank_transfer", "ussd", "check"]);
+// Every way to pay, and "check" (the "I have paid" button).
+const PaymentAction = z.enum([...PAYMENT_CHANNELS, "check"]);
 const Passthrough = z.object({ status: z.string() }).passthrough();
 
 const CHECKOUT_UNUSABLE =

@@ -1,0 +1,157 @@
+/**
+ * The seam between our payments and the gateways that take the money (DESIGN.md, "Payment
+ * gateways"; decision 172). Payments, refunds, the reconcilers and the bursary speak only these
+ * types; a gateway (Paystack in `server/paystack/`, Remita next) translates its own API into
+ * them. Crediting stays in one place, `applyProviderResult`, whichever gateway answered.
+ */
+import type { PayInstructions } from "../../common/payments/offline-payment.ts";
+import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
+
+/** The gateways a payment row can name; a second one joins this list and `PaymentGateways`. */
+export const GATEWAYS = ["paystack"] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+
+/**
+ * A payment as its gateway reports it. `status` uses Paystack's words, which are ours too:
+ * `success` is paid, `failed` and `reversed` are final, and any other word (pending, ongoing,
+ * abandoned…) means not paid yet; another gateway maps its own codes to these.
+ */
+export type GatewayTransaction = {
+  reference: string;
+  status: string;
+  amountKobo: number;
+  currency: string;
+  paidAt: Date | null;
+  /** How the money came (the gateway's word: card, bank_transfer, ussd, bank…), when it says. */
+  channel: string | null;
+  /** The gateway's own sentence about the outcome, shown to the bursary. */
+  gatewayResponse: string | null;
+};
+
+/** One page of the gateway's transactions, for the bursary's reconciliation. */
+export type TransactionPage = {
+  transactions: (GatewayTransaction & { createdAt: Date })[];
+  pageCount: number;
+};
+
+/** A refund as the gateway lists it; `status` is the gateway's: pending, processing, processed, failed… */
+export type GatewayRefund = {
+  id: number;
+  transactionReference: string;
+  amountKobo: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+};
+
+/** What we ask a gateway for when a student pays by card on its checkout page. */
+export type CheckoutInput = {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** Where the gateway sends the student back, with the reference, once they have paid. */
+  callbackUrl: string;
+  metadata: Record<string, unknown>;
+};
+
+/** What we ask a gateway for when a student pays by bank transfer or USSD. */
+export type OfflineChargeInput = {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  metadata: Record<string, unknown>;
+  channel: OfflineChannelChoice;
+};
+
+/** A period and page of the gateway's records. */
+export type ListQuery = { from: Date; to: Date; page: number; perPage: number };
+
+/**
+ * What a gateway's notification (Paystack's webhook) said, once its signature is proved: a
+ * payment's new state, a refund's outcome, or something we do not act on.
+ */
+export type GatewayNotification =
+  | { kind: "payment"; transaction: GatewayTransaction }
+  | {
+      kind: "refund";
+      outcome: "processed" | "failed";
+      /** The gateway's id of the refund, when the notification carries it. */
+      refundId: number | null;
+      reference: string;
+      amountKobo: number;
+      currency: string;
+    }
+  | { kind: "ignored"; event: string | null };
+
+/** The calls our payments make of a gateway. Calls that create something are never retried. */
+export type PaymentGateway = {
+  readonly name: GatewayName;
+  /** How students and staff know it, in every sentence that names it ("Paystack"). */
+  readonly label: string;
+  startCheckout(input: CheckoutInput): Promise<{ authorizationUrl: string }>;
+  startOfflineCharge(input: OfflineChargeInput): Promise<PayInstructions>;
+  /** Resolves null when the gateway does not know the reference. */
+  verify(reference: string): Promise<GatewayTransaction | null>;
+  /** One page of transactions created between `from` and `to` (inclusive), newest first. */
+  listTransactions(query: ListQuery): Promise<TransactionPage>;
+  /** One page of refunds created between `from` and `to` (inclusive), newest first. */
+  listRefunds(query: ListQuery): Promise<{ refunds: GatewayRefund[]; pageCount: number }>;
+  refund(input: {
+    reference: string;
+    amountKobo: number;
+    merchantNote: string;
+  }): Promise<{ id: number; status: string }>;
+  /**
+   * Proves a notification came from the gateway (its signature over the raw body) and reads it;
+   * null when the proof fails, so nothing in it is believed.
+   */
+  readNotification(rawBody: string, headers: Headers): GatewayNotification | null;
+};
+
+/** Every gateway the portal is configured with, by name. */
+export type PaymentGateways = Record<GatewayName, PaymentGateway>;
+
+/**
+ * A gateway call that failed. The message is safe to log: a gateway never puts its secret in it.
+ * `gatewayMessage` is the gateway's own refusal, when it refused rather than failed to answer.
+ */
+export class GatewayError extends Error {
+  /** The HTTP status the gateway answered with; null when no answer arrived (network, time-out). */
+  readonly httpStatus: number | null;
+  readonly gatewayMessage: string | null;
+
+  constructor(
+    message: string,
+    options: { httpStatus?: number | null; gatewayMessage?: string | null } = {},
+  ) {
+    super(message);
+    this.name = "GatewayError";
+    this.httpStatus = options.httpStatus ?? null;
+    this.gatewayMessage = options.gatewayMessage ?? null;
+  }
+
+  /**
+   * The gateway said no (a refusal, or a 4xx): nothing was done. No answer, a 5xx or an answer we
+   * could not read leaves it unknown whether the gateway did what was asked.
+   */
+  get isRefusal(): boolean {
+    return (
+      this.gatewayMessage !== null ||
+      (this.httpStatus !== null && this.httpStatus >= 400 && this.httpStatus < 500)
+    );
+  }
+}
+
+/** The gateway that holds a payment: the one it was started with, recorded on its row. */
+export function gatewayOf(gateways: PaymentGateways, payment: { gateway: string }): PaymentGateway {
+  const gateway = gateways[payment.gateway as GatewayName];
+  // A row can only name a gateway from GATEWAYS (the column's check); a deployment without it
+  // configured cannot ask it anything, which is a configuration fault, not a student's.
+  if (!gateway) throw new Error(`payment gateway ${payment.gateway} is not configured`);
+  return gateway;
+}
+
+/** The gateway new payments start with. One today; the Remita issue lets the fee choose. */
+export function gatewayForNewPayments(gateways: PaymentGateways): PaymentGateway {
+  return gateways.paystack;
+}
