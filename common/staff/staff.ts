@@ -2,13 +2,17 @@ import { z } from "zod";
 import { RecordId } from "../validation/lists.ts";
 
 /** What a staff member may do; one account can hold several (docs/decisions/080). */
-export const StaffRole = z.enum(["registry", "adviser", "bursar", "support", "admin"], {
-  error: "Choose roles from: registry, adviser, bursar, support, admin.",
-});
+export const StaffRole = z.enum(
+  ["registry", "adviser", "bursar", "support", "admin", "lecturer", "hod", "exams"],
+  { error: "Choose roles from: registry, adviser, bursar, support, admin, lecturer, hod, exams." },
+);
 export type StaffRole = z.infer<typeof StaffRole>;
 
-/** Roles that move money or accounts: their holders must sign in with a TOTP code too. */
-export const ROLES_NEEDING_TOTP: readonly StaffRole[] = ["admin", "bursar"];
+/**
+ * Roles that move money or accounts, or publish the record that becomes a certificate: their
+ * holders must sign in with a TOTP code too.
+ */
+export const ROLES_NEEDING_TOTP: readonly StaffRole[] = ["admin", "bursar", "exams"];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   registry: "Registry",
@@ -16,6 +20,9 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   bursar: "Bursary",
   support: "Help desk",
   admin: "Administrator",
+  lecturer: "Lecturer",
+  hod: "Head of department",
+  exams: "Exams and records",
 };
 
 /**

@@ -24,6 +24,11 @@ export const AUDIT_WALLS: Record<Exclude<StaffRole, "adviser">, readonly string[
   support: ["complaint"],
   // Structure, sessions and fees: the administrator reads those pages too.
   admin: ["staff", "announcement", "library_item", "academic_session", ...STRUCTURE, ...FEES],
+  // Results (issue 32). A lecturer's or head's wall would be their own courses, not a kind of
+  // record: they read a course's history on its result page, and nothing here.
+  lecturer: [],
+  hod: [],
+  exams: ["course_result", "result_publication", "grading_scheme"],
 };
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { GatewayName } from "../payments/gateway.ts";
+import type { GradingScheme, SpecialMark } from "../../common/results/grading.ts";
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -672,6 +673,8 @@ export const courseMappings = pgTable(
       .references(() => programmes.id),
     level: integer().notNull(),
     semester: integer().notNull(),
+    /** A compulsory course failed is carried over into the next registration (decision 174). */
+    compulsory: boolean().notNull().default(true),
   },
   (table) => [
     uniqueIndex().on(table.courseId, table.programmeId, table.level),
@@ -768,7 +771,16 @@ export const registrationResubmissions = pgTable(
 // ── Staff ────────────────────────────────────────────────────────────────────
 
 /** What a staff member may do; one account can hold several (docs/decisions/080). */
-export const STAFF_ROLES = ["registry", "adviser", "bursar", "support", "admin"] as const;
+export const STAFF_ROLES = [
+  "registry",
+  "adviser",
+  "bursar",
+  "support",
+  "admin",
+  "lecturer",
+  "hod",
+  "exams",
+] as const;
 
 /**
  * College staff, kept apart from students: another sign-in name (e-mail), another cookie, other
@@ -877,4 +889,130 @@ export const auditLog = pgTable(
     index().on(table.staffId),
     index().on(table.partOf),
   ],
+);
+
+// ── Results (issue 32; decisions 174, 175) ─────────────────────────────────────────────────
+
+/**
+ * The college's grading scheme from a session on: a semester is graded by the latest scheme whose
+ * `fromSession` is not after its own, so a past result keeps the scheme it was graded by.
+ */
+export const gradingSchemes = pgTable("grading_schemes", {
+  id: id(),
+  fromSession: text().notNull().unique(),
+  scheme: jsonb().$type<GradingScheme>().notNull(),
+  staffId: integer().references(() => staff.id),
+  createdAt: createdAt(),
+});
+
+/** The head of each department: who approves its courses' results. */
+export const departmentHeads = pgTable("department_heads", {
+  departmentId: integer()
+    .primaryKey()
+    .references(() => departments.id),
+  staffId: integer()
+    .notNull()
+    .references(() => staff.id),
+});
+
+/**
+ * A course taught in one session and semester: what lecturers are assigned to and a result is
+ * entered for. Its `status` moves open → submitted → approved → published, and back from
+ * submitted to open when the head of department returns it with `returnNote`.
+ */
+export const courseOfferings = pgTable(
+  "course_offerings",
+  {
+    id: id(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    /** Whose head of department approves the result. */
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    status: text().notNull().default("open"),
+    submittedAt: timestamp({ withTimezone: true }),
+    submittedBy: integer().references(() => staff.id),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: integer().references(() => staff.id),
+    /** The head of department's note when they last returned it to its lecturers. */
+    returnNote: text(),
+  },
+  (table) => [
+    uniqueIndex().on(table.courseId, table.session, table.semester),
+    index().on(table.departmentId, table.session, table.semester),
+  ],
+);
+
+/** The lecturers assigned to an offering (one or several). */
+export const offeringLecturers = pgTable(
+  "offering_lecturers",
+  {
+    offeringId: integer()
+      .notNull()
+      .references(() => courseOfferings.id, { onDelete: "cascade" }),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.offeringId, table.staffId] }),
+    index().on(table.staffId),
+  ],
+);
+
+/**
+ * One student's scores in one offering: CA and exam in whole marks, or a special mark (ABS, I, S)
+ * instead of the exam. Graded when read, by the semester's scheme; the range of each mark is the
+ * scheme's, checked by the API when it is saved.
+ */
+export const courseScores = pgTable(
+  "course_scores",
+  {
+    offeringId: integer()
+      .notNull()
+      .references(() => courseOfferings.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    ca: integer(),
+    exam: integer(),
+    special: text().$type<SpecialMark>(),
+    enteredBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.offeringId, table.studentId] }),
+    index().on(table.studentId),
+    // Saved as the lecturer goes: CA first, the exam or a special mark later, never both.
+    check("course_scores_exam_or_special", sql`${table.exam} is null or ${table.special} is null`),
+  ],
+);
+
+/**
+ * A semester's results published for a programme, on the academic board's approval: from then on
+ * its students see them, and a score changes only by an amendment.
+ */
+export const resultPublications = pgTable(
+  "result_publications",
+  {
+    id: id(),
+    programmeId: integer()
+      .notNull()
+      .references(() => programmes.id),
+    session: text().notNull(),
+    semester: integer().notNull(),
+    boardMeetingOn: date({ mode: "string" }).notNull(),
+    minuteReference: text().notNull(),
+    publishedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex().on(table.programmeId, table.session, table.semester)],
 );
