@@ -36,6 +36,7 @@ import { paymentStaffRoutes } from "./payments/staff-routes.ts";
 import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
+import { resultStaffRoutes } from "./results/staff-routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
 /** The college API: one router per domain behind shared error handling and limits. */
@@ -101,6 +102,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", complaintStaffRoutes(deps));
   app.route("/", announcementStaffRoutes(deps));
   app.route("/", libraryStaffRoutes(deps));
+  app.route("/", resultStaffRoutes(deps));
 
   if (deps.outboxDir) {
     // Every e-mail lands here, password links included: only the developer's own machine may read

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academicSessions } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import type { StaffRole } from "../../common/staff/staff.ts";
+import { StaffRole } from "../../common/staff/staff.ts";
 import { createStaff, staffSignIn } from "./staff.test-kit.ts";
 
-export const EVERY_ROLE: StaffRole[] = ["registry", "adviser", "bursar", "support", "admin"];
+// Every role the portal knows, so each role table also proves the newest roles are kept out.
+export const EVERY_ROLE: StaffRole[] = [...StaffRole.options];
 
 /** One endpoint of a role table: who may call it; a body that is harmless when they do. */
 export type RoleRow = {

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { Semester } from "../courses/advising.ts";
+import { SessionName } from "../academic-sessions/sessions.ts";
+import { IdParam, RecordId } from "../validation/lists.ts";
+import { SPECIAL_MARKS } from "./grading.ts";
+
+/** Where a course's result stands: with its lecturers, with the head of department, or done. */
+export const RESULT_STATUSES = ["open", "submitted", "approved", "published"] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+export const RESULT_STATUS_LABELS: Record<ResultStatus, string> = {
+  open: "Being entered",
+  submitted: "Submitted to the head of department",
+  approved: "Approved by the head of department",
+  published: "Published",
+};
+
+export const OfferingParam = IdParam("There is no such course result.");
+
+/** POST /staff/results/offerings: the registry assigns a course's lecturers for a semester. */
+export const AssignLecturersRequest = z.object({
+  course_id: RecordId("Choose a course from the list."),
+  session: SessionName,
+  semester: Semester,
+  department_id: RecordId("Choose the department whose head approves the result."),
+  lecturer_ids: z
+    .array(RecordId("Choose lecturers from the list."), { error: "Choose at least one lecturer." })
+    .min(1, "Choose at least one lecturer.")
+    .max(10, "A course can have at most 10 lecturers."),
+});
+export type AssignLecturersRequest = z.input<typeof AssignLecturersRequest>;
+export type LecturerAssignment = z.output<typeof AssignLecturersRequest>;
+
+/** A mark as typed: empty is "not entered yet"; anything else must be a whole number. */
+const Mark = (what: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === undefined ? null : value),
+    z.coerce
+      .number({ error: `${what} must be a whole number.` })
+      .int(`${what} must be a whole number.`)
+      .nullable(),
+  );
+
+/** One student's row of a score sheet, as the lecturer saves it. */
+export const ScoreEntry = z
+  .object({
+    student_id: RecordId("No such student on this course."),
+    ca: Mark("CA"),
+    exam: Mark("Exam"),
+    special: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      z.enum(SPECIAL_MARKS, { error: "A special mark is ABS, I or S." }).nullable(),
+    ),
+  })
+  .refine((entry) => entry.exam === null || entry.special === null, {
+    path: ["special"],
+    message: "Enter an exam score or a special mark (ABS, I, S), not both.",
+  });
+export type ScoreEntry = z.infer<typeof ScoreEntry>;
+
+/** PUT /staff/results/offerings/{id}/scores: some or all rows; rows not sent are unchanged. */
+export const SaveScoresRequest = z.object({
+  scores: z
+    .array(ScoreEntry, { error: "Send the scores as a list." })
+    .min(1, "Enter at least one score.")
+    .max(2000, "Save at most 2000 scores at once."),
+});
+export type SaveScoresRequest = z.input<typeof SaveScoresRequest>;
+export type ScoresToSave = z.output<typeof SaveScoresRequest>;
+
+/** A course's score sheet as its lecturers (and later the head of department) read it. */
+export type ScoreSheet = {
+  offering: {
+    id: number;
+    course_code: string;
+    course_title: string;
+    units: number;
+    session: string;
+    semester: number;
+    status: ResultStatus;
+    /** The head of department's note when they returned it; null otherwise. */
+    return_note: string | null;
+  };
+  ca_max: number;
+  exam_max: number;
+  /** Whether the signed-in lecturer may still change it (it is open). */
+  may_edit: boolean;
+  rows: {
+    student_id: number;
+    matric_no: string | null;
+    name: string;
+    ca: number | null;
+    exam: number | null;
+    special: (typeof SPECIAL_MARKS)[number] | null;
+    /** Null until the exam or a special mark is entered. */
+    total: number | null;
+    grade: string | null;
+    point: number | null;
+  }[];
+};
+
+/** One course a lecturer teaches, as their list of courses shows it. */
+export type LecturerOffering = ScoreSheet["offering"] & { students: number; entered: number };

@@ -1,0 +1,28 @@
+import type { StaffRole } from "../../common/staff/staff.ts";
+import {
+  describeRoleTable,
+  useRoleTableHarness,
+  type RoleRow,
+} from "../staff/role-table.test-kit.ts";
+
+const harness = useRoleTableHarness();
+const row = (method: string, path: string, roles: StaffRole[], json?: unknown): RoleRow => ({
+  method,
+  path: () => path,
+  roles,
+  json,
+});
+
+// Bodies and ids that cannot succeed: an allowed role gets 200, 400 or 404, and nothing changes.
+describeRoleTable(
+  "roles on the results endpoints",
+  harness,
+  [
+    row("POST", "/staff/results/offerings", ["registry"], {}),
+    row("GET", "/staff/results/teaching", ["lecturer"]),
+    row("GET", "/staff/results/offerings/99999", ["lecturer"]),
+    row("PUT", "/staff/results/offerings/99999/scores", ["lecturer"], { scores: [] }),
+    row("POST", "/staff/results/offerings/99999/submit", ["lecturer"]),
+  ],
+  [200, 400, 404],
+);

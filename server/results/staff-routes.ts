@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "../deps.ts";
+import type { ApiEnv } from "../http/context.ts";
+import { readJson, readParams } from "../http/validate.ts";
+import { requireStaff } from "../auth/require-staff.ts";
+import {
+  AssignLecturersRequest,
+  OfferingParam,
+  SaveScoresRequest,
+  type LecturerOffering,
+} from "../../common/results/score-sheets.ts";
+import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
+import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
+
+/**
+ * Results on the staff side (issue 32, decision 175). The registry assigns lecturers to a course's
+ * offering; its lecturers enter scores and submit the result to the head of department. A
+ * lecturer reaches only the offerings they teach: any other is answered as if it did not exist.
+ */
+export function resultStaffRoutes(deps: ApiDeps) {
+  const { db, now } = deps;
+  const app = new Hono<ApiEnv>();
+  const registry = requireStaff(deps, { roles: ["registry"] });
+  const lecturers = requireStaff(deps, { roles: ["lecturer"] });
+
+  app.post("/staff/results/offerings", registry, async (c) => {
+    const request = await readJson(c, AssignLecturersRequest);
+    const id = await assignLecturers(db, c.var.staff.id, request, now());
+    return c.json({ status: "success", message: "Lecturers assigned", data: { id } });
+  });
+
+  app.get("/staff/results/teaching", lecturers, async (c) => {
+    const rows = await offeringsTaughtBy(db, c.var.staff.id);
+    const sheets = await Promise.all(
+      rows.map(({ offering }) => readScoreSheet(db, offering.id, () => false)),
+    );
+    const data: LecturerOffering[] = sheets.map((sheet) => ({
+      ...sheet.offering,
+      students: sheet.rows.length,
+      entered: sheet.rows.filter((row) => row.grade !== null).length,
+    }));
+    return c.json({ status: "success", data });
+  });
+
+  app.get("/staff/results/offerings/:id", lecturers, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    await assertTeaches(db, c.var.staff.id, id);
+    const sheet = await readScoreSheet(db, id, (status) => status === "open");
+    return c.json({ status: "success", data: sheet });
+  });
+
+  app.put("/staff/results/offerings/:id/scores", lecturers, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    await assertTeaches(db, c.var.staff.id, id);
+    const request = await readJson(c, SaveScoresRequest);
+    const { saved } = await saveScores(db, c.var.staff.id, id, request, now());
+    return c.json({
+      status: "success",
+      message: saved ? `${saved} ${saved === 1 ? "score" : "scores"} saved` : "Nothing changed",
+    });
+  });
+
+  app.post("/staff/results/offerings/:id/submit", lecturers, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    await assertTeaches(db, c.var.staff.id, id);
+    await submitResult(db, c.var.staff.id, id, now());
+    return c.json({
+      status: "success",
+      message: "Result submitted to the head of department",
+    });
+  });
+
+  return app;
+}
