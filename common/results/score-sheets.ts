@@ -101,3 +101,29 @@ export type ScoreSheet = {
 
 /** One course a lecturer teaches, as their list of courses shows it. */
 export type LecturerOffering = ScoreSheet["offering"] & { students: number; entered: number };
+
+/** POST /staff/results/department-heads: the registry names a department's head. */
+export const DepartmentHeadRequest = z.object({
+  department_id: RecordId("Choose a department from the list."),
+  staff_id: RecordId("Choose a head from the list."),
+});
+
+/** POST /staff/results/review/{id}/return: why the head of department sends it back. */
+export const ReturnResultRequest = z.object({
+  note: z
+    .string({ error: "Say what the lecturers should correct." })
+    .trim()
+    .min(1, "Say what the lecturers should correct.")
+    .max(1000, "Keep the note under 1000 characters."),
+});
+
+/** How a result's grades fall: each grade's count (the scheme's, then ABS, I, S) and the mean total. */
+export type GradeDistribution = { counts: { grade: string; count: number }[]; mean: number | null };
+
+/** What a head of department reviews: the sheet, its distribution, and earlier sessions' means. */
+export type ReviewedResult = {
+  sheet: ScoreSheet;
+  distribution: GradeDistribution;
+  /** Up to three earlier sessions of the same course, newest first. */
+  earlier: { session: string; mean: number | null }[];
+};

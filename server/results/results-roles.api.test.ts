@@ -23,6 +23,11 @@ describeRoleTable(
     row("GET", "/staff/results/offerings/99999", ["lecturer"]),
     row("PUT", "/staff/results/offerings/99999/scores", ["lecturer"], { scores: [] }),
     row("POST", "/staff/results/offerings/99999/submit", ["lecturer"]),
+    row("POST", "/staff/results/department-heads", ["registry"], {}),
+    row("GET", "/staff/results/review", ["hod"]),
+    row("GET", "/staff/results/review/99999", ["hod"]),
+    row("POST", "/staff/results/review/99999/approve", ["hod"]),
+    row("POST", "/staff/results/review/99999/return", ["hod"], {}),
   ],
   [200, 400, 404],
 );

@@ -5,23 +5,56 @@ import { readJson, readParams } from "../http/validate.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import {
   AssignLecturersRequest,
+  DepartmentHeadRequest,
   OfferingParam,
+  ReturnResultRequest,
   SaveScoresRequest,
   type LecturerOffering,
 } from "../../common/results/score-sheets.ts";
+import { decideResult, resultsToReview, reviewedResult, setDepartmentHead } from "./review.ts";
 import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
 
 /**
  * Results on the staff side (issue 32, decision 175). The registry assigns lecturers to a course's
  * offering; its lecturers enter scores and submit the result to the head of department. A
- * lecturer reaches only the offerings they teach: any other is answered as if it did not exist.
+ * lecturer reaches only the offerings they teach, and a head of department only their
+ * departments' results once submitted: any other is answered as if it did not exist.
  */
 export function resultStaffRoutes(deps: ApiDeps) {
   const { db, now } = deps;
   const app = new Hono<ApiEnv>();
   const registry = requireStaff(deps, { roles: ["registry"] });
   const lecturers = requireStaff(deps, { roles: ["lecturer"] });
+  const heads = requireStaff(deps, { roles: ["hod"] });
+
+  app.post("/staff/results/department-heads", registry, async (c) => {
+    const request = await readJson(c, DepartmentHeadRequest);
+    await setDepartmentHead(db, c.var.staff.id, request, now());
+    return c.json({ status: "success", message: "Head of department set" });
+  });
+
+  app.get("/staff/results/review", heads, async (c) => {
+    return c.json({ status: "success", data: await resultsToReview(db, c.var.staff.id) });
+  });
+
+  app.get("/staff/results/review/:id", heads, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    return c.json({ status: "success", data: await reviewedResult(db, c.var.staff.id, id) });
+  });
+
+  app.post("/staff/results/review/:id/approve", heads, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    await decideResult(db, c.var.staff.id, id, { approve: true }, now());
+    return c.json({ status: "success", message: "Result approved" });
+  });
+
+  app.post("/staff/results/review/:id/return", heads, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    const { note } = await readJson(c, ReturnResultRequest);
+    await decideResult(db, c.var.staff.id, id, { approve: false, note }, now());
+    return c.json({ status: "success", message: "Result returned to its lecturers" });
+  });
 
   app.post("/staff/results/offerings", registry, async (c) => {
     const request = await readJson(c, AssignLecturersRequest);
