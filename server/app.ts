@@ -37,6 +37,7 @@ import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
 import { resultStaffRoutes } from "./results/staff-routes.ts";
+import { resultRoutes } from "./results/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
 /** The college API: one router per domain behind shared error handling and limits. */
@@ -88,6 +89,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", catalogueRoutes(deps));
   app.route("/", complaintRoutes(deps));
   app.route("/", libraryRoutes(deps));
+  app.route("/", resultRoutes(deps));
   app.route("/", passwordRoutes(deps));
 
   // The staff side, each domain's routes under /staff (the decision numbers are in each file).

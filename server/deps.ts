@@ -33,6 +33,11 @@ export type ApiDeps = {
   receipts: PaymentReceipts;
   /** Refunds above this many kobo wait for a second approver (REFUND_SECOND_APPROVAL_KOBO, decision 151). */
   refundSecondApprovalKobo: number;
+  /**
+   * Whether published results wait for the session's school fee (RESULTS_REQUIRE_FEES, decision
+   * 176); unset: they do.
+   */
+  resultsRequireFees?: boolean;
   /** HMAC key for the verification links printed on slips. */
   slipSigningKey: string;
   /** Where copies of complaints go. */

@@ -86,6 +86,14 @@ export const ServerEnv = z.object({
       .max(1_000_000_000, "Write at most 1000000000 kobo (₦10,000,000).")
       .default(5_000_000),
   ),
+  /**
+   * Whether a student sees a published semester's results only once that session's school fee is
+   * paid (decision 176); "false" shows them regardless. Unset or empty: true.
+   */
+  RESULTS_REQUIRE_FEES: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("")
+    .transform((value) => value !== "false" && value !== "0"),
   /** Signs the QR links on slips so a bursar can tell a genuine slip; required in production. */
   SLIP_SIGNING_SECRET: z.string().min(32, "Use at least 32 random characters.").optional(),
   SMTP_URL: optionalUrl,

@@ -127,3 +127,71 @@ export type ReviewedResult = {
   /** Up to three earlier sessions of the same course, newest first. */
   earlier: { session: string; mean: number | null }[];
 };
+
+/** A programme's semester, as the exams office chooses it. */
+export const SemesterChoice = z.object({
+  programme_id: RecordId("Choose a programme from the list."),
+  session: SessionName,
+  semester: Semester,
+});
+export type SemesterChoice = z.output<typeof SemesterChoice>;
+
+/** POST /staff/results/publish: the semester, and the academic board's approval of it. */
+export const PublishRequest = SemesterChoice.extend({
+  board_meeting_on: z.iso.date({
+    error: "Enter the date of the board's meeting, like 2025-03-14.",
+  }),
+  minute_reference: z
+    .string({ error: "Enter the board's minute reference." })
+    .trim()
+    .min(1, "Enter the board's minute reference.")
+    .max(100, "Keep the minute reference under 100 characters."),
+});
+export type PublishRequest = z.output<typeof PublishRequest>;
+
+/** A programme's semester computed for the academic board (GET /staff/results/computed). */
+export type ComputedResults = {
+  programme: string;
+  session: string;
+  semester: number;
+  /** Courses not yet approved by their head of department, with where each stands. */
+  waiting: { course_code: string; status: string }[];
+  published: { board_meeting_on: string; minute_reference: string; published_at: string } | null;
+  students: {
+    student_id: number;
+    matric_no: string | null;
+    name: string;
+    level: number;
+    units: number;
+    gpa: number | null;
+    cgpa: number | null;
+    standing: "good" | "probation" | "withdrawal" | null;
+    carry_overs: string[];
+  }[];
+};
+
+/** GET /student/results: the student's published semesters, newest first, and those withheld. */
+export type MyResults = {
+  semesters: {
+    session: string;
+    semester: number;
+    gpa: number;
+    cgpa: number;
+    units: number;
+    cumulative_units: number;
+    standing: "good" | "probation" | "withdrawal";
+    carry_overs: string[];
+    courses: {
+      course_code: string;
+      course_title: string;
+      units: number;
+      ca: number | null;
+      exam: number | null;
+      total: number | null;
+      grade: string;
+      point: number | null;
+    }[];
+  }[];
+  /** Published semesters held back until a fee is paid, with why (the page links to Payments). */
+  withheld: { session: string; semester: number; reason: string }[];
+};

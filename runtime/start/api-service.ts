@@ -119,6 +119,7 @@ export async function startApiService(
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,
     refundSecondApprovalKobo: serverEnv.REFUND_SECOND_APPROVAL_KOBO,
+    resultsRequireFees: serverEnv.RESULTS_REQUIRE_FEES,
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,

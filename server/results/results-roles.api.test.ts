@@ -28,6 +28,10 @@ describeRoleTable(
     row("GET", "/staff/results/review/99999", ["hod"]),
     row("POST", "/staff/results/review/99999/approve", ["hod"]),
     row("POST", "/staff/results/review/99999/return", ["hod"], {}),
+    row("GET", "/staff/results/computed?programme_id=99999&session=2024/2025&semester=1", [
+      "exams",
+    ]),
+    row("POST", "/staff/results/publish", ["exams"], {}),
   ],
   [200, 400, 404],
 );

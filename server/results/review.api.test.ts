@@ -101,33 +101,27 @@ describe("a head of department's review", () => {
       })
       .returning();
     const earlierStudent = await api.createStudent();
-    await api.db
-      .insert(courseRegistrations)
-      .values({
-        studentId: earlierStudent.id,
-        courseId: course.id,
-        session: "2022/2023",
-        level: 100,
-        semester: 1,
-      });
-    await api.db
-      .insert(registrationApprovals)
-      .values({
-        studentId: earlierStudent.id,
-        session: "2022/2023",
-        semester: 1,
-        approvedBy: "Adviser",
-      });
-    await api.db
-      .insert(courseScores)
-      .values({
-        offeringId: old!.id,
-        studentId: earlierStudent.id,
-        ca: 20,
-        exam: 30,
-        enteredBy: kit.registry.id,
-        updatedAt: new Date(),
-      });
+    await api.db.insert(courseRegistrations).values({
+      studentId: earlierStudent.id,
+      courseId: course.id,
+      session: "2022/2023",
+      level: 100,
+      semester: 1,
+    });
+    await api.db.insert(registrationApprovals).values({
+      studentId: earlierStudent.id,
+      session: "2022/2023",
+      semester: 1,
+      approvedBy: "Adviser",
+    });
+    await api.db.insert(courseScores).values({
+      offeringId: old!.id,
+      studentId: earlierStudent.id,
+      ca: 20,
+      exam: 30,
+      enteredBy: kit.registry.id,
+      updatedAt: new Date(),
+    });
 
     const response = await review(id);
     expect(response.status).toBe(200);

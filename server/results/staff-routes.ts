@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { readJson, readParams } from "../http/validate.ts";
+import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { requireStaff } from "../auth/require-staff.ts";
 import {
   AssignLecturersRequest,
   DepartmentHeadRequest,
   OfferingParam,
+  PublishRequest,
   ReturnResultRequest,
+  SemesterChoice,
   SaveScoresRequest,
   type LecturerOffering,
 } from "../../common/results/score-sheets.ts";
 import { decideResult, resultsToReview, reviewedResult, setDepartmentHead } from "./review.ts";
+import { computedResults, publishResults } from "./publication.ts";
 import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
 
@@ -19,7 +22,9 @@ import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
  * Results on the staff side (issue 32, decision 175). The registry assigns lecturers to a course's
  * offering; its lecturers enter scores and submit the result to the head of department. A
  * lecturer reaches only the offerings they teach, and a head of department only their
- * departments' results once submitted: any other is answered as if it did not exist.
+ * departments' results once submitted: any other is answered as if it did not exist. The exams
+ * office computes each programme's semester from approved results and publishes it on the
+ * academic board's approval; it never changes a score.
  */
 export function resultStaffRoutes(deps: ApiDeps) {
   const { db, now } = deps;
@@ -27,6 +32,18 @@ export function resultStaffRoutes(deps: ApiDeps) {
   const registry = requireStaff(deps, { roles: ["registry"] });
   const lecturers = requireStaff(deps, { roles: ["lecturer"] });
   const heads = requireStaff(deps, { roles: ["hod"] });
+  const examsOffice = requireStaff(deps, { roles: ["exams"] });
+
+  app.get("/staff/results/computed", examsOffice, async (c) => {
+    const choice = readQuery(c, SemesterChoice);
+    return c.json({ status: "success", data: await computedResults(db, choice) });
+  });
+
+  app.post("/staff/results/publish", examsOffice, async (c) => {
+    const request = await readJson(c, PublishRequest);
+    await publishResults(db, c.var.staff.id, request, now());
+    return c.json({ status: "success", message: "Results published" });
+  });
 
   app.post("/staff/results/department-heads", registry, async (c) => {
     const request = await readJson(c, DepartmentHeadRequest);

@@ -1,0 +1,237 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import {
+  courseOfferings,
+  courseRegistrations,
+  courses,
+  programmes,
+  registrationApprovals,
+  resultPublications,
+  students,
+} from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { recordAudit } from "../audit/audit.ts";
+import type {
+  ComputedResults,
+  PublishRequest,
+  SemesterChoice,
+} from "../../common/results/score-sheets.ts";
+import { computeSemesters } from "./semester-results.ts";
+
+/** Results a student may be shown once the board has approved: approved by the head, or published. */
+const FINAL = ["approved", "published"];
+
+/**
+ * The courses the programme's students registered for in the semester (approved registrations)
+ * whose result is not yet approved by its head of department, with where each stands.
+ */
+async function waitingCourses(db: Database, { programme_id, session, semester }: SemesterChoice) {
+  const rows = await db
+    .selectDistinct({ code: courses.code, status: courseOfferings.status })
+    .from(courseRegistrations)
+    .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+    .innerJoin(
+      registrationApprovals,
+      and(
+        eq(registrationApprovals.studentId, courseRegistrations.studentId),
+        eq(registrationApprovals.session, courseRegistrations.session),
+        eq(registrationApprovals.semester, courseRegistrations.semester),
+      ),
+    )
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .leftJoin(
+      courseOfferings,
+      and(
+        eq(courseOfferings.courseId, courseRegistrations.courseId),
+        eq(courseOfferings.session, courseRegistrations.session),
+        eq(courseOfferings.semester, courseRegistrations.semester),
+      ),
+    )
+    .where(
+      and(
+        eq(students.programmeId, programme_id),
+        eq(courseRegistrations.session, session),
+        eq(courseRegistrations.semester, semester),
+      ),
+    )
+    .orderBy(asc(courses.code));
+  return rows
+    .filter((row) => !row.status || !FINAL.includes(row.status))
+    .map((row) => ({ course_code: row.code, status: row.status ?? "no lecturer assigned" }));
+}
+
+/** The students of a programme with an approved registration in the semester. */
+async function studentsOfSemester(
+  db: Database,
+  { programme_id, session, semester }: SemesterChoice,
+) {
+  return db
+    .select({
+      id: students.id,
+      matricNo: students.matricNo,
+      surname: students.surname,
+      othername: students.othername,
+      level: students.level,
+    })
+    .from(registrationApprovals)
+    .innerJoin(students, eq(students.id, registrationApprovals.studentId))
+    .where(
+      and(
+        eq(students.programmeId, programme_id),
+        eq(registrationApprovals.session, session),
+        eq(registrationApprovals.semester, semester),
+      ),
+    )
+    .orderBy(asc(students.matricNo), asc(students.surname));
+}
+
+async function publicationOf(db: Database, { programme_id, session, semester }: SemesterChoice) {
+  const [row] = await db
+    .select()
+    .from(resultPublications)
+    .where(
+      and(
+        eq(resultPublications.programmeId, programme_id),
+        eq(resultPublications.session, session),
+        eq(resultPublications.semester, semester),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * A programme's semester as the exams office presents it to the academic board: each student's
+ * GPA, CGPA, standing and carry-overs computed from approved results, the courses still waiting,
+ * and whether it was published.
+ */
+export async function computedResults(
+  db: Database,
+  choice: SemesterChoice,
+): Promise<ComputedResults> {
+  const [programme] = await db
+    .select()
+    .from(programmes)
+    .where(eq(programmes.id, choice.programme_id));
+  if (!programme) throw new ApiError(404, "There is no such programme.");
+  const [people, waiting, published] = await Promise.all([
+    studentsOfSemester(db, choice),
+    waitingCourses(db, choice),
+    publicationOf(db, choice),
+  ]);
+  const computed = await computeSemesters(
+    db,
+    people.map((person) => person.id),
+    {
+      states: FINAL,
+      schemeSession: choice.session,
+      // Later semesters do not change this one's CGPA or standing.
+      include: (key) =>
+        key.session < choice.session ||
+        (key.session === choice.session && key.semester <= choice.semester),
+    },
+  );
+  const byId = new Map(computed.map((entry) => [entry.studentId, entry]));
+  return {
+    programme: programme.name,
+    session: choice.session,
+    semester: choice.semester,
+    waiting,
+    published: published
+      ? {
+          board_meeting_on: published.boardMeetingOn,
+          minute_reference: published.minuteReference,
+          published_at: published.publishedAt.toISOString(),
+        }
+      : null,
+    students: people.map((person) => {
+      const semester = byId
+        .get(person.id)!
+        .semesters.find(
+          (each) => each.session === choice.session && each.semester === choice.semester,
+        );
+      return {
+        student_id: person.id,
+        matric_no: person.matricNo,
+        name: `${person.surname} ${person.othername}`,
+        level: person.level,
+        units: semester?.units ?? 0,
+        gpa: semester?.gpa ?? null,
+        cgpa: semester?.cgpa ?? null,
+        standing: semester?.standing ?? null,
+        carry_overs: semester?.carryOvers.map((course) => course.courseCode) ?? [],
+      };
+    }),
+  };
+}
+
+/**
+ * Publishes a programme's semester on the academic board's approval: only when every course its
+ * students registered for is approved by its head of department, and once. Audited.
+ */
+export async function publishResults(
+  db: Database,
+  staffId: number,
+  request: PublishRequest,
+  now: Date,
+) {
+  const choice = request;
+  const [programme] = await db
+    .select()
+    .from(programmes)
+    .where(eq(programmes.id, choice.programme_id));
+  if (!programme) throw new ApiError(400, "There is no such programme. Choose one from the list.");
+  const waiting = await waitingCourses(db, choice);
+  if (waiting.length) {
+    const named = waiting.slice(0, 6).map((course) => `${course.course_code} (${course.status})`);
+    throw new ApiError(
+      409,
+      `${waiting.length} ${waiting.length === 1 ? "course is" : "courses are"} not approved yet: ${named.join(", ")}${waiting.length > 6 ? ", …" : ""}. Publish when every course is approved.`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(resultPublications)
+      .values({
+        programmeId: programme.id,
+        session: choice.session,
+        semester: choice.semester,
+        boardMeetingOn: request.board_meeting_on,
+        minuteReference: request.minute_reference,
+        publishedBy: staffId,
+        publishedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted.length)
+      throw new ApiError(
+        409,
+        `${programme.name}'s results for this semester are published already.`,
+      );
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "result_publication.publish",
+        entity: "result_publication",
+        entityId: inserted[0]!.id,
+        after: {
+          programme: programme.name,
+          session: choice.session,
+          semester: choice.semester,
+          board_meeting_on: request.board_meeting_on,
+          minute_reference: request.minute_reference,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/** Whether a programme's semester is published: what a student may see. */
+export async function publishedSemesters(db: Database, programmeId: number) {
+  const rows = await db
+    .select({ session: resultPublications.session, semester: resultPublications.semester })
+    .from(resultPublications)
+    .where(eq(resultPublications.programmeId, programmeId));
+  return rows;
+}
