@@ -9,6 +9,7 @@ import { seedLibrary } from "../library/library-items.ts";
 import { seedDemoPayments } from "../payments/seed.ts";
 import { seedLockedDemoStudent } from "../students/seed.ts";
 import { seedDemoStaff } from "../staff/seed.ts";
+import { seedDemoResults } from "../results/seed.ts";
 import { ensureModes, loadModes } from "../structure/modes.ts";
 import { unusablePasswordHash } from "../auth/password.ts";
 
@@ -116,6 +117,7 @@ export async function seedDemoData(
   await seedLibrary(db);
   await seedCourses(db, { approvedHistoryFor: "08030000001" });
   await seedDemoStaff(db);
+  await seedDemoResults(db);
   return true;
 }
 

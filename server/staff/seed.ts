@@ -12,6 +12,9 @@ export const DEMO_STAFF: { email: string; name: string; roles: StaffRole[] }[] =
   { email: "bursar@college.example", name: "Funke Adeyemi", roles: ["bursar"] },
   { email: "support@college.example", name: "Emeka Obi", roles: ["support"] },
   { email: "admin@college.example", name: "Aisha Lawal", roles: ["admin"] },
+  { email: "lecturer@college.example", name: "Dr. Chukwudi Nwosu", roles: ["lecturer"] },
+  { email: "hod@college.example", name: "Prof. Halima Sani", roles: ["hod"] },
+  { email: "exams@college.example", name: "Tunde Bakare", roles: ["exams"] },
 ];
 
 /** The demo adviser advises the demo students' departments at levels 100 and 200. */
