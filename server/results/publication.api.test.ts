@@ -107,6 +107,21 @@ describe("publishing a programme's semester", () => {
     expect(await api.db.select().from(resultPublications)).toEqual([]);
   });
 
+  it("shows the exams office where each department's results stand", async () => {
+    const response = await api.request("/staff/results/overview?session=2024/2025&semester=1", {
+      token: exams,
+    });
+    const { data } = await response.json();
+    expect(data.departments).toEqual([
+      { department: kit.department.name, open: 0, submitted: 1, approved: 1 },
+    ]);
+    expect(data.published).toEqual([]);
+    const bad = await api.request("/staff/results/overview?session=2024&semester=3", {
+      token: exams,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("shows the board each student's GPA, CGPA, standing and carry-overs from approved results", async () => {
     await api.request(`/staff/results/review/${offerings.gse}/approve`, {
       method: "POST",

@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   courseOfferings,
   courseRegistrations,
   courses,
+  departments,
   programmes,
   registrationApprovals,
   resultPublications,
@@ -234,4 +235,51 @@ export async function publishedSemesters(db: Database, programmeId: number) {
     .from(resultPublications)
     .where(eq(resultPublications.programmeId, programmeId));
   return rows;
+}
+
+/**
+ * Where every department's results stand for a semester, for the exams office: per department, how
+ * many course results are being entered, with the head, approved. Published semesters are listed
+ * per programme.
+ */
+export async function approvalOverview(
+  db: Database,
+  choice: { session: string; semester: number },
+) {
+  const rows = await db
+    .select({ department: departments.name, status: courseOfferings.status, count: count() })
+    .from(courseOfferings)
+    .innerJoin(departments, eq(departments.id, courseOfferings.departmentId))
+    .where(
+      and(
+        eq(courseOfferings.session, choice.session),
+        eq(courseOfferings.semester, choice.semester),
+      ),
+    )
+    .groupBy(departments.name, courseOfferings.status)
+    .orderBy(asc(departments.name));
+  const byDepartment = new Map<string, Record<string, number>>();
+  for (const row of rows) {
+    const counts = byDepartment.get(row.department) ?? { open: 0, submitted: 0, approved: 0 };
+    counts[row.status === "published" ? "approved" : row.status] = row.count;
+    byDepartment.set(row.department, counts);
+  }
+  const published = await db
+    .select({ programme: programmes.name, publishedAt: resultPublications.publishedAt })
+    .from(resultPublications)
+    .innerJoin(programmes, eq(programmes.id, resultPublications.programmeId))
+    .where(
+      and(
+        eq(resultPublications.session, choice.session),
+        eq(resultPublications.semester, choice.semester),
+      ),
+    )
+    .orderBy(asc(programmes.name));
+  return {
+    departments: [...byDepartment].map(([department, counts]) => ({ department, ...counts })),
+    published: published.map((row) => ({
+      programme: row.programme,
+      published_at: row.publishedAt.toISOString(),
+    })),
+  };
 }

@@ -32,6 +32,7 @@ describeRoleTable(
       "exams",
     ]),
     row("POST", "/staff/results/publish", ["exams"], {}),
+    row("GET", "/staff/results/overview?session=2024/2025&semester=1", ["exams"]),
   ],
   [200, 400, 404],
 );

@@ -14,7 +14,7 @@ import {
   type LecturerOffering,
 } from "../../common/results/score-sheets.ts";
 import { decideResult, resultsToReview, reviewedResult, setDepartmentHead } from "./review.ts";
-import { computedResults, publishResults } from "./publication.ts";
+import { approvalOverview, computedResults, publishResults } from "./publication.ts";
 import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
 
@@ -33,6 +33,11 @@ export function resultStaffRoutes(deps: ApiDeps) {
   const lecturers = requireStaff(deps, { roles: ["lecturer"] });
   const heads = requireStaff(deps, { roles: ["hod"] });
   const examsOffice = requireStaff(deps, { roles: ["exams"] });
+
+  app.get("/staff/results/overview", examsOffice, async (c) => {
+    const choice = readQuery(c, SemesterChoice.omit({ programme_id: true }));
+    return c.json({ status: "success", data: await approvalOverview(db, choice) });
+  });
 
   app.get("/staff/results/computed", examsOffice, async (c) => {
     const choice = readQuery(c, SemesterChoice);
