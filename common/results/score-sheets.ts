@@ -190,8 +190,59 @@ export type MyResults = {
       total: number | null;
       grade: string;
       point: number | null;
+      /** Changes made to this published score, oldest first: the record keeps them for good. */
+      amendments: { from: string; to: string; reason: string; applied_at: string }[];
     }[];
   }[];
   /** Published semesters held back until a fee is paid, with why (the page links to Payments). */
   withheld: { session: string; semester: number; reason: string }[];
+};
+
+/** POST /staff/results/offerings/{id}/amendments: a published score's proposed change. */
+export const AmendmentRequest = z
+  .object({
+    student_id: RecordId("No such student on this course."),
+    ca: Mark("CA"),
+    exam: Mark("Exam"),
+    special: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      z.enum(SPECIAL_MARKS, { error: "A special mark is ABS, I or S." }).nullable(),
+    ),
+    reason: z
+      .string({ error: "Say why the score changes." })
+      .trim()
+      .min(5, "Say why the score changes.")
+      .max(1000, "Keep the reason under 1000 characters."),
+  })
+  .refine((entry) => entry.exam === null || entry.special === null, {
+    path: ["special"],
+    message: "Enter an exam score or a special mark (ABS, I, S), not both.",
+  });
+export type AmendmentRequest = z.output<typeof AmendmentRequest>;
+
+export const AmendmentParam = IdParam("There is no such amendment.");
+
+/** The head's or the exams office's decision; a decline needs a note. */
+export const AmendmentDecision = z.object({
+  approve: z.boolean({ error: "Choose to approve or decline." }),
+  note: z
+    .string()
+    .trim()
+    .max(1000, "Keep the note under 1000 characters.")
+    .nullish()
+    .transform((note) => note || null),
+});
+
+/** An amendment as the staff lists show it. */
+export type AmendmentRow = {
+  id: number;
+  course_code: string;
+  session: string;
+  semester: number;
+  matric_no: string | null;
+  /** "CA / exam" (or the special mark) before and after. */
+  from: string;
+  to: string;
+  reason: string;
+  status: "proposed" | "endorsed" | "applied" | "declined";
 };

@@ -1016,3 +1016,48 @@ export const resultPublications = pgTable(
   },
   (table) => [uniqueIndex().on(table.programmeId, table.session, table.semester)],
 );
+
+/**
+ * A change to a published score: the lecturer proposes old → new with a reason, the head of
+ * department and then the exams office approve, and only then is the score changed. Kept forever,
+ * with who approved when, so the record shows every change (decision 177).
+ */
+export const scoreAmendments = pgTable(
+  "score_amendments",
+  {
+    id: id(),
+    offeringId: integer()
+      .notNull()
+      .references(() => courseOfferings.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    oldCa: integer(),
+    oldExam: integer(),
+    oldSpecial: text().$type<SpecialMark>(),
+    newCa: integer(),
+    newExam: integer(),
+    newSpecial: text().$type<SpecialMark>(),
+    reason: text().notNull(),
+    /** proposed → endorsed (by the head) → applied (by the exams office), or declined by either. */
+    status: text().notNull().default("proposed"),
+    proposedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    proposedAt: timestamp({ withTimezone: true }).notNull(),
+    endorsedBy: integer().references(() => staff.id),
+    endorsedAt: timestamp({ withTimezone: true }),
+    appliedBy: integer().references(() => staff.id),
+    appliedAt: timestamp({ withTimezone: true }),
+    declinedBy: integer().references(() => staff.id),
+    declinedAt: timestamp({ withTimezone: true }),
+    declineNote: text(),
+  },
+  (table) => [
+    index().on(table.studentId),
+    // One amendment under way per student and course; applied and declined ones stay beside it.
+    uniqueIndex("score_amendments_one_open")
+      .on(table.offeringId, table.studentId)
+      .where(sql`${table.status} in ('proposed', 'endorsed')`),
+  ],
+);

@@ -6,6 +6,9 @@ import { requireStaff } from "../auth/require-staff.ts";
 import {
   AssignLecturersRequest,
   DepartmentHeadRequest,
+  AmendmentDecision,
+  AmendmentParam,
+  AmendmentRequest,
   OfferingParam,
   PublishRequest,
   ReturnResultRequest,
@@ -15,6 +18,7 @@ import {
 } from "../../common/results/score-sheets.ts";
 import { decideResult, resultsToReview, reviewedResult, setDepartmentHead } from "./review.ts";
 import { approvalOverview, computedResults, publishResults } from "./publication.ts";
+import { amendmentsFor, decideAmendment, proposeAmendment } from "./amendments.ts";
 import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
 
@@ -33,6 +37,41 @@ export function resultStaffRoutes(deps: ApiDeps) {
   const lecturers = requireStaff(deps, { roles: ["lecturer"] });
   const heads = requireStaff(deps, { roles: ["hod"] });
   const examsOffice = requireStaff(deps, { roles: ["exams"] });
+  const amendmentRoles = requireStaff(deps, { roles: ["lecturer", "hod", "exams"] });
+
+  app.post("/staff/results/offerings/:id/amendments", lecturers, async (c) => {
+    const { id } = readParams(c, OfferingParam);
+    await assertTeaches(db, c.var.staff.id, id);
+    const request = await readJson(c, AmendmentRequest);
+    const amendment = await proposeAmendment(db, c.var.staff.id, id, request, now());
+    return c.json({
+      status: "success",
+      message: "Amendment sent to the head of department",
+      data: { id: amendment },
+    });
+  });
+
+  app.get("/staff/results/amendments", amendmentRoles, async (c) => {
+    return c.json({ status: "success", data: await amendmentsFor(db, c.var.staff) });
+  });
+
+  // The head of department endorses first; the exams office then applies.
+  for (const [as, guard] of [
+    ["hod", heads],
+    ["exams", examsOffice],
+  ] as const) {
+    app.post(`/staff/results/amendments/:id/${as}`, guard, async (c) => {
+      const { id } = readParams(c, AmendmentParam);
+      const decision = await readJson(c, AmendmentDecision);
+      await decideAmendment(deps, c.var.staff.id, id, { as, ...decision }, now());
+      const message = !decision.approve
+        ? "Amendment declined"
+        : as === "hod"
+          ? "Amendment endorsed: it goes to the exams office"
+          : "Amendment applied: the student's GPA and CGPA are recomputed";
+      return c.json({ status: "success", message });
+    });
+  }
 
   app.get("/staff/results/overview", examsOffice, async (c) => {
     const choice = readQuery(c, SemesterChoice.omit({ programme_id: true }));

@@ -5,6 +5,7 @@ import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
 import type { MyResults } from "../../common/results/score-sheets.ts";
 import { computeSemesters } from "./semester-results.ts";
 import { publishedSemesters } from "./publication.ts";
+import { appliedAmendmentsOf } from "./amendments.ts";
 
 /** The school-fee options credited to a student in a session, at whatever level. */
 async function paidOptions(db: Database, studentId: number, session: string) {
@@ -64,6 +65,22 @@ export async function myResults(
       paidBySession.set(session, await paidOptions(db, studentId, session));
     }
   }
+  const amendments = await appliedAmendmentsOf(db, studentId);
+  const amendmentsOf = (code: string, key: { session: string; semester: number }) =>
+    amendments
+      .filter(
+        (each) =>
+          each.courseCode === code &&
+          each.session === key.session &&
+          each.semester === key.semester,
+      )
+      .sort((a, b) => a.appliedAt.localeCompare(b.appliedAt))
+      .map((each) => ({
+        from: each.from,
+        to: each.to,
+        reason: each.reason,
+        applied_at: each.appliedAt,
+      }));
   const shown: MyResults["semesters"] = [];
   const withheld: MyResults["withheld"] = [];
   for (const semester of semesters) {
@@ -82,7 +99,10 @@ export async function myResults(
       cumulative_units: semester.cumulativeUnits,
       standing: semester.standing,
       carry_overs: semester.carryOvers.map((course) => course.courseCode),
-      courses: semester.courses,
+      courses: semester.courses.map((course) => ({
+        ...course,
+        amendments: amendmentsOf(course.course_code, semester),
+      })),
     });
   }
   return { semesters: shown.reverse(), withheld: withheld.reverse() };
