@@ -25,7 +25,7 @@ const layer = (files, patterns, ignores = []) => ({
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
 
-const ENV_MODULES = ["server/env.ts", "proxy/env.ts", "src/lib/config/site.ts"];
+const ENV_MODULES = ["server/env.ts", "proxy/env.ts", "src/lib/config/site.server.ts"];
 
 export default tseslint.config(
   {
