@@ -26,7 +26,7 @@ import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { mountStaffSignIn } from "./staff-sign-in.ts";
 import { mountHealth } from "./health.ts";
-import { requestIds, type RequestIdVariables } from "./request-id.ts";
+import { requestIds, type RequestIdVariables } from "./request-log.ts";
 
 export type ProxyOptions = {
   publicOrigin: string;

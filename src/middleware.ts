@@ -1,8 +1,8 @@
 import type { APIContext, MiddlewareNext } from "astro";
 import { defineMiddleware } from "astro:middleware";
 import { z } from "zod";
-import { createServerApi, forwardedClient, SessionEnded } from "./lib/api/server-api.ts";
-import { site } from "./lib/config/site.ts";
+import { createServerApi, forwardedClient, SessionEnded } from "./lib/api/server-api.server.ts";
+import { site } from "./lib/config/site.server.ts";
 import {
   readSessionToken,
   SECURE_SESSION_COOKIE,
@@ -10,10 +10,10 @@ import {
 } from "../common/session/cookie.ts";
 import { FLASH_COOKIE, flashMessage } from "../common/session/flash.ts";
 import { StudentRecord } from "../common/students/student-record.ts";
-import { isStaffPage, staffGate } from "./lib/staff/staff-gate.ts";
+import { isStaffPage, staffGate } from "./lib/staff/staff-gate.server.ts";
 import { REQUEST_ID_HEADER } from "../common/http/request-id.ts";
 import { withRequestId } from "../common/log/logger.server.ts";
-import { pageRequestId, pagesLog } from "./lib/log/pages-log.ts";
+import { pageRequestId, pagesLog } from "./lib/log/pages-log.server.ts";
 
 // Pages anyone may open; every other page belongs to the signed-in shell.
 const PUBLIC_PAGES = [

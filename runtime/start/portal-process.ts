@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger } from "../../server/http/logger.ts";
 import { createProxy } from "../../proxy/app.ts";
-import { useInProcessApi } from "../../src/lib/api/in-process-api.ts";
+import { useInProcessApi } from "../../src/lib/api/in-process-api.server.ts";
 import { createPaystackSandbox, sandboxWebhookUrl } from "../../server/paystack/sandbox.ts";
 import { startApiService } from "./api-service.ts";
 import { loadBuiltPages } from "./in-process-pages.ts";

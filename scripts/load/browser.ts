@@ -29,7 +29,7 @@ export type Answer = { status: number; location: string | null; body: string; ur
 
 /**
  * A student comes back this many times after "busy" before the step counts as failed: the sign-in
- * form's own patience (src/lib/session/sign-in-form.ts), about three minutes; a busy page reloads
+ * form's own patience (src/lib/session/sign-in-form.client.ts), about three minutes; a busy page reloads
  * itself for as long as it is open.
  */
 const MAX_BUSY_ANSWERS = 20;

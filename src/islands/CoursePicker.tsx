@@ -11,7 +11,7 @@ import { SearchCoursesDialog } from "../components/courses/SearchCoursesDialog.t
 import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
 import { NoticeLine } from "../components/courses/NoticeLine.tsx";
-import { useCoursePicker } from "../components/courses/use-course-picker.ts";
+import { useCoursePicker } from "../components/courses/use-course-picker.client.ts";
 import {
   handled,
   type CoursePickerProps,

@@ -9,7 +9,7 @@ import {
 import { toast } from "sonner";
 import { PortalToaster } from "./PortalToaster.tsx";
 import { PayWays } from "./pay/PayWays.tsx";
-import { ApiFailure, apiRequest } from "../lib/api/browser-api.ts";
+import { ApiFailure, apiRequest } from "../lib/api/browser-api.client.ts";
 import { formatNaira } from "../../common/format/money.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 import { PAYMENT_LEVELS } from "../../common/payments/fees.ts";

@@ -4,7 +4,7 @@ import {
   PhotoNotUsable,
   resizePhoto,
   type ResizedPhoto,
-} from "../../lib/images/resize-photo.ts";
+} from "../../lib/images/resize-photo.client.ts";
 import { PASSPORT_MAX_BYTES } from "../../../common/http/body-limits.ts";
 import { FieldError } from "./fields.tsx";
 

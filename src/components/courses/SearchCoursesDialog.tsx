@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../lib/api/browser-api.ts";
+import { apiRequest } from "../../lib/api/browser-api.client.ts";
 import type { Course, CourseList } from "../../../common/courses/registered-course.ts";
 import { Dialog } from "./Dialog.tsx";
 import { SelectedCourses } from "./SelectedCourses.tsx";

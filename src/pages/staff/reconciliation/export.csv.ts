@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { ApiRefusal } from "../../../lib/api/server-api.ts";
+import { ApiRefusal } from "../../../lib/api/server-api.server.ts";
 
 /** The reconciliation as CSV, for the same dates and session as the page (decision 101). */
 export const GET: APIRoute = async ({ locals, url }) => {

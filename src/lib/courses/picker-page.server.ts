@@ -1,5 +1,5 @@
 import { answerOf } from "../api/answer.ts";
-import type { ServerApi } from "../api/server-api.ts";
+import type { ServerApi } from "../api/server-api.server.ts";
 import { feeStatus } from "../../../common/payments/fee-status.ts";
 import { PaymentInfo } from "../../../common/payments/payment-record.ts";
 import { CourseList, SessionList, StudentView } from "../../../common/courses/registered-course.ts";

@@ -1,6 +1,6 @@
 import type { APIContext, MiddlewareNext } from "astro";
-import { createServerApi, forwardedClient, SessionEnded } from "../api/server-api.ts";
-import { site } from "../config/site.ts";
+import { createServerApi, forwardedClient, SessionEnded } from "../api/server-api.server.ts";
+import { site } from "../config/site.server.ts";
 import {
   readSessionToken,
   readStaffToken,

@@ -1,4 +1,4 @@
-import { apiRequest, ApiFailure } from "../api/browser-api.ts";
+import { apiRequest, ApiFailure } from "../api/browser-api.client.ts";
 import { rememberStudent } from "../stores/student.ts";
 import type { StudentRecord } from "../../../common/students/student-record.ts";
 import { showToast } from "../ui/toast.ts";

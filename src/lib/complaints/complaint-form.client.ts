@@ -1,9 +1,9 @@
-import { apiRequest, ApiFailure } from "../api/browser-api.ts";
+import { apiRequest, ApiFailure } from "../api/browser-api.client.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
 import type { ComplaintAnswer } from "../../../common/complaints/complaint.ts";
 import { sentWithTicket } from "../../../common/complaints/ticket-sentence.ts";
-import { listSentComplaint } from "./list-sent-complaint.ts";
+import { listSentComplaint } from "./list-sent-complaint.client.ts";
 
 /**
  * Takes over the complaint form once scripts run: 'Send Complaint' is disabled while sending,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { ApiRefusal, type ServerApi } from "../api/server-api.server.ts";
 import { answerOf } from "../api/answer.ts";
 import type { QuoteAnswer } from "../../../common/payments/fee-request.ts";
 import { OfflinePayment } from "../../../common/payments/offline-payment.ts";

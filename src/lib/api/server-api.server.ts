@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { site } from "../config/site.ts";
-import { apiFetch } from "./in-process-api.ts";
+import { site } from "../config/site.server.ts";
+import { apiFetch } from "./in-process-api.server.ts";
 import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
 import { sentByProxy } from "../../../common/http/sent-by-proxy.server.ts";
 import { REQUEST_ID_HEADER } from "../../../common/http/request-id.ts";
-import { proxySecret } from "../config/site.ts";
+import { proxySecret } from "../config/site.server.ts";
 
 /** The student's session has ended: the page server answers with a redirect to sign-in. */
 export class SessionEnded extends Error {}

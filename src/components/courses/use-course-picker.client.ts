@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { apiRequest } from "../../lib/api/browser-api.ts";
+import { apiRequest } from "../../lib/api/browser-api.client.ts";
 import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
 import type { Course, CourseList, StudentView } from "../../../common/courses/registered-course.ts";
 import {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiRefusal } from "../api/server-api.ts";
+import { ApiRefusal } from "../api/server-api.server.ts";
 
 /** The `{ message }` every staff action answers with. */
 export const Done = z.object({ message: z.string() });

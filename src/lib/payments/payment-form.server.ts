@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { ApiRefusal, type ServerApi } from "../api/server-api.server.ts";
 import { answerOf } from "../api/answer.ts";
 import { PaymentRecord } from "../../../common/payments/payment-record.ts";
 import type { SchoolFeeAnswer } from "../../../common/payments/fee-request.ts";

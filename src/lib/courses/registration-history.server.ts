@@ -1,5 +1,5 @@
-import { loadPageData } from "../api/page-data.ts";
-import type { ServerApi } from "../api/server-api.ts";
+import { loadPageData } from "../api/page-data.server.ts";
+import type { ServerApi } from "../api/server-api.server.ts";
 import { SessionList, StudentView } from "../../../common/courses/registered-course.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { SessionEnded } from "./server-api.ts";
-import { pagesLog } from "../log/pages-log.ts";
+import { SessionEnded } from "./server-api.server.ts";
+import { pagesLog } from "../log/pages-log.server.ts";
 
 /**
  * A page's data, or null when the API could not give it. The page still renders, with a message

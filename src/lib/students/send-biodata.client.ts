@@ -1,4 +1,4 @@
-import { ApiFailure, goToSignIn } from "../api/browser-api.ts";
+import { ApiFailure, goToSignIn } from "../api/browser-api.client.ts";
 import type { StudentRecord } from "../../../common/students/student-record.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiRefusal, SessionEnded } from "./server-api.ts";
-import { loadPaymentHistory } from "../payments/payment-history.ts";
-import { loadRegistrationHistory } from "../courses/registration-history.ts";
-import { pagesLog } from "../log/pages-log.ts";
+import { ApiRefusal, SessionEnded } from "./server-api.server.ts";
+import { loadPaymentHistory } from "../payments/payment-history.server.ts";
+import { loadRegistrationHistory } from "../courses/registration-history.server.ts";
+import { pagesLog } from "../log/pages-log.server.ts";
 
 // An API double whose every call fails the way the real client throws.
 const failingApi = (error: Error) => ({ get: () => Promise.reject(error) });

@@ -1,4 +1,4 @@
-import { apiRequest, ApiFailure } from "../api/browser-api.ts";
+import { apiRequest, ApiFailure } from "../api/browser-api.client.ts";
 import { showToast } from "../ui/toast.ts";
 import { refocus } from "../ui/refocus.ts";
 

@@ -7,7 +7,7 @@ import {
   changeList,
   fieldLabel,
   formatValue,
-} from "./audit.ts";
+} from "./audit-labels.ts";
 
 /** Every action code the API writes into the log: the `action: "…"` of its recordAudit calls. */
 function actionsTheServerWrites() {

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
-import { apiFetch, useInProcessApi } from "./in-process-api.ts";
-import { createServerApi, forwardedClient } from "./server-api.ts";
+import { apiFetch, useInProcessApi } from "./in-process-api.server.ts";
+import { createServerApi, forwardedClient } from "./server-api.server.ts";
 
 const SECRET = "page-server-test-secret-0123456789abcdef";
 

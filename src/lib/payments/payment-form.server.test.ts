@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ServerApi } from "../api/server-api.ts";
-import { handlePaymentPost } from "./payment-form.ts";
+import type { ServerApi } from "../api/server-api.server.ts";
+import { handlePaymentPost } from "./payment-form.server.ts";
 
 // A stand-in for the API that answers the card payment's initialisation with `answer`.
 const apiAnswering = (answer: unknown) => ({ send: async () => answer }) as unknown as ServerApi;

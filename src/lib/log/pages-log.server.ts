@@ -1,5 +1,5 @@
 import { createLogger, type Logger } from "../../../common/log/logger.server.ts";
-import { pagesLogLevel, proxySecret } from "../config/site.ts";
+import { pagesLogLevel, proxySecret } from "../config/site.server.ts";
 import { requestIdFor } from "../../../common/log/request-id-for.server.ts";
 
 let logger: Logger | undefined;

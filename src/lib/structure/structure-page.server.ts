@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiRefusal, type ServerApi } from "../api/server-api.ts";
+import { ApiRefusal, type ServerApi } from "../api/server-api.server.ts";
 import { ImportReport, type ImportKind } from "../../../common/structure/structure.ts";
 
 const Done = z.object({ message: z.string() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answerOf } from "../api/answer.ts";
-import { loadPageData } from "../api/page-data.ts";
-import type { ServerApi } from "../api/server-api.ts";
+import { loadPageData } from "../api/page-data.server.ts";
+import type { ServerApi } from "../api/server-api.server.ts";
 import { HostelInvoice, PaymentInfo } from "../../../common/payments/payment-record.ts";
 
 const HostelInvoices = answerOf(z.array(HostelInvoice));
