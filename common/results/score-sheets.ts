@@ -170,32 +170,46 @@ export type ComputedResults = {
   }[];
 };
 
+/** One course of a published semester, as the student's results show it. */
+const ResultLine = z.object({
+  course_code: z.string(),
+  course_title: z.string(),
+  units: z.number(),
+  ca: z.number().nullable(),
+  exam: z.number().nullable(),
+  total: z.number().nullable(),
+  grade: z.string(),
+  point: z.number().nullable(),
+  /** Changes made to this published score, oldest first: the record keeps them for good. */
+  amendments: z.array(
+    z.object({ from: z.string(), to: z.string(), reason: z.string(), applied_at: z.string() }),
+  ),
+});
+
 /** GET /student/results: the student's published semesters, newest first, and those withheld. */
-export type MyResults = {
-  semesters: {
-    session: string;
-    semester: number;
-    gpa: number;
-    cgpa: number;
-    units: number;
-    cumulative_units: number;
-    standing: "good" | "probation" | "withdrawal";
-    carry_overs: string[];
-    courses: {
-      course_code: string;
-      course_title: string;
-      units: number;
-      ca: number | null;
-      exam: number | null;
-      total: number | null;
-      grade: string;
-      point: number | null;
-      /** Changes made to this published score, oldest first: the record keeps them for good. */
-      amendments: { from: string; to: string; reason: string; applied_at: string }[];
-    }[];
-  }[];
+export const MyResults = z.object({
+  semesters: z.array(
+    z.object({
+      session: z.string(),
+      semester: z.number(),
+      gpa: z.number(),
+      cgpa: z.number(),
+      units: z.number(),
+      cumulative_units: z.number(),
+      standing: z.enum(["good", "probation", "withdrawal"]),
+      carry_overs: z.array(z.string()),
+      courses: z.array(ResultLine),
+    }),
+  ),
   /** Published semesters held back until a fee is paid, with why (the page links to Payments). */
-  withheld: { session: string; semester: number; reason: string }[];
+  withheld: z.array(z.object({ session: z.string(), semester: z.number(), reason: z.string() })),
+});
+export type MyResults = z.infer<typeof MyResults>;
+
+export const STANDING_LABELS: Record<MyResults["semesters"][number]["standing"], string> = {
+  good: "Good standing",
+  probation: "Probation",
+  withdrawal: "Withdrawal",
 };
 
 /** POST /staff/results/offerings/{id}/amendments: a published score's proposed change. */

@@ -26,6 +26,7 @@ const PAGE_RULES: readonly PageRule[] = [
   { pattern: "/invoice/*", jsBudgetKiB: 10 },
   { pattern: "/course-reg/print", jsBudgetKiB: 10 },
   { pattern: "/library", jsBudgetKiB: 10 },
+  { pattern: "/results", jsBudgetKiB: 10 },
 ];
 
 function matches(pattern: string, path: string): boolean {

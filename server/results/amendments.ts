@@ -212,7 +212,11 @@ export async function decideAmendment(
       tx,
       {
         staffId,
-        action: `course_result.amendment_${step.approve ? (step.as === "hod" ? "endorsed" : "applied") : "declined"}`,
+        ...(!step.approve
+          ? { action: "course_result.amendment_declined" }
+          : step.as === "hod"
+            ? { action: "course_result.amendment_endorsed" }
+            : { action: "course_result.amendment_applied" }),
         entity: "course_result",
         entityId: amendment.offeringId,
         before: { amendment: amendmentId, status: waitingFor },

@@ -183,7 +183,9 @@ export async function decideResult(
       tx,
       {
         staffId,
-        action: decision.approve ? "course_result.approve" : "course_result.return",
+        ...(decision.approve
+          ? { action: "course_result.approve" }
+          : { action: "course_result.return" }),
         entity: "course_result",
         entityId: offeringId,
         before: { status: "submitted" },

@@ -34,6 +34,7 @@ const STUDENT_PAGES = [
   "/biodata",
   "/complaint",
   "/library",
+  "/results",
   "/no-such-page",
 ];
 
