@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -23,11 +22,24 @@ if (lane !== undefined && lane !== "students" && lane !== "staff")
 const port = Number(process.env.E2E_PORT ?? (lane === "staff" ? 4420 : 4400));
 // The journeys' helpers read the port from here (tests/e2e/support.ts).
 process.env.E2E_PORT = String(port);
+/**
+ * A folder for the whole run, in the environment variable `name`. Playwright loads this file in
+ * its runner and again in each worker: the runner makes the folder, its workers inherit the
+ * variable, and the runner removes the folder as it exits, after its web server has stopped,
+ * whether the journeys passed or not (`--list` too). A folder given in the variable is kept.
+ */
+function runFolder(name: string, prefix: string): string {
+  const given = process.env[name];
+  if (given) return given;
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  process.env[name] = folder;
+  process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
 // Every run starts from an empty embedded database, whatever DATABASE_URL the shell has.
-const dataDir = mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
-// What journeys hand on to later ones in the same run (the administrator's authenticator key):
-// set once here, in the runner, and inherited by its workers.
-process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-state-"));
+const dataDir = runFolder("E2E_DATA_DIR", "portal-e2e-");
+// What journeys hand on to later ones in the same run (the administrator's authenticator key).
+runFolder("E2E_STATE_DIR", "portal-e2e-state-");
 
 const PHONE_FOLDER = "phone/**";
 const PHONE_JOURNEYS = "phone/**/*.spec.ts";

@@ -8,8 +8,11 @@ const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
 // the serving process loads the built pages.
 const builtSuites = ["proxy/**/*.workerd.test.ts", "runtime/**/*.built.test.ts"];
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// Every project's temporary files go to one folder for the run, and the run fails when a test
+// leaves anything in it. First in each list: a project's set-ups are torn down in reverse order.
+const tempFolder = "tests/temp-folder.test-kit.ts";
 // Migrates one database before the run; each test database starts as a copy of it.
-const databaseTemplate = ["server/testing/database-template.test-kit.ts"];
+const databaseTemplate = "server/testing/database-template.test-kit.ts";
 
 // A worker imports the code once for all the files it runs, not once per file: importing the API
 // and its harness takes ≈ 2.5 s, most of each API file's time (decision 136). What the code keeps
@@ -41,6 +44,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           exclude: [...apiSuites, ...builtSuites],
+          globalSetup: [tempFolder],
           ...modulesSharedAcrossFiles,
         },
       },
@@ -49,7 +53,7 @@ export default defineConfig({
           name: "api-pglite",
           include: apiSuites,
           env: { TEST_DATABASE: "pglite" },
-          globalSetup: databaseTemplate,
+          globalSetup: [tempFolder, databaseTemplate],
           ...modulesSharedAcrossFiles,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -60,6 +64,7 @@ export default defineConfig({
           name: "built",
           include: builtSuites,
           env: { TEST_DATABASE: "pglite" },
+          globalSetup: [tempFolder],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -71,7 +76,7 @@ export default defineConfig({
                 name: "api-postgres",
                 include: apiSuites,
                 env: { TEST_DATABASE: "postgres" },
-                globalSetup: databaseTemplate,
+                globalSetup: [tempFolder, databaseTemplate],
                 ...modulesSharedAcrossFiles,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

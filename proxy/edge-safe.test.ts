@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 // The proxy runs on workerd and Cloudflare Workers as well as on Node (decision 127), where
 // `node:` modules do not exist. This check reads every import of the proxy's own files and of
@@ -52,6 +52,7 @@ describe("the proxy imports nothing that exists only on Node", () => {
 
   it("and the check finds one, however it is written and however deep", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "edge-safe-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const write = (name: string, source: string) => writeFileSync(path.join(dir, name), source);
     write(
       "entry.ts",

@@ -7,6 +7,7 @@
  *   npm run bench:capacity -- --duration 20 --connections 20 --only api-read,dashboard
  */
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
@@ -136,6 +137,8 @@ const mib = (bytes: number | null | undefined) =>
 // the portal starts (PGlite belongs to one process at a time).
 const SIGN_IN_ACCOUNTS = 3_000;
 const workDir = await mkdtemp(path.join(tmpdir(), "portal-capacity-"));
+// Removed once the portal has stopped (below); this covers a run that fails before it starts.
+process.once("exit", () => rmSync(workDir, { recursive: true, force: true }));
 const dataDir = path.join(workDir, "data");
 const runDatabase =
   databaseChoice === "postgres"

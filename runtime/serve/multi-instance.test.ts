@@ -129,11 +129,14 @@ describe.skipIf(!serverUrl)("several instances on one PostgreSQL", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(Object.values(parts).map((part) => stopPart(part)));
-    await database?.end();
-    await admin?.query(`drop database if exists ${databaseName} with (force)`);
-    await admin?.end();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    try {
+      await Promise.all(Object.values(parts).map((part) => stopPart(part)));
+      await database?.end();
+      await admin?.query(`drop database if exists ${databaseName} with (force)`);
+      await admin?.end();
+    } finally {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   async function signIn(proxy: "proxyA" | "proxyB", who = STUDENT) {

@@ -31,8 +31,12 @@ const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 let cleanUp: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  for (const step of cleanUp.reverse()) await step();
+  const steps = cleanUp.reverse();
   cleanUp = [];
+  // Every step runs even when one fails: a scratch folder goes whatever else went wrong.
+  let failure: unknown;
+  for (const step of steps) await step().catch((error: unknown) => (failure ??= error));
+  if (failure !== undefined) throw failure;
 });
 
 async function scratchFolder() {
@@ -83,6 +87,8 @@ async function backUpAndRestore(
 describe("a backup restored into a fresh database", () => {
   it("is ready, and signs in a student of the original with their password", async () => {
     const original = await createApiHarness();
+    // Closed below, before the restored copy answers; here too, should the test fail before that.
+    cleanUp.push(() => original.close());
     const student = await original.createStudent({
       phone: "08031234567",
       password: "restore-me-1",

@@ -21,8 +21,11 @@ beforeAll(async () => {
   api = await createApiHarness({ outboxDir: dir });
 });
 afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
+  try {
+    await api?.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 const paths = () => ["/dev/outbox", `/dev/outbox/${messageId}`];

@@ -67,8 +67,12 @@ const transfer: OfflineChargeInput = {
 
 let cleanUp: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  for (const step of cleanUp.reverse()) await step();
+  const steps = cleanUp.reverse();
   cleanUp = [];
+  // Every step runs even when one fails: a scratch folder goes whatever else went wrong.
+  let failure: unknown;
+  for (const step of steps) await step().catch((error: unknown) => (failure ??= error));
+  if (failure !== undefined) throw failure;
 });
 
 async function setUp() {

@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApi } from "../app.ts";
@@ -59,18 +59,33 @@ export type HarnessOverrides = Partial<ApiDeps> & {
  * The real API on a fresh database with one school, the six sessions and helpers to create
  * students and sign them in. Extra dependencies (payments, mail) can be overridden.
  */
-export async function createApiHarness({
-  mailer: givenMailer,
-  paystack: givenPaystack,
-  paystackSecretKey = SANDBOX_KEY,
-  ...overrides
-}: HarnessOverrides = {}) {
+export async function createApiHarness(overrides: HarnessOverrides = {}) {
+  // Mail goes to a folder of this harness's own (tests read it through `outboxDir`), removed by
+  // close(), or here when the harness fails to start: a run opens about a hundred harnesses, and
+  // a folder not removed stays in the machine's temporary folder for good.
+  const outboxDir = await mkdtemp(path.join(tmpdir(), "portal-outbox-"));
+  try {
+    return await harnessMailingTo(outboxDir, overrides);
+  } catch (error) {
+    await rm(outboxDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function harnessMailingTo(
+  outboxDir: string,
+  {
+    mailer: givenMailer,
+    paystack: givenPaystack,
+    paystackSecretKey = SANDBOX_KEY,
+    ...overrides
+  }: HarnessOverrides,
+) {
   const database = await openTestDatabase();
   const clock = createTestClock();
   const logger = createMemoryLogger();
   // In the test database, as the portal keeps them by default; a test may pass an S3 store.
   const photos = createPhotoStorage(databasePhotoBackend(database.db));
-  const outboxDir = await mkdtemp(path.join(tmpdir(), "portal-outbox-"));
   // Webhooks the sandbox sends are captured here; tests deliver them to the API themselves.
   const webhooks: { body: string; signature: string | null }[] = [];
   const sandbox = createPaystackSandbox({
@@ -174,6 +189,7 @@ export async function createApiHarness({
     });
   }
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     db: database.db,
@@ -198,9 +214,17 @@ export async function createApiHarness({
      * answers how many went and how many failed (a failure waits in the queue for its retry).
      */
     deliverMail: () => jobs.sendDueMail(),
-    async close() {
-      await jobs.stop();
-      await database.close();
+    /** Stops the queue, closes the database and removes the outbox; a second call waits on the first. */
+    close() {
+      closing ??= (async () => {
+        try {
+          await jobs.stop();
+          await database.close();
+        } finally {
+          await rm(outboxDir, { recursive: true, force: true });
+        }
+      })();
+      return closing;
     },
   };
 }

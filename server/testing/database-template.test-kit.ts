@@ -16,7 +16,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
-import { createOutboxMailer } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { onServer } from "./test-database.test-kit.ts";
 
 declare module "vitest" {
@@ -39,43 +39,53 @@ export default async function setup(project: TestProject) {
     ? `portal_test_template_${randomUUID().replaceAll("-", "")}`
     : undefined;
 
-  if (folder) {
-    const dumpFile = path.join(folder, "migrated.tar");
-    const handle = await openDatabase({});
-    try {
-      if (!("pglite" in handle.jobConnection))
-        throw new Error("An in-memory database should be PGlite.");
-      await makeJobQueueTables(handle, folder);
-      // Plain: every test file would otherwise gunzip the same bytes again.
-      await writeFile(dumpFile, gunzipSync(await handle.jobConnection.pglite.dump()));
-    } finally {
-      await handle.close();
-    }
-    project.provide("pgliteTemplateDump", dumpFile);
-  }
-  if (serverUrl && templateName) {
-    await onServer(serverUrl, `create database ${templateName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${templateName}`;
-    // Migrated, then closed: PostgreSQL copies a template only while no one is connected to it.
-    const handle = await openDatabase({ url: url.toString() });
-    try {
-      await makeJobQueueTables(handle, tmpdir());
-    } finally {
-      await handle.close();
-    }
-    project.provide("postgresTemplateDatabase", templateName);
-  }
-
-  return async function teardown() {
+  async function teardown() {
     if (folder) await rm(folder, { recursive: true, force: true });
     if (serverUrl && templateName)
       await onServer(serverUrl, `drop database if exists ${templateName} with (force)`);
-  };
+  }
+  try {
+    if (folder) {
+      const dumpFile = path.join(folder, "migrated.tar");
+      const handle = await openDatabase({});
+      try {
+        if (!("pglite" in handle.jobConnection))
+          throw new Error("An in-memory database should be PGlite.");
+        await makeJobQueueTables(handle);
+        // Plain: every test file would otherwise gunzip the same bytes again.
+        await writeFile(dumpFile, gunzipSync(await handle.jobConnection.pglite.dump()));
+      } finally {
+        await handle.close();
+      }
+      project.provide("pgliteTemplateDump", dumpFile);
+    }
+    if (serverUrl && templateName) {
+      await onServer(serverUrl, `create database ${templateName}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${templateName}`;
+      // Migrated, then closed: PostgreSQL copies a template only while no one is connected to it.
+      const handle = await openDatabase({ url: url.toString() });
+      try {
+        await makeJobQueueTables(handle);
+      } finally {
+        await handle.close();
+      }
+      project.provide("postgresTemplateDatabase", templateName);
+    }
+  } catch (error) {
+    // Vitest runs no teardown for a set-up that failed: the folder and database go here.
+    await teardown().catch(() => undefined);
+    throw error;
+  }
+  return teardown;
 }
 
 /** Starts the queue once, as every harness does, and stops it before any mail could be sent. */
-async function makeJobQueueTables(handle: DatabaseHandle, outboxDir: string) {
-  const mailer = createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
+async function makeJobQueueTables(handle: DatabaseHandle) {
+  // No outbox: a message here would be a bug, and it would land in no folder anyone removes.
+  const mailer: Mailer = {
+    send: () => Promise.reject(new Error("The template database's job queue sends no mail.")),
+    describe: () => "no mail (template database)",
+  };
   await (await startJobQueue(handle, { mailer, logger: createMemoryLogger() })).stop();
 }

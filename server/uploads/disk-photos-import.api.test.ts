@@ -22,8 +22,11 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "portal-disk-photos-"));
 });
 afterAll(async () => {
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  try {
+    await database?.close();
+  } finally {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe("importDiskPhotos", () => {

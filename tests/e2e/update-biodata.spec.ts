@@ -1,14 +1,14 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support.ts";
 
 const LOCKED = { phone: "08030000003", password: "demo1234" };
 
-/** A 2000×2000 noisy camera-like JPEG: several megabytes, as a phone photo would be. */
-async function cameraPhoto(): Promise<{ file: string; bytes: number }> {
+/**
+ * A 2000×2000 noisy camera-like JPEG: several megabytes, as a phone photo would be. Handed to the
+ * file input as a named file from memory: a copy on disk would be one more thing to remove.
+ */
+async function cameraPhoto() {
   const image = await sharp({
     create: {
       width: 2000,
@@ -20,9 +20,10 @@ async function cameraPhoto(): Promise<{ file: string; bytes: number }> {
   })
     .jpeg({ quality: 92 })
     .toBuffer();
-  const file = path.join(await mkdtemp(path.join(tmpdir(), "biodata-e2e-")), "IMG_2041.jpg");
-  await writeFile(file, image);
-  return { file, bytes: image.length };
+  return {
+    file: { name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: image },
+    bytes: image.length,
+  };
 }
 
 const topBarPhoto = (page: Page) => page.locator(".top-bar-user img");

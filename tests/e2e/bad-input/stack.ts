@@ -23,48 +23,51 @@ const listening = (server: Server) =>
 export async function startPortalStack() {
   const api = await createApiHarness();
   const servers: Server[] = [];
-  const apiServer = serve({ fetch: api.app.fetch, hostname: "127.0.0.1", port: 0 }) as Server;
-  servers.push(apiServer);
-  const apiUrl = `http://127.0.0.1:${await listening(apiServer)}`;
+  async function stop() {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    );
+    await api.close();
+  }
+  try {
+    const apiServer = serve({ fetch: api.app.fetch, hostname: "127.0.0.1", port: 0 }) as Server;
+    servers.push(apiServer);
+    const apiUrl = `http://127.0.0.1:${await listening(apiServer)}`;
 
-  // The proxy needs its own address as the public origin: listen first, build it then.
-  let proxy: ReturnType<typeof createProxy> | undefined;
-  const proxyServer = serve({
-    fetch: (request, env) => proxy!.fetch(request, env),
-    hostname: "127.0.0.1",
-    port: 0,
-  }) as Server;
-  servers.push(proxyServer);
-  const origin = `http://127.0.0.1:${await listening(proxyServer)}`;
+    // The proxy needs its own address as the public origin: listen first, build it then.
+    let proxy: ReturnType<typeof createProxy> | undefined;
+    const proxyServer = serve({
+      fetch: (request, env) => proxy!.fetch(request, env),
+      hostname: "127.0.0.1",
+      port: 0,
+    }) as Server;
+    servers.push(proxyServer);
+    const origin = `http://127.0.0.1:${await listening(proxyServer)}`;
 
-  // The page server reads these once, when it first renders.
-  Object.assign(process.env, {
-    API_URL: apiUrl,
-    PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
-    PUBLIC_ORIGIN: origin,
-    ASTRO_NODE_AUTOSTART: "disabled",
-  });
-  const entry = pathToFileURL(path.resolve("dist/server/entry.mjs")).href;
-  const { handler } = (await import(entry)) as { handler: Parameters<typeof createServer>[1] };
-  const pagesServer = createServer(handler).listen(0, "127.0.0.1");
-  servers.push(pagesServer);
-  const pagesUrl = `http://127.0.0.1:${await listening(pagesServer)}`;
-  proxy = createProxy({ publicOrigin: origin, apiUrl, pagesUrl, proxySecret: TEST_PROXY_SECRET });
+    // The page server reads these once, when it first renders.
+    Object.assign(process.env, {
+      API_URL: apiUrl,
+      PROXY_SHARED_SECRET: TEST_PROXY_SECRET,
+      PUBLIC_ORIGIN: origin,
+      ASTRO_NODE_AUTOSTART: "disabled",
+    });
+    const entry = pathToFileURL(path.resolve("dist/server/entry.mjs")).href;
+    const { handler } = (await import(entry)) as { handler: Parameters<typeof createServer>[1] };
+    const pagesServer = createServer(handler).listen(0, "127.0.0.1");
+    servers.push(pagesServer);
+    const pagesUrl = `http://127.0.0.1:${await listening(pagesServer)}`;
+    proxy = createProxy({ publicOrigin: origin, apiUrl, pagesUrl, proxySecret: TEST_PROXY_SECRET });
 
-  return {
-    api,
-    origin,
-    async stop() {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      );
-      await api.close();
-    },
-  };
+    return { api, origin, stop };
+  } catch (error) {
+    // A stack that failed to start (no build in dist/) still closes what it opened.
+    await stop();
+    throw error;
+  }
 }
