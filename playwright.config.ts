@@ -5,11 +5,22 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { PHONE_360, PHONE_390 } from "./tests/e2e/phone/phones.ts";
 
-// Playwright cannot download its own browser on our machines: use the system Chromium.
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Playwright cannot download its own browser on our machines: use the system Chromium. Headless,
+// that is Debian's headless shell when it is there: the whole browser, even headless, runs what a
+// Chrome window needs besides the page, and took twice the CPU for the same journeys, CI's main
+// cost (decision 172). A headed or debugging run needs the whole browser. Chosen once, in the
+// runner, whose workers inherit it: they do not see the runner's command line.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const headed =
+  Boolean(process.env.PWDEBUG) ||
+  process.argv.some((arg) => ["--headed", "--debug", "--ui"].includes(arg));
+process.env.CHROMIUM_PATH ??=
+  !headed && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH;
 if (!existsSync(chromiumPath)) {
   throw new Error(
-    `No Chromium at ${chromiumPath}. Install it with "apt-get install -y chromium" ` +
+    `No Chromium at ${chromiumPath}. Install it with ` +
+      '"apt-get install -y chromium chromium-headless-shell" ' +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
 }
