@@ -41,16 +41,19 @@ const Mark = (what: string) =>
       .nullable(),
   );
 
+/** A special mark as chosen: empty is none. */
+const SpecialMarkInput = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : value),
+  z.enum(SPECIAL_MARKS, { error: "A special mark is ABS, I or S." }).nullable(),
+);
+
 /** One student's row of a score sheet, as the lecturer saves it. */
 export const ScoreEntry = z
   .object({
     student_id: RecordId("No such student on this course."),
     ca: Mark("CA"),
     exam: Mark("Exam"),
-    special: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : value),
-      z.enum(SPECIAL_MARKS, { error: "A special mark is ABS, I or S." }).nullable(),
-    ),
+    special: SpecialMarkInput,
   })
   .refine((entry) => entry.exam === null || entry.special === null, {
     path: ["special"],
@@ -218,10 +221,7 @@ export const AmendmentRequest = z
     student_id: RecordId("No such student on this course."),
     ca: Mark("CA"),
     exam: Mark("Exam"),
-    special: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : value),
-      z.enum(SPECIAL_MARKS, { error: "A special mark is ABS, I or S." }).nullable(),
-    ),
+    special: SpecialMarkInput,
     reason: z
       .string({ error: "Say why the score changes." })
       .trim()

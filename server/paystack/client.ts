@@ -270,7 +270,13 @@ export function createPaystackClient(options: {
   };
 }
 
-function toTransaction(data: VerifyResponse["data"]): GatewayTransaction {
+/** Paystack's transaction (verify, list, or a charge.success event) in the seam's words. */
+export function toTransaction(
+  data: Pick<
+    VerifyResponse["data"],
+    "reference" | "status" | "amount" | "currency" | "paid_at" | "channel" | "gateway_response"
+  >,
+): GatewayTransaction {
   return {
     reference: data.reference,
     status: data.status,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GatewayNotification } from "../payments/gateway.ts";
 import { isValidPaystackSignature } from "./signature.ts";
+import { toTransaction } from "./client.ts";
 
 // Only what crediting and refunds read; Paystack's events carry much more (see sandbox-store toVerifyData).
 const ChargeSuccess = z.object({
@@ -58,19 +59,7 @@ export function readPaystackNotification(
   const charge = ChargeSuccess.safeParse(body);
   if (!charge.success)
     return { kind: "ignored", event: AnyEvent.safeParse(body).data?.event ?? null };
-  const { data } = charge.data;
-  return {
-    kind: "payment",
-    transaction: {
-      reference: data.reference,
-      status: data.status,
-      amountKobo: data.amount,
-      currency: data.currency,
-      paidAt: data.paid_at ? new Date(data.paid_at) : null,
-      channel: data.channel ?? null,
-      gatewayResponse: data.gateway_response ?? null,
-    },
-  };
+  return { kind: "payment", transaction: toTransaction(charge.data.data) };
 }
 
 function parseJson(text: string): unknown {

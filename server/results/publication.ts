@@ -18,6 +18,7 @@ import type {
   SemesterChoice,
 } from "../../common/results/score-sheets.ts";
 import { computeSemesters } from "./semester-results.ts";
+import { approvedRegistration } from "./score-sheet.ts";
 
 /** Results a student may be shown once the board has approved: approved by the head, or published. */
 const FINAL = ["approved", "published"];
@@ -31,14 +32,7 @@ async function waitingCourses(db: Database, { programme_id, session, semester }:
     .selectDistinct({ code: courses.code, status: courseOfferings.status })
     .from(courseRegistrations)
     .innerJoin(students, eq(students.id, courseRegistrations.studentId))
-    .innerJoin(
-      registrationApprovals,
-      and(
-        eq(registrationApprovals.studentId, courseRegistrations.studentId),
-        eq(registrationApprovals.session, courseRegistrations.session),
-        eq(registrationApprovals.semester, courseRegistrations.semester),
-      ),
-    )
+    .innerJoin(registrationApprovals, approvedRegistration)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
     .leftJoin(
       courseOfferings,

@@ -21,6 +21,13 @@ import { lockOffering, offeringWithCourse } from "./offerings.ts";
 
 type Offering = NonNullable<Awaited<ReturnType<typeof offeringWithCourse>>>;
 
+/** Joins a course registration to its semester's approval: only an approved one sits the exam. */
+export const approvedRegistration = and(
+  eq(registrationApprovals.studentId, courseRegistrations.studentId),
+  eq(registrationApprovals.session, courseRegistrations.session),
+  eq(registrationApprovals.semester, courseRegistrations.semester),
+);
+
 /**
  * The students a course's result is for: those registered for it in its session and semester
  * whose registration of that semester the adviser approved (decision 175). A registration still
@@ -36,14 +43,7 @@ async function roster(db: Database | Transaction, offering: Offering["offering"]
     })
     .from(courseRegistrations)
     .innerJoin(students, eq(students.id, courseRegistrations.studentId))
-    .innerJoin(
-      registrationApprovals,
-      and(
-        eq(registrationApprovals.studentId, courseRegistrations.studentId),
-        eq(registrationApprovals.session, courseRegistrations.session),
-        eq(registrationApprovals.semester, courseRegistrations.semester),
-      ),
-    )
+    .innerJoin(registrationApprovals, approvedRegistration)
     .where(
       and(
         eq(courseRegistrations.courseId, offering.courseId),
