@@ -111,6 +111,10 @@ describe("amending a published score", () => {
       (await decide(id, "hod", { approve: true }, await staffSignIn(api, otherHead))).status,
     ).toBe(404);
     expect((await decide(id, "hod", { approve: true }, head.token)).status).toBe(200);
+    const waiting = await api.request("/staff/results/amendments", { token: exams });
+    expect((await waiting.json()).data).toEqual([
+      expect.objectContaining({ id, status: "endorsed", from: "30 / 39", to: "30 / 44" }),
+    ]);
     expect((await decide(id, "exams", { approve: false }, exams)).status).toBe(400);
 
     const [score] = await api.db
