@@ -76,6 +76,14 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
     expect: "Candidate Details",
   },
   {
+    // The demo student has a published semester (server/results/seed.ts): the page computes it.
+    name: "results",
+    what: "`/results`, signed in, one published semester",
+    path: "/results",
+    signedIn: true,
+    expect: 'data-testid="cgpa"',
+  },
+  {
     name: "payment",
     what: "`/payment`, signed in",
     path: "/payment",

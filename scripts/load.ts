@@ -33,6 +33,13 @@ import {
 } from "./load/run-database.ts";
 import { arrivalOffsets } from "./load/schedule.ts";
 import { simulate } from "./load/simulate.ts";
+import {
+  checkResultsDay,
+  countScores,
+  playResultsDay,
+  prepareResultsDay,
+  type ResultsExpected,
+} from "./load/results-day.ts";
 import { StepRecorder } from "./load/stats.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -56,6 +63,8 @@ type Setup = {
   /** Opens the run's database again for the checks. */
   openForChecks: () => Promise<Pick<DatabaseHandle, "db" | "close">>;
   accounts: StudentAccount[];
+  /** Results day: each student's published GPA, and the scores held before the first arrival. */
+  resultsDay: { expected: ResultsExpected; scoresBefore: number } | null;
   databaseLabel: string;
   portalLabel: string;
   portal: StartedPortal | null;
@@ -93,12 +102,14 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   log(`Loading the demo college and making ${args.students} student accounts…`);
   const database = await openDatabase(databaseOptions);
   let accounts: StudentAccount[];
+  let resultsDay: Setup["resultsDay"];
   try {
     await seedDemoData(database.db, {
       photos: createPhotoStorage(databasePhotoBackend(database.db)),
       nodeEnv: "development",
     });
     accounts = await createStudentAccounts(database.db, args.students, log);
+    resultsDay = await prepareScenario(database.db, args, accounts);
   } finally {
     await database.close();
   }
@@ -115,6 +126,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     origin: portal.url,
     openForChecks: () => openDatabase(databaseOptions),
     accounts,
+    resultsDay,
     databaseLabel,
     portalLabel:
       "started by the simulation as `npm start` runs it (`node runtime/start.ts`, NODE_ENV=development, Paystack sandbox)",
@@ -122,13 +134,26 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   };
 }
 
+/** What the scenario needs in the database before the first student arrives. */
+async function prepareScenario(
+  db: Parameters<typeof createStudentAccounts>[0],
+  args: LoadArgs,
+  accounts: StudentAccount[],
+): Promise<Setup["resultsDay"]> {
+  if (args.scenario !== "results-day") return null;
+  const expected = await prepareResultsDay(db, accounts, log);
+  return { expected, scoresBefore: await countScores(db) };
+}
+
 async function prepareTarget(args: LoadArgs): Promise<Setup> {
   const url = args.databaseUrl!;
   log(`Making ${args.students} student accounts in the target's database (they stay there)…`);
   const database = await openTargetDatabase(url);
   let accounts: StudentAccount[];
+  let resultsDay: Setup["resultsDay"];
   try {
     accounts = await createStudentAccounts(database.db, args.students, log);
+    resultsDay = await prepareScenario(database.db, args, accounts);
   } finally {
     await database.close();
   }
@@ -136,6 +161,7 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
     origin: new URL(args.target!).origin,
     openForChecks: () => openTargetDatabase(url),
     accounts,
+    resultsDay,
     databaseLabel: `${await serverVersion(args.databaseUrl!)} on ${new URL(args.databaseUrl!).host} (the target's own database)`,
     portalLabel: `already running at ${args.target}`,
     portal: null,
@@ -188,6 +214,7 @@ async function main(): Promise<number> {
   }
   const spread = spreadStudents(args.students, args.perAddress);
   const setup = args.target ? await prepareTarget(args) : await prepareOwnPortal(args);
+  const resultsDay = setup.resultsDay;
   const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
   log(`Measuring a bare Node hello-world on this machine for ${BASELINE_SECONDS} s, the baseline…`);
   const bareNode = await measureBareNode(BASELINE_SECONDS);
@@ -219,6 +246,9 @@ async function main(): Promise<number> {
     think: args.think,
     oneByOne: args.oneByOne,
     progress: log,
+    play: resultsDay
+      ? (account, options) => playResultsDay(account, { ...options, expected: resultsDay.expected })
+      : undefined,
   }).finally(() => clearInterval(memorySampler));
   const cpu = process.cpuUsage(cpuBefore);
   const portalCpuMsAfter = portal?.usage({ memory: false })?.cpuMs ?? null;
@@ -237,8 +267,10 @@ async function main(): Promise<number> {
         : (databaseCpuMsAfter - databaseCpuMsBefore) / 1000,
   };
 
-  log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
-  await sleep(WEBHOOK_GRACE_MS);
+  if (!resultsDay) {
+    log("Waiting for the last webhooks, then asking the Paystack sandbox what was paid…");
+    await sleep(WEBHOOK_GRACE_MS);
+  }
   const checkoutOrigin = result.outcomes.find((outcome) => outcome.checkoutOrigin)?.checkoutOrigin;
   // No student reached a checkout: nothing can have been paid.
   const provider = checkoutOrigin
@@ -253,17 +285,20 @@ async function main(): Promise<number> {
   let checks: CheckResult[];
   const database = await setup.openForChecks();
   try {
-    checks = await checkDatabase(database.db, {
-      accounts: setup.accounts,
-      outcomes: result.outcomes,
-      providerPaid: provider,
-    });
+    checks = resultsDay
+      ? await checkResultsDay(database.db, { accounts: setup.accounts, ...resultsDay })
+      : await checkDatabase(database.db, {
+          accounts: setup.accounts,
+          outcomes: result.outcomes,
+          providerPaid: provider,
+        });
   } finally {
     await database.close();
   }
 
   const completed = result.outcomes.filter((outcome) => outcome.completed).length;
   const report: LoadReport = {
+    title: resultsDay ? "Results day" : "Registration week",
     date: new Date().toISOString().slice(0, 10),
     command: commandLine(argv),
     portal: setup.portalLabel,
@@ -304,7 +339,7 @@ async function main(): Promise<number> {
             root,
             "docs",
             "measurements",
-            `${report.date}-load-${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
+            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
           )
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });

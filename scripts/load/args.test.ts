@@ -4,6 +4,7 @@ import { parseLoadArgs } from "./args.ts";
 describe("parseLoadArgs", () => {
   it("plays registration week by default: 10,000 students over 10 minutes, starting its own portal on PGlite", () => {
     expect(parseLoadArgs([])).toEqual({
+      scenario: "registration",
       students: 10_000,
       minutes: 10,
       think: 1,
@@ -47,6 +48,13 @@ describe("parseLoadArgs", () => {
       target: "http://localhost:4321",
       databaseUrl: "postgresql://u@db/portal",
     });
+  });
+
+  it("plays results day when asked, and refuses a scenario it does not know", () => {
+    expect(parseLoadArgs(["--scenario", "results-day"]).scenario).toBe("results-day");
+    expect(() => parseLoadArgs(["--scenario", "exams"])).toThrow(
+      '--scenario must be one of registration, results-day, got "exams"',
+    );
   });
 
   it("lets students come one by one, for the portal's CPU per step", () => {

@@ -2,7 +2,12 @@ import { parseArgs } from "node:util";
 import { ARRIVAL_SHAPES, type ArrivalShape } from "./schedule.ts";
 
 /** What `node scripts/load.ts` was asked to do. */
+/** What the students come to do. */
+export const SCENARIOS = ["registration", "results-day"] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
 export type LoadArgs = {
+  scenario: Scenario;
   students: number;
   minutes: number;
   /** Multiplies every think time: 1 is a person reading, 0.1 a hurried smoke test. */
@@ -37,6 +42,10 @@ Without --target it starts the portal itself ("node runtime/start.ts"; run "npm 
 first) on a fresh database: PostgreSQL when DATABASE_URL (or --database-url) is set, a new
 database made for the run and dropped after it; else PGlite in a temporary folder.
 
+  --scenario NAME       registration (default), or results-day: each student's first semester is
+                        published before the portal starts (registered, scored, approved, school
+                        fee paid); students sign in, open their results, find the GPA the exams
+                        office computed for them and sign out
   --students N          virtual students (default 10000)
   --minutes M           arrivals spread over M minutes (default 10)
   --think F             think-time factor: 1 = a person reading, 0.1 = ten times faster (default 1)
@@ -73,6 +82,7 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
   const { values } = parseArgs({
     args: [...argv],
     options: {
+      scenario: { type: "string", default: "registration" },
       students: { type: "string", default: "10000" },
       minutes: { type: "string", default: "10" },
       think: { type: "string", default: "1" },
@@ -89,6 +99,10 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
       help: { type: "boolean", default: false },
     },
   });
+  const scenario = values.scenario as Scenario;
+  if (!SCENARIOS.includes(scenario)) {
+    throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}, got "${values.scenario}"`);
+  }
   const shape = values.shape as ArrivalShape;
   if (!ARRIVAL_SHAPES.includes(shape)) {
     throw new Error(`--shape must be one of ${ARRIVAL_SHAPES.join(", ")}, got "${values.shape}"`);
@@ -132,6 +146,7 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");
   return {
+    scenario,
     students: positive("students", values.students),
     minutes: positive("minutes", values.minutes, false),
     think,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatReport, type LoadReport } from "./report.ts";
 
 const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
+  title: "Registration week",
   date: "2026-11-26",
   command: "node scripts/load.ts --students 10",
   portal: "started by the simulation",
@@ -29,6 +30,12 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
 });
 
 describe("formatReport", () => {
+  it("names the scenario in its heading", () => {
+    expect(formatReport(report({ title: "Results day" }))).toMatch(
+      /^# Results day, 2026-11-26: 10 students arriving over 1 minute/,
+    );
+  });
+
   it("prints the bare Node baseline of the same run and the busiest 10 s as a share of it", () => {
     const text = formatReport(report());
     expect(text).toContain(

@@ -4,6 +4,8 @@ import { stepTable, type StepSummary } from "./stats.ts";
 
 /** Everything the written measurement says, gathered by the run. */
 export type LoadReport = {
+  /** The heading's name for what the students came to do. */
+  title: string;
   date: string;
   command: string;
   portal: string;
@@ -51,7 +53,7 @@ export function formatReport(report: LoadReport): string {
   const { students, requests } = report;
   const perSecond = requests.total / Math.max(requests.seconds, 0.001);
   const lines = [
-    `# Registration week, ${report.date}: ${students.total} students ` +
+    `# ${report.title}, ${report.date}: ${students.total} students ` +
       (students.minutes === null
         ? "one by one"
         : `arriving over ${students.minutes} minute${students.minutes === 1 ? "" : "s"}`),

@@ -1,6 +1,11 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { playStudent, type JourneyOutcome, type StudentAccount } from "./journey.ts";
+import {
+  playStudent,
+  type JourneyOptions,
+  type JourneyOutcome,
+  type StudentAccount,
+} from "./journey.ts";
 import type { StepRecorder } from "./stats.ts";
 
 export type SimulationResult = {
@@ -28,6 +33,8 @@ export async function simulate(
     think: number;
     /** Each student arrives once the one before is done; `arrivals` is then not used. */
     oneByOne?: boolean;
+    /** One student's visit: registration week's unless the scenario has its own. */
+    play?: (account: StudentAccount, options: JourneyOptions) => Promise<JourneyOutcome>;
     progress: (message: string) => void;
   },
 ): Promise<SimulationResult> {
@@ -56,7 +63,7 @@ export async function simulate(
       if (options.oneByOne) await visits.at(-1);
       else if (wait > 0) await sleep(wait);
       arrived += 1;
-      const visit = playStudent(account, {
+      const visit = (options.play ?? playStudent)(account, {
         origin: options.origin,
         localAddress: options.addressOf(index),
         recorder,

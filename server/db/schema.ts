@@ -701,6 +701,9 @@ export const courseRegistrations = pgTable(
   (table) => [
     uniqueIndex().on(table.studentId, table.courseId, table.session),
     index().on(table.studentId, table.session),
+    // A course's roster, read each time its score sheet is opened, saved or submitted: without
+    // it every read scans the semester's registrations (docs/measurements, results bench).
+    index().on(table.courseId, table.session, table.semester),
   ],
 );
 

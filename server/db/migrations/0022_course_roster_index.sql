@@ -1,0 +1,1 @@
+CREATE INDEX "course_registrations_course_id_session_semester_index" ON "course_registrations" USING btree ("course_id","session","semester");
