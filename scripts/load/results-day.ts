@@ -102,14 +102,12 @@ export async function prepareResultsDay(
     await db
       .insert(registrationApprovals)
       .values(
-        people
-          .slice(start, start + 2_000)
-          .map((person) => ({
-            studentId: person.id,
-            session,
-            semester: SEMESTER,
-            approvedBy: "Course Adviser",
-          })),
+        people.slice(start, start + 2_000).map((person) => ({
+          studentId: person.id,
+          session,
+          semester: SEMESTER,
+          approvedBy: "Course Adviser",
+        })),
       )
       .onConflictDoNothing();
 
