@@ -21,6 +21,8 @@ import { approvalOverview, computedResults, publishResults } from "./publication
 import { amendmentsFor, decideAmendment, proposeAmendment } from "./amendments.ts";
 import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.ts";
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
+import { listGradingSchemes, setGradingScheme } from "./grading-scheme.ts";
+import { SetGradingSchemeRequest } from "../../common/results/grading-schemes.ts";
 
 /**
  * Results on the staff side (issue 32, decision 175). The registry assigns lecturers to a course's
@@ -72,6 +74,19 @@ export function resultStaffRoutes(deps: ApiDeps) {
       return c.json({ status: "success", message });
     });
   }
+
+  app.get("/staff/results/grading-schemes", examsOffice, async (c) => {
+    return c.json({ status: "success", data: await listGradingSchemes(db) });
+  });
+
+  app.post("/staff/results/grading-schemes", examsOffice, async (c) => {
+    const request = await readJson(c, SetGradingSchemeRequest);
+    await setGradingScheme(db, c.var.staff.id, request, now());
+    return c.json({
+      status: "success",
+      message: `Grading scheme set from ${request.from_session}`,
+    });
+  });
 
   app.get("/staff/results/overview", examsOffice, async (c) => {
     const choice = readQuery(c, SemesterChoice.omit({ programme_id: true }));
