@@ -184,7 +184,11 @@ export const ComputedResults = z.object({
   /** Courses not yet approved by their head of department, with where each stands. */
   waiting: z.array(z.object({ course_code: z.string(), status: z.string() })),
   published: z
-    .object({ board_meeting_on: z.string(), minute_reference: z.string(), published_at: z.string() })
+    .object({
+      board_meeting_on: z.string(),
+      minute_reference: z.string(),
+      published_at: z.string(),
+    })
     .nullable(),
   students: z.array(
     z.object({
