@@ -65,6 +65,7 @@ const STAFF_LANE = [
   "bursar-*.spec.ts",
   "pay-without-javascript.spec.ts",
   "phone-registers-courses.spec.ts",
+  "hod-and-exams-office-publish-results.spec.ts",
 ];
 const inLane = (name: "students" | "staff") => lane === undefined || lane === name;
 

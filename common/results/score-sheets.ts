@@ -72,35 +72,38 @@ export type SaveScoresRequest = z.input<typeof SaveScoresRequest>;
 export type ScoresToSave = z.output<typeof SaveScoresRequest>;
 
 /** A course's score sheet as its lecturers (and later the head of department) read it. */
-export type ScoreSheet = {
-  offering: {
-    id: number;
-    course_code: string;
-    course_title: string;
-    units: number;
-    session: string;
-    semester: number;
-    status: ResultStatus;
+export const ScoreSheet = z.object({
+  offering: z.object({
+    id: z.number(),
+    course_code: z.string(),
+    course_title: z.string(),
+    units: z.number(),
+    session: z.string(),
+    semester: z.number(),
+    status: z.enum(RESULT_STATUSES),
     /** The head of department's note when they returned it; null otherwise. */
-    return_note: string | null;
-  };
-  ca_max: number;
-  exam_max: number;
+    return_note: z.string().nullable(),
+  }),
+  ca_max: z.number(),
+  exam_max: z.number(),
   /** Whether the signed-in lecturer may still change it (it is open). */
-  may_edit: boolean;
-  rows: {
-    student_id: number;
-    matric_no: string | null;
-    name: string;
-    ca: number | null;
-    exam: number | null;
-    special: (typeof SPECIAL_MARKS)[number] | null;
-    /** Null until the exam or a special mark is entered. */
-    total: number | null;
-    grade: string | null;
-    point: number | null;
-  }[];
-};
+  may_edit: z.boolean(),
+  rows: z.array(
+    z.object({
+      student_id: z.number(),
+      matric_no: z.string().nullable(),
+      name: z.string(),
+      ca: z.number().nullable(),
+      exam: z.number().nullable(),
+      special: z.enum(SPECIAL_MARKS).nullable(),
+      /** Null until the exam or a special mark is entered. */
+      total: z.number().nullable(),
+      grade: z.string().nullable(),
+      point: z.number().nullable(),
+    }),
+  ),
+});
+export type ScoreSheet = z.infer<typeof ScoreSheet>;
 
 /** One course a lecturer teaches, as their list of courses shows it. */
 export type LecturerOffering = ScoreSheet["offering"] & { students: number; entered: number };
@@ -121,15 +124,34 @@ export const ReturnResultRequest = z.object({
 });
 
 /** How a result's grades fall: each grade's count (the scheme's, then ABS, I, S) and the mean total. */
-export type GradeDistribution = { counts: { grade: string; count: number }[]; mean: number | null };
+export const GradeDistribution = z.object({
+  counts: z.array(z.object({ grade: z.string(), count: z.number() })),
+  mean: z.number().nullable(),
+});
+export type GradeDistribution = z.infer<typeof GradeDistribution>;
 
 /** What a head of department reviews: the sheet, its distribution, and earlier sessions' means. */
-export type ReviewedResult = {
-  sheet: ScoreSheet;
-  distribution: GradeDistribution;
+export const ReviewedResult = z.object({
+  sheet: ScoreSheet,
+  distribution: GradeDistribution,
   /** Up to three earlier sessions of the same course, newest first. */
-  earlier: { session: string; mean: number | null }[];
-};
+  earlier: z.array(z.object({ session: z.string(), mean: z.number().nullable() })),
+});
+export type ReviewedResult = z.infer<typeof ReviewedResult>;
+
+/** GET /staff/results/review: the head's departments' results sent to them or approved. */
+export const ResultsToReview = z.array(
+  z.object({
+    id: z.number(),
+    course_code: z.string(),
+    course_title: z.string(),
+    session: z.string(),
+    semester: z.number(),
+    status: z.enum(RESULT_STATUSES),
+    submitted_at: z.string().nullable(),
+  }),
+);
+export type ResultsToReview = z.infer<typeof ResultsToReview>;
 
 /** A programme's semester, as the exams office chooses it. */
 export const SemesterChoice = z.object({
@@ -152,26 +174,59 @@ export const PublishRequest = SemesterChoice.extend({
 });
 export type PublishRequest = z.output<typeof PublishRequest>;
 
+export const STANDINGS = ["good", "probation", "withdrawal"] as const;
+
 /** A programme's semester computed for the academic board (GET /staff/results/computed). */
-export type ComputedResults = {
-  programme: string;
-  session: string;
-  semester: number;
+export const ComputedResults = z.object({
+  programme: z.string(),
+  session: z.string(),
+  semester: z.number(),
   /** Courses not yet approved by their head of department, with where each stands. */
-  waiting: { course_code: string; status: string }[];
-  published: { board_meeting_on: string; minute_reference: string; published_at: string } | null;
-  students: {
-    student_id: number;
-    matric_no: string | null;
-    name: string;
-    level: number;
-    units: number;
-    gpa: number | null;
-    cgpa: number | null;
-    standing: "good" | "probation" | "withdrawal" | null;
-    carry_overs: string[];
-  }[];
-};
+  waiting: z.array(z.object({ course_code: z.string(), status: z.string() })),
+  published: z
+    .object({
+      board_meeting_on: z.string(),
+      minute_reference: z.string(),
+      published_at: z.string(),
+    })
+    .nullable(),
+  students: z.array(
+    z.object({
+      student_id: z.number(),
+      matric_no: z.string().nullable(),
+      name: z.string(),
+      level: z.number(),
+      units: z.number(),
+      gpa: z.number().nullable(),
+      cgpa: z.number().nullable(),
+      standing: z.enum(STANDINGS).nullable(),
+      carry_overs: z.array(z.string()),
+    }),
+  ),
+});
+export type ComputedResults = z.infer<typeof ComputedResults>;
+
+/** GET /staff/results/overview: where each department's course results stand in a semester. */
+export const ApprovalOverview = z.object({
+  departments: z.array(
+    z.object({
+      department: z.string(),
+      open: z.number(),
+      submitted: z.number(),
+      approved: z.number(),
+      courses: z.array(
+        z.object({
+          id: z.number(),
+          course_code: z.string(),
+          course_title: z.string(),
+          status: z.enum(RESULT_STATUSES),
+        }),
+      ),
+    }),
+  ),
+  published: z.array(z.object({ programme: z.string(), published_at: z.string() })),
+});
+export type ApprovalOverview = z.infer<typeof ApprovalOverview>;
 
 /** One course of a published semester, as the student's results show it. */
 const ResultLine = z.object({
@@ -199,7 +254,7 @@ export const MyResults = z.object({
       cgpa: z.number(),
       units: z.number(),
       cumulative_units: z.number(),
-      standing: z.enum(["good", "probation", "withdrawal"]),
+      standing: z.enum(STANDINGS),
       carry_overs: z.array(z.string()),
       courses: z.array(ResultLine),
     }),
@@ -247,16 +302,35 @@ export const AmendmentDecision = z.object({
     .transform((note) => note || null),
 });
 
-/** An amendment as the staff lists show it. */
-export type AmendmentRow = {
-  id: number;
-  course_code: string;
-  session: string;
-  semester: number;
-  matric_no: string | null;
-  /** "CA / exam" (or the special mark) before and after. */
-  from: string;
-  to: string;
-  reason: string;
-  status: "proposed" | "endorsed" | "applied" | "declined";
+export const AMENDMENT_STATUSES = ["proposed", "endorsed", "applied", "declined"] as const;
+
+export const AMENDMENT_STATUS_LABELS: Record<(typeof AMENDMENT_STATUSES)[number], string> = {
+  proposed: "Waiting for the head of department",
+  endorsed: "Endorsed: waiting for the exams office",
+  applied: "Applied",
+  declined: "Declined",
 };
+
+/** An amendment as the staff lists show it, with who did each step. */
+export const AmendmentRow = z.object({
+  id: z.number(),
+  course_code: z.string(),
+  session: z.string(),
+  semester: z.number(),
+  matric_no: z.string().nullable(),
+  student_name: z.string(),
+  /** "CA / exam" (or the special mark) before and after. */
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+  status: z.enum(AMENDMENT_STATUSES),
+  proposed_by: z.string(),
+  proposed_by_id: z.number(),
+  proposed_at: z.string(),
+  endorsed_by: z.string().nullable(),
+  endorsed_by_id: z.number().nullable(),
+  applied_by: z.string().nullable(),
+  declined_by: z.string().nullable(),
+  decline_note: z.string().nullable(),
+});
+export type AmendmentRow = z.infer<typeof AmendmentRow>;

@@ -10,6 +10,8 @@ let api: ApiHarness;
 let kit: Awaited<ReturnType<typeof createResultsKit>>;
 let head: { id: number; token: string };
 let exams: string;
+let headName: string;
+let examsName: string;
 let lecturer: Awaited<ReturnType<Awaited<ReturnType<typeof createResultsKit>>["lecturer"]>>;
 let offering: number;
 let student: Awaited<ReturnType<ApiHarness["createStudent"]>>;
@@ -35,12 +37,15 @@ beforeAll(async () => {
   kit = await createResultsKit(api);
   const hod = await createStaff(api, { roles: ["hod"] });
   head = { id: hod.id, token: await staffSignIn(api, hod) };
+  headName = hod.name;
   await api.request("/staff/results/department-heads", {
     method: "POST",
     token: kit.registryToken,
     json: { department_id: kit.department.id, staff_id: hod.id },
   });
-  exams = await staffSignIn(api, await createStaff(api, { roles: ["exams"], totp: true }));
+  const officer = await createStaff(api, { roles: ["exams"], totp: true });
+  examsName = officer.name;
+  exams = await staffSignIn(api, officer);
   lecturer = await kit.lecturer();
   const { course, students } = await kit.courseWithStudents({ approved: 1, units: 2 });
   student = students[0]!;
@@ -113,7 +118,15 @@ describe("amending a published score", () => {
     expect((await decide(id, "hod", { approve: true }, head.token)).status).toBe(200);
     const waiting = await api.request("/staff/results/amendments", { token: exams });
     expect((await waiting.json()).data).toEqual([
-      expect.objectContaining({ id, status: "endorsed", from: "30 / 39", to: "30 / 44" }),
+      expect.objectContaining({
+        id,
+        status: "endorsed",
+        from: "30 / 39",
+        to: "30 / 44",
+        proposed_by: lecturer.member.name,
+        endorsed_by: headName,
+        applied_by: null,
+      }),
     ]);
     expect((await decide(id, "exams", { approve: false }, exams)).status).toBe(400);
 
@@ -179,11 +192,23 @@ describe("amending a published score", () => {
     );
   });
 
-  it("lists what waits for each role", async () => {
+  it("lists what waits for each role, and what each person proposed or decided", async () => {
+    // The head endorsed the applied amendment: it stays on their list, decided, with who applied it.
     const forHead = (
       await (await api.request("/staff/results/amendments", { token: head.token })).json()
     ).data;
-    expect(forHead).toEqual([]);
+    expect(forHead).toEqual([
+      expect.objectContaining({ status: "applied", endorsed_by: headName, applied_by: examsName }),
+    ]);
+    const otherHead = await createStaff(api, { roles: ["hod"] });
+    const forOtherHead = (
+      await (
+        await api.request("/staff/results/amendments", {
+          token: await staffSignIn(api, otherHead),
+        })
+      ).json()
+    ).data;
+    expect(forOtherHead).toEqual([]);
     const forLecturer = (
       await (await api.request("/staff/results/amendments", { token: lecturer.token })).json()
     ).data;

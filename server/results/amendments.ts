@@ -8,6 +8,7 @@ import {
   departmentHeads,
   resultPublications,
   scoreAmendments,
+  staff,
   students,
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -231,7 +232,10 @@ export async function decideAmendment(
   });
 }
 
-/** The amendments waiting for the caller (by role), and the ones they proposed, newest first. */
+/**
+ * The amendments waiting for the caller (by role), and the ones they proposed or decided, newest
+ * first, each with who proposed, endorsed, applied or declined it.
+ */
 export async function amendmentsFor(
   db: Database,
   member: { id: number; roles: readonly string[] },
@@ -250,16 +254,21 @@ export async function amendmentsFor(
       offering: courseOfferings,
       course: courses,
       matricNo: students.matricNo,
+      surname: students.surname,
+      othername: students.othername,
     })
     .from(scoreAmendments)
     .innerJoin(courseOfferings, eq(courseOfferings.id, scoreAmendments.offeringId))
     .innerJoin(courses, eq(courses.id, courseOfferings.courseId))
     .innerJoin(students, eq(students.id, scoreAmendments.studentId))
-    // What the caller proposed, and what waits for one of their roles: read in the query, since
-    // amendments are kept for good and the table only grows.
+    // What the caller proposed or decided, and what waits for one of their roles: read in the
+    // query, since amendments are kept for good and the table only grows.
     .where(
       or(
         eq(scoreAmendments.proposedBy, member.id),
+        eq(scoreAmendments.endorsedBy, member.id),
+        eq(scoreAmendments.appliedBy, member.id),
+        eq(scoreAmendments.declinedBy, member.id),
         headed.length
           ? and(
               eq(scoreAmendments.status, "proposed"),
@@ -270,16 +279,48 @@ export async function amendmentsFor(
       ),
     )
     .orderBy(desc(scoreAmendments.proposedAt));
-  return rows.map(({ amendment, offering, course, matricNo }) => ({
+  const people = [
+    ...new Set(
+      rows.flatMap(({ amendment }) =>
+        [
+          amendment.proposedBy,
+          amendment.endorsedBy,
+          amendment.appliedBy,
+          amendment.declinedBy,
+        ].filter((id) => id !== null),
+      ),
+    ),
+  ];
+  const names = new Map(
+    people.length
+      ? (
+          await db
+            .select({ id: staff.id, name: staff.name })
+            .from(staff)
+            .where(inArray(staff.id, people))
+        ).map((row) => [row.id, row.name])
+      : [],
+  );
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return rows.map(({ amendment, offering, course, matricNo, surname, othername }) => ({
     id: amendment.id,
     course_code: course.code,
     session: offering.session,
     semester: offering.semester,
     matric_no: matricNo,
+    student_name: `${surname} ${othername}`,
     from: shown({ ca: amendment.oldCa, exam: amendment.oldExam, special: amendment.oldSpecial }),
     to: shown({ ca: amendment.newCa, exam: amendment.newExam, special: amendment.newSpecial }),
     reason: amendment.reason,
     status: amendment.status as AmendmentRow["status"],
+    proposed_by: nameOf(amendment.proposedBy) ?? "",
+    proposed_by_id: amendment.proposedBy,
+    proposed_at: amendment.proposedAt.toISOString(),
+    endorsed_by: nameOf(amendment.endorsedBy),
+    endorsed_by_id: amendment.endorsedBy,
+    applied_by: nameOf(amendment.appliedBy),
+    declined_by: nameOf(amendment.declinedBy),
+    decline_note: amendment.declineNote,
   }));
 }
 

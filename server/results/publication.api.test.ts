@@ -113,7 +113,16 @@ describe("publishing a programme's semester", () => {
     });
     const { data } = await response.json();
     expect(data.departments).toEqual([
-      { department: kit.department.name, open: 0, submitted: 1, approved: 1 },
+      {
+        department: kit.department.name,
+        open: 0,
+        submitted: 1,
+        approved: 1,
+        courses: expect.arrayContaining([
+          expect.objectContaining({ id: offerings.edu, status: "approved" }),
+          expect.objectContaining({ id: offerings.gse, status: "submitted" }),
+        ]),
+      },
     ]);
     expect(data.published).toEqual([]);
     const bad = await api.request("/staff/results/overview?session=2024&semester=3", {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   courseOfferings,
@@ -13,7 +13,9 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type {
+  ApprovalOverview,
   ComputedResults,
+  ResultStatus,
   PublishRequest,
   SemesterChoice,
 } from "../../common/results/score-sheets.ts";
@@ -232,31 +234,45 @@ export async function publishedSemesters(db: Database, programmeId: number) {
 }
 
 /**
- * Where every department's results stand for a semester, for the exams office: per department, how
- * many course results are being entered, with the head, approved. Published semesters are listed
- * per programme.
+ * Where every department's results stand for a semester, for the exams office: per department,
+ * each course result and how many are being entered, with the head, approved. Published semesters
+ * are listed per programme.
  */
 export async function approvalOverview(
   db: Database,
   choice: { session: string; semester: number },
-) {
+): Promise<ApprovalOverview> {
   const rows = await db
-    .select({ department: departments.name, status: courseOfferings.status, count: count() })
+    .select({
+      department: departments.name,
+      id: courseOfferings.id,
+      status: courseOfferings.status,
+      code: courses.code,
+      title: courses.title,
+    })
     .from(courseOfferings)
     .innerJoin(departments, eq(departments.id, courseOfferings.departmentId))
+    .innerJoin(courses, eq(courses.id, courseOfferings.courseId))
     .where(
       and(
         eq(courseOfferings.session, choice.session),
         eq(courseOfferings.semester, choice.semester),
       ),
     )
-    .groupBy(departments.name, courseOfferings.status)
-    .orderBy(asc(departments.name));
-  const byDepartment = new Map<string, Record<string, number>>();
+    .orderBy(asc(departments.name), asc(courses.code));
+  const byDepartment = new Map<string, ApprovalOverview["departments"][number]>();
   for (const row of rows) {
-    const counts = byDepartment.get(row.department) ?? { open: 0, submitted: 0, approved: 0 };
-    counts[row.status === "published" ? "approved" : row.status] = row.count;
-    byDepartment.set(row.department, counts);
+    const entry = byDepartment.get(row.department) ?? {
+      department: row.department,
+      open: 0,
+      submitted: 0,
+      approved: 0,
+      courses: [],
+    };
+    const status = row.status as ResultStatus;
+    entry[status === "published" ? "approved" : status] += 1;
+    entry.courses.push({ id: row.id, course_code: row.code, course_title: row.title, status });
+    byDepartment.set(row.department, entry);
   }
   const published = await db
     .select({ programme: programmes.name, publishedAt: resultPublications.publishedAt })
@@ -270,7 +286,7 @@ export async function approvalOverview(
     )
     .orderBy(asc(programmes.name));
   return {
-    departments: [...byDepartment].map(([department, counts]) => ({ department, ...counts })),
+    departments: [...byDepartment.values()],
     published: published.map((row) => ({
       programme: row.programme,
       published_at: row.publishedAt.toISOString(),

@@ -56,6 +56,28 @@ describe("the staff menu by role", () => {
         "/staff/totp",
       ],
     ],
+    [
+      ["hod"],
+      [
+        "/staff",
+        "/staff/results/review",
+        "/staff/results/amendments",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
+    [
+      ["exams"],
+      [
+        "/staff",
+        "/staff/results/overview",
+        "/staff/results/computed",
+        "/staff/results/amendments",
+        "/staff/audit",
+        "/staff/totp",
+      ],
+    ],
+    [["lecturer"], ["/staff", "/staff/results/amendments", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
   });
@@ -92,6 +114,13 @@ describe("which staff pages a role may open", () => {
     ["/staff/reconciliation/export.csv", ["support"], false],
     ["/staff/refunds", ["registry"], false],
     ["/staff/refunds", ["admin"], true],
+    ["/staff/results/review/12", ["hod"], true],
+    ["/staff/results/review", ["exams"], false],
+    ["/staff/results/computed", ["exams"], true],
+    ["/staff/results/computed", ["hod"], false],
+    ["/staff/results/overview", ["lecturer"], false],
+    ["/staff/results/amendments", ["lecturer"], true],
+    ["/staff/results/amendments", ["bursar"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });

@@ -17,6 +17,10 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
   { href: "/staff/results/grading", label: "Grading scheme", roles: ["exams"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
+  { href: "/staff/results/review", label: "Results to review", roles: ["hod"] },
+  { href: "/staff/results/overview", label: "Results overview", roles: ["exams"] },
+  { href: "/staff/results/computed", label: "Semester results", roles: ["exams"] },
+  { href: "/staff/results/amendments", label: "Amendments", roles: ["lecturer", "hod", "exams"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },
   { href: "/staff/audit", label: "Audit log", roles: "all" },
@@ -29,12 +33,16 @@ export function menuFor(roles: readonly StaffRole[]) {
   );
 }
 
-/** Whether the roles may open a staff page: pages in the menu carry its roles; others are open to all staff. */
+/**
+ * Whether the roles may open a staff page: pages in the menu carry its roles; others are open to
+ * all staff. The longest item that holds the page decides, so a page under /staff/results/review
+ * is the head of department's even when /staff/results itself is another role's.
+ */
 export function mayOpen(pathname: string, roles: readonly StaffRole[]) {
   const path = pathname.replace(/\/$/, "") || "/";
-  const item = STAFF_MENU.find(
+  const item = STAFF_MENU.filter(
     (entry) =>
       entry.href !== "/staff" && (path === entry.href || path.startsWith(`${entry.href}/`)),
-  );
+  ).sort((a, b) => b.href.length - a.href.length)[0];
   return !item || item.roles === "all" || item.roles.some((role) => roles.includes(role));
 }

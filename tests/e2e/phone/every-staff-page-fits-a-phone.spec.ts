@@ -217,3 +217,28 @@ test("every administrator page fits the phone", async ({ page }) => {
   // The Sign out button in the bar is what ends a shared phone's session: a thumb must reach it.
   await expectTapsReach(page.getByRole("button", { name: "Sign out" }), { soft: true });
 });
+
+test("every head of department and exams office page fits the phone", async ({ page }) => {
+  test.setTimeout(180_000);
+  await staffSignIn(page, "hod@college.example");
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  // The demo's approved 2023/2024 results are on the head's list, so a course page has a chart.
+  await checkEachPage(page, ["/staff/results/review"]);
+  const course = await firstHref(page, 'main a[href^="/staff/results/review/"]');
+  await checkEachPage(page, [course, "/staff/results/amendments"]);
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  await signInWithAuthenticator(page, "exams@college.example");
+  await page.goto("/staff/results/computed");
+  const programme = await page
+    .getByLabel("Programme")
+    .locator("option", { hasText: "NCE Biology/Chemistry" })
+    .getAttribute("value");
+  const semester = `programme_id=${programme}&session=2023%2F2024&semester=1`;
+  await checkEachPage(page, [
+    "/staff/results/overview?session=2023%2F2024&semester=1",
+    `/staff/results/computed?${semester}`,
+    `/staff/results/computed/print?${semester}`,
+    "/staff/results/amendments",
+  ]);
+});
