@@ -15,11 +15,11 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
   // Administrators approve large refunds as a second approver (decision 151).
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
-  { href: "/staff/results/grading", label: "Grading scheme", roles: ["exams"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/results/review", label: "Results to review", roles: ["hod"] },
   { href: "/staff/results/overview", label: "Results overview", roles: ["exams"] },
   { href: "/staff/results/computed", label: "Semester results", roles: ["exams"] },
+  { href: "/staff/results/grading", label: "Grading scheme", roles: ["exams"] },
   { href: "/staff/results/amendments", label: "Amendments", roles: ["lecturer", "hod", "exams"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },
