@@ -106,7 +106,8 @@ describe("GET /student/exam-card refuses, saying what is missing", () => {
       missing: [
         {
           gap: "fee_not_paid",
-          message: "Your 2024/2025 school fees are not paid. The exam card is issued once they are.",
+          message:
+            "Your 2024/2025 school fees are not paid. The exam card is issued once they are.",
           href: "/payment",
           link_label: "Go to Payments",
         },
@@ -266,7 +267,10 @@ describe("GET /student/exam-card issues the card", () => {
     ["of a payment slip", () => slipToken("school-fee", `CRD-${person.id}-full`, key())],
     ["for another semester", () => signToken("exam-card", `${person.id}:2024/2025:2`, key())],
     ["for another student", () => signToken("exam-card", "999999:2024/2025:1", key())],
-    ["for a student id out of range", () => signToken("exam-card", "9999999999:2024/2025:1", key())],
+    [
+      "for a student id out of range",
+      () => signToken("exam-card", "9999999999:2024/2025:1", key()),
+    ],
     ["naming no semester", () => signToken("exam-card", `${person.id}`, key())],
     ["altered", () => tokenOf(issued.verify_url).replace(/.$/, (c) => (c === "A" ? "B" : "A"))],
     [
@@ -290,7 +294,9 @@ describe("GET /student/exam-card issues the card", () => {
   });
 
   it("stops verifying once the card no longer holds (the approval is withdrawn)", async () => {
-    await api.db.delete(registrationApprovals).where(eq(registrationApprovals.studentId, person.id));
+    await api.db
+      .delete(registrationApprovals)
+      .where(eq(registrationApprovals.studentId, person.id));
     try {
       expect((await verify(tokenOf(issued.verify_url))).status).toBe(404);
     } finally {

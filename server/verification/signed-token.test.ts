@@ -22,8 +22,8 @@ describe("signed verification tokens", () => {
   });
 
   it("refuses a purpose nobody signs, even with the right key", () => {
-    const token = signToken("transcript" as TokenPurpose, "42", KEY);
-    expect(readSignedToken(token, KEY, ["transcript" as TokenPurpose])).toBeNull();
+    const token = signToken("library" as TokenPurpose, "42", KEY);
+    expect(readSignedToken(token, KEY, ["library" as TokenPurpose])).toBeNull();
   });
 
   it("refuses a token whose purpose was changed under the same signature", () => {

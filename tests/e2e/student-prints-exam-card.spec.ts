@@ -138,7 +138,9 @@ test("a student is told what her exam card lacks, then prints it; a signed-out v
     expect(pages[0]).not.toContain("Logout");
 
     verifyUrl = (await card.locator("[data-verify-link]").getAttribute("href"))!;
-    expect(verifyUrl).toMatch(new RegExp(`^${PORTAL_ORIGIN}/verify/exam-card/[\\w-]+\\.[\\w-]{22}$`));
+    expect(verifyUrl).toMatch(
+      new RegExp(`^${PORTAL_ORIGIN}/verify/exam-card/[\\w-]+\\.[\\w-]{22}$`),
+    );
   });
 
   await test.step("a signed-out visitor opens the QR link: genuine, with the same details", async () => {
