@@ -148,6 +148,9 @@ describe("loggablePath", () => {
     ["http://localhost:4321/biodata/confirm/abc-token_123", "/biodata/confirm/[redacted]"],
     ["http://localhost:4321/verify/slip.token.value", "/verify/[redacted]"],
     ["http://localhost:4321/api/slips/verify/slip.token.value", "/api/slips/verify/[redacted]"],
+    ["http://localhost:4321/verify/exam-card/card.token", "/verify/exam-card/[redacted]"],
+    ["http://localhost:4321/api/results/verify/result.token", "/api/results/verify/[redacted]"],
+    ["http://localhost:4321/exam-cards/verify/card.token", "/exam-cards/verify/[redacted]"],
     ["http://localhost:4321/api/students/08031234567", "/api/students/[redacted]"],
     ["http://localhost:4321/_astro/Shell.DsD3k2_x.css", "/_astro/Shell.DsD3k2_x.css"],
   ])("%s is logged as %s", (url, path) => {

@@ -40,7 +40,14 @@ const PATHS_ENDING_IN_SECRETS = [
   "/password/reset/",
   "/staff/password/",
   "/biodata/confirm/",
+  // Before "/verify/": the printed results' and exam cards' pages keep their own prefix.
+  "/verify/results/",
+  "/verify/exam-card/",
   "/verify/",
   "/api/slips/verify/",
   "/slips/verify/",
+  "/api/results/verify/",
+  "/results/verify/",
+  "/api/exam-cards/verify/",
+  "/exam-cards/verify/",
 ];

@@ -261,6 +261,8 @@ export const MyResults = z.object({
   ),
   /** Published semesters held back until a fee is paid, with why (the page links to Payments). */
   withheld: z.array(z.object({ session: z.string(), semester: z.number(), reason: z.string() })),
+  /** The signed public link printed as a QR on the results; null while nothing is shown. */
+  verify_url: z.string().nullable(),
 });
 export type MyResults = z.infer<typeof MyResults>;
 

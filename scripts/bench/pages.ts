@@ -27,6 +27,7 @@ const PAGE_RULES: readonly PageRule[] = [
   { pattern: "/course-reg/print", jsBudgetKiB: 10 },
   { pattern: "/library", jsBudgetKiB: 10 },
   { pattern: "/results", jsBudgetKiB: 10 },
+  { pattern: "/exam-card", jsBudgetKiB: 10 },
 ];
 
 function matches(pattern: string, path: string): boolean {

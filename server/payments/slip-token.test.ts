@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSlipToken, slipToken, slipVerifyUrl } from "./slip-token.ts";
+import { signToken } from "../verification/signed-token.ts";
 
 const KEY = "slip-key-for-tests-0123456789abcdef";
 const token = slipToken("school-fee", "CCE-20250115-7K3QX9M2PZ4D", KEY);
@@ -44,4 +45,9 @@ describe("slip verification tokens", () => {
   ])("refuses a token %s", (_case, bad) => {
     expect(readSlipToken(bad, KEY)).toBeNull();
   });
+});
+
+it("refuses a printed result's or an exam card's token, signed with the same key", () => {
+  expect(readSlipToken(signToken("results", "R1", KEY), KEY)).toBeNull();
+  expect(readSlipToken(signToken("exam-card", "1:2024/2025:1", KEY), KEY)).toBeNull();
 });

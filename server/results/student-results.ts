@@ -1,26 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { payments, students } from "../db/schema.ts";
-import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
+import { students } from "../db/schema.ts";
 import type { MyResults } from "../../common/results/score-sheets.ts";
 import { computeSemesters } from "./semester-results.ts";
 import { publishedSemesters } from "./publication.ts";
 import { appliedAmendmentsOf } from "./amendments.ts";
-
-/** The school-fee options credited to a student in a session, at whatever level. */
-async function paidOptions(db: Database, studentId: number, session: string) {
-  const rows = await db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.session, session),
-        eq(payments.status, "success"),
-      ),
-    );
-  return rows.map((row) => row.option);
-}
+import { paidOptions, semesterFee } from "./fee-gate.ts";
 
 /**
  * Why a published semester is withheld from the student, or null: with fees required, the
@@ -28,9 +13,9 @@ async function paidOptions(db: Database, studentId: number, session: string) {
  * (decision 176).
  */
 function feeHold(paid: readonly string[], semester: number, session: string) {
-  const complete = paymentCompleteFrom(paid);
-  if (complete === "full" || (complete === "part" && semester === 1)) return null;
-  return complete === "part"
+  const fee = semesterFee(paid, semester);
+  if (fee === "paid") return null;
+  return fee === "part"
     ? `Your ${session} results for the second semester show once your second installment is paid.`
     : `Your ${session} results show once your school fees for ${session} are paid.`;
 }
@@ -43,7 +28,7 @@ export async function myResults(
   db: Database,
   studentId: number,
   requireFees: boolean,
-): Promise<MyResults> {
+): Promise<Omit<MyResults, "verify_url">> {
   const [student] = await db
     .select({ programmeId: students.programmeId })
     .from(students)

@@ -82,5 +82,5 @@ export async function freshStudent(browser: Browser, n: number) {
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/login?password_changed=1");
   await context.close();
-  return { phone, email, password: PASSWORD };
+  return { phone, email, password: PASSWORD, matricNo: row[0]!, name: `${row[2]} ${row[3]}` };
 }

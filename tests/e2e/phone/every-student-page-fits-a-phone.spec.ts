@@ -35,6 +35,9 @@ const STUDENT_PAGES = [
   "/complaint",
   "/library",
   "/results",
+  // The returning student has no card for 2024/2025: the page lists what is missing.
+  "/exam-card",
+  "/exam-card?semester=2",
   "/no-such-page",
 ];
 
@@ -85,6 +88,17 @@ async function slipVerificationPage(page: Page) {
   return new URL((await page.locator("[data-verify-link]").getAttribute("href"))!).pathname;
 }
 
+/** The public page the QR code on printed results opens. */
+async function resultsVerificationPage(page: Page) {
+  await page.goto("/results");
+  return new URL((await page.locator("[data-verify-link]").getAttribute("href"))!).pathname;
+}
+
+const verificationPages = async (page: Page) => [
+  await slipVerificationPage(page),
+  await resultsVerificationPage(page),
+];
+
 test("every student page fits the phone, with JavaScript", async ({ page }) => {
   test.setTimeout(120_000);
   await checkEachPage(page, PUBLIC_PAGES, true);
@@ -92,7 +106,7 @@ test("every student page fits the phone, with JavaScript", async ({ page }) => {
   // At once, while 'Login successful' is showing: it must not lie on the top bar's controls.
   await test.step("the dashboard sign-in lands on", () =>
     expectFirstScreenControlsReachable(page, { soft: true }));
-  await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], true);
+  await checkEachPage(page, [...STUDENT_PAGES, ...(await verificationPages(page))], true);
   await checkNewsfeedWraps(page);
   await checkTopBarPanels(page);
 });
@@ -106,7 +120,7 @@ test.describe("without JavaScript", () => {
     await signInWithoutJavaScript(page, DEMO.returning, "/");
     await test.step("the dashboard sign-in lands on", () =>
       expectFirstScreenControlsReachable(page, { soft: true }));
-    await checkEachPage(page, [...STUDENT_PAGES, await slipVerificationPage(page)], false);
+    await checkEachPage(page, [...STUDENT_PAGES, ...(await verificationPages(page))], false);
     await checkNewsfeedWraps(page);
     await checkTopBarPanels(page);
   });

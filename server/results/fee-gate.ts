@@ -1,0 +1,30 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { payments } from "../db/schema.ts";
+import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
+
+/** The school-fee options credited to a student in a session, at whatever level. */
+export async function paidOptions(db: Database, studentId: number, session: string) {
+  const rows = await db
+    .select({ option: payments.paymentOption })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, studentId),
+        eq(payments.session, session),
+        eq(payments.status, "success"),
+      ),
+    );
+  return rows.map((row) => row.option);
+}
+
+/**
+ * Whether what a student paid in a session covers one of its semesters: the fee paid in full
+ * covers both, its first installment the first (decision 176). "part" when only the first
+ * installment is paid and the second semester is asked about; "none" when nothing is paid.
+ */
+export function semesterFee(paid: readonly string[], semester: number): "paid" | "part" | "none" {
+  const complete = paymentCompleteFrom(paid);
+  if (complete === "full" || (complete === "part" && semester === 1)) return "paid";
+  return complete === "part" ? "part" : "none";
+}
