@@ -15,6 +15,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
   // Administrators approve large refunds as a second approver (decision 151).
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
+  { href: "/staff/transcripts", label: "Transcripts", roles: ["exams"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/announcements", label: "Announcements", roles: ["admin"] },
   { href: "/staff/library", label: "Library", roles: ["admin"] },
