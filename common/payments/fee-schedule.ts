@@ -163,7 +163,10 @@ export type FeePage = z.infer<typeof FeePage>;
 
 /** POST /staff/fees/other: the amount of a college-wide fee such as the transcript fee. */
 export const OtherFeeRequest = z.object({
-  kind: z.enum(OTHER_FEE_KINDS.map((entry) => entry.kind), { error: "Choose which fee." }),
+  kind: z.enum(
+    OTHER_FEE_KINDS.map((entry) => entry.kind),
+    { error: "Choose which fee." },
+  ),
   amount_naira: amount,
 });
 

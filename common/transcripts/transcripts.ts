@@ -11,7 +11,11 @@ export const TranscriptRequestBody = z
     recipient: z.enum(TRANSCRIPT_RECIPIENTS, {
       error: "Choose whom the transcript goes to: yourself or an institution.",
     }),
-    institution_name: z.string().trim().max(200, "Keep the institution's name under 200 characters.").default(""),
+    institution_name: z
+      .string()
+      .trim()
+      .max(200, "Keep the institution's name under 200 characters.")
+      .default(""),
     institution_email: z.string().trim().max(254).default(""),
   })
   .transform((body, context) => {

@@ -43,7 +43,10 @@ type CreditSource = "verify" | "webhook" | "reconcile" | "bursar";
 // The gateway's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
 const FINAL_FAILURES = new Set(["failed", "reversed"]);
 // A school fee's option, or a transcript request, is credited once; a second payment is a duplicate.
-const ONE_SUCCESS_INDEXES = ["payments_one_success_per_option", "payments_one_success_per_transcript"];
+const ONE_SUCCESS_INDEXES = [
+  "payments_one_success_per_option",
+  "payments_one_success_per_transcript",
+];
 /**
  * The statuses a gateway's answer may still change. Not success (credited once), nor refunding,
  * refunded or reversed: money on its way back must never be credited (decision 102).

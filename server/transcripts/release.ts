@@ -26,9 +26,7 @@ const fullName = (row: { surname: string; othername: string }) =>
   `${row.surname.toUpperCase()}, ${row.othername}`;
 
 /** Paid requests waiting for the exams office, oldest first, and the latest released. */
-export async function transcriptsForExams(
-  db: ApiDeps["db"],
-): Promise<StaffTranscripts> {
+export async function transcriptsForExams(db: ApiDeps["db"]): Promise<StaffTranscripts> {
   const waiting = await db
     .select({
       request: transcriptRequests,
@@ -42,10 +40,7 @@ export async function transcriptsForExams(
     .from(transcriptRequests)
     .innerJoin(
       payments,
-      and(
-        eq(payments.transcriptRequestId, transcriptRequests.id),
-        eq(payments.status, "success"),
-      ),
+      and(eq(payments.transcriptRequestId, transcriptRequests.id), eq(payments.status, "success")),
     )
     .innerJoin(students, eq(students.id, transcriptRequests.studentId))
     .innerJoin(programmes, eq(programmes.id, students.programmeId))

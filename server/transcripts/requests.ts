@@ -150,9 +150,7 @@ export async function payForTranscript(
   const [request] = await deps.db
     .select()
     .from(transcriptRequests)
-    .where(
-      and(eq(transcriptRequests.id, requestId), eq(transcriptRequests.studentId, student.id)),
-    );
+    .where(and(eq(transcriptRequests.id, requestId), eq(transcriptRequests.studentId, student.id)));
   // Another student's request is answered as one that does not exist.
   if (!request) throw new ApiError(404, "There is no such transcript request.");
   const [credited] = await deps.db
@@ -196,10 +194,7 @@ export async function payForTranscript(
       },
     });
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({ authorizationUrl })
-        .where(eq(payments.id, opened.paymentId));
+      await tx.update(payments).set({ authorizationUrl }).where(eq(payments.id, opened.paymentId));
       await recordPaymentEvent(tx, opened.paymentId, "initialised", deps.now(), {
         amount_kobo: fee.amountKobo,
         kind: "transcript",

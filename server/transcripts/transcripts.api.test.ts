@@ -110,7 +110,10 @@ describe("a transcript request", () => {
     });
     expect(response.status).toBe(400);
     const body = await json(response);
-    expect(Object.keys(body.error.fields).sort()).toEqual(["institution_email", "institution_name"]);
+    expect(Object.keys(body.error.fields).sort()).toEqual([
+      "institution_email",
+      "institution_name",
+    ]);
     expect((await kit.requestTranscript(me.token, { recipient: "someone" })).status).toBe(400);
   });
 
@@ -212,7 +215,9 @@ describe("releasing a transcript", () => {
     const [audit] = await kit.api.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "transcript_request"), eq(auditLog.action, "transcript.release")));
+      .where(
+        and(eq(auditLog.entity, "transcript_request"), eq(auditLog.action, "transcript.release")),
+      );
     expect(audit).toMatchObject({ staffId: kit.examsMember.id, entityId: String(id) });
   });
 

@@ -39,7 +39,12 @@ export async function createTranscriptsKit() {
     sequence += 1;
     const [course] = await api.db
       .insert(courses)
-      .values({ code: `TRN ${100 + sequence}`, title: "Transcript test course", unit: 3, semester: 1 })
+      .values({
+        code: `TRN ${100 + sequence}`,
+        title: "Transcript test course",
+        unit: 3,
+        semester: 1,
+      })
       .returning();
     const [offering] = await api.db
       .insert(courseOfferings)
@@ -86,7 +91,8 @@ export async function createTranscriptsKit() {
   /** Requests a transcript and answers its id (fails the test on anything but 201). */
   async function requested(token: string, json: unknown = { recipient: "self" }) {
     const response = await requestTranscript(token, json);
-    if (response.status !== 201) throw new Error(`request: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`request: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { data: { id: number } }).data.id;
   }
 

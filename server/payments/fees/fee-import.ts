@@ -89,10 +89,7 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
         .select()
         .from(feeSchedule)
         .where(and(isNull(feeSchedule.replacedAt), eq(feeSchedule.kind, "school_fee")))
-    ).map((fee) => [
-      keyText(fee),
-      fee,
-    ]),
+    ).map((fee) => [keyText(fee), fee]),
   );
   const modes = await loadModes(tx);
   const paid = new Set(

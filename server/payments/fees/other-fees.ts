@@ -10,10 +10,7 @@ import { auditView, creditedAgainst } from "./fee-keys.ts";
 
 /** Each college-wide fee (a transcript's) with the one in force, for the bursar's fee page. */
 export async function otherFees(db: Database): Promise<FeePage["other_fees"]> {
-  const rows = await db
-    .select()
-    .from(feeSchedule)
-    .where(isNull(feeSchedule.replacedAt));
+  const rows = await db.select().from(feeSchedule).where(isNull(feeSchedule.replacedAt));
   return Promise.all(
     OTHER_FEE_KINDS.map(async ({ kind, label }) => {
       const fee = rows.find((row) => row.kind === kind);

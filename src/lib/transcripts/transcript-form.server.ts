@@ -20,7 +20,10 @@ const Created = z.object({ message: z.string() });
 const CHECKOUT_UNUSABLE =
   "We could not start the payment with Paystack. Please try again in a few minutes.";
 
-export async function handleTranscriptPost(api: ServerApi, form: FormData): Promise<TranscriptPost> {
+export async function handleTranscriptPost(
+  api: ServerApi,
+  form: FormData,
+): Promise<TranscriptPost> {
   const field = (name: string) => String(form.get(name) ?? "");
   try {
     switch (field("action")) {
@@ -75,8 +78,13 @@ export async function checkPayment(
       answerOf(PaymentRecord),
     );
     return /^success$/i.test(answer.data.payment_status)
-      ? { notice: "Payment received. Your transcript now waits for the exams office to release it." }
-      : { problem: "This payment is not complete yet. If you have paid, check again in a few minutes." };
+      ? {
+          notice: "Payment received. Your transcript now waits for the exams office to release it.",
+        }
+      : {
+          problem:
+            "This payment is not complete yet. If you have paid, check again in a few minutes.",
+        };
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;
     return { problem: error.message };
