@@ -38,6 +38,7 @@ import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
 import { resultStaffRoutes } from "./results/staff-routes.ts";
 import { resultRoutes } from "./results/routes.ts";
+import { transcriptRoutes } from "./transcripts/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
 /** The college API: one router per domain behind shared error handling and limits. */
@@ -105,6 +106,8 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", announcementStaffRoutes(deps));
   app.route("/", libraryStaffRoutes(deps));
   app.route("/", resultStaffRoutes(deps));
+  // Student, exams-office and public routes together; after staffAnswers, which its staff route needs.
+  app.route("/", transcriptRoutes(deps));
 
   if (deps.outboxDir) {
     // Every e-mail lands here, password links included: only the developer's own machine may read

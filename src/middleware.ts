@@ -21,6 +21,8 @@ const PUBLIC_PAGES = [
   /^\/reset-password\/?$/,
   /^\/password\/reset(\/|$)/,
   /^\/verify\//,
+  // A released transcript's signed page and the check by reference (decision 182).
+  /^\/transcripts\//,
   /^\/_/,
   /^\/404\/?$/,
   /^\/500\/?$/,

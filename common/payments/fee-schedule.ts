@@ -3,6 +3,7 @@ import { LARGEST_RECORD_ID } from "../validation/lists.ts";
 import { PAYMENT_OPTIONS, type PaymentOption } from "./fee-status.ts";
 import { parseNairaToKobo } from "./naira-input.ts";
 import { readLevel, type Cell } from "../structure/structure-cells.ts";
+import { OTHER_FEE_KINDS } from "./fee-kinds.ts";
 
 /** The exact first line of a fee schedule CSV file, for import and export alike (decision 095). */
 export const FEE_CSV_HEADER = [
@@ -147,8 +148,27 @@ export const FeePage = z.object({
   ),
   programmes: z.array(z.object({ id: z.number(), name: z.string() })),
   study_modes: z.array(z.string()),
+  /** College-wide fees of other kinds (a transcript), each with the one in force (decision 182). */
+  other_fees: z.array(
+    z.object({
+      kind: z.enum(OTHER_FEE_KINDS.map((entry) => entry.kind)),
+      label: z.string(),
+      fee: z
+        .object({ id: z.number(), amount_kobo: z.number(), credited_payments: z.number() })
+        .nullable(),
+    }),
+  ),
 });
 export type FeePage = z.infer<typeof FeePage>;
+
+/** POST /staff/fees/other: the amount of a college-wide fee such as the transcript fee. */
+export const OtherFeeRequest = z.object({
+  kind: z.enum(
+    OTHER_FEE_KINDS.map((entry) => entry.kind),
+    { error: "Choose which fee." },
+  ),
+  amount_naira: amount,
+});
 
 /** Why a fee that students have paid cannot change, and what to do instead. */
 export const PAID_FEE_IS_FIXED =

@@ -32,6 +32,7 @@ const INSTALLMENT_LABELS: Record<string, string> = {
   part: "First Installment",
   second_installment: "Second Installment",
   full: "Full",
+  transcript: "Transcript Fee",
 };
 
 /** Payment Type on the slip (spec section 4); other options show as they are named. */

@@ -28,7 +28,7 @@ export const AUDIT_WALLS: Record<Exclude<StaffRole, "adviser">, readonly string[
   // record: they read a course's history on its result page, and nothing here.
   lecturer: [],
   hod: [],
-  exams: ["course_result", "result_publication", "grading_scheme"],
+  exams: ["course_result", "result_publication", "grading_scheme", "transcript_request"],
 };
 
 /**

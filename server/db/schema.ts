@@ -16,6 +16,8 @@ import {
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { GatewayName } from "../payments/gateway.ts";
 import type { GradingScheme, SpecialMark } from "../../common/results/grading.ts";
+import type { FeeKind } from "../../common/payments/fee-kinds.ts";
+import type { TranscriptSnapshot } from "../../common/transcripts/transcripts.ts";
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -460,11 +462,15 @@ export const complaintReplies = pgTable(
  * What each payment option costs, in kobo, per session and level, for one programme and study
  * mode or for all of them (null). The most specific fee in force wins (decision 095). A fee paid
  * against never changes: a new fee with the same key replaces it (`replacedAt` set on the old one).
+ *
+ * Fees of another `kind` than school fees (a transcript) are one price for the whole college:
+ * level 0, every programme and mode, `session` only saying when it was set (decision 182).
  */
 export const feeSchedule = pgTable(
   "fee_schedule",
   {
     id: id(),
+    kind: text().$type<FeeKind>().notNull().default("school_fee"),
     paymentOption: text().notNull(),
     level: integer().notNull(),
     session: text().notNull(),
@@ -485,8 +491,17 @@ export const feeSchedule = pgTable(
         sql`lower(coalesce(${table.studyMode}, ''))`,
         table.paymentOption,
       )
-      .where(sql`${table.replacedAt} is null`),
+      .where(sql`${table.replacedAt} is null and ${table.kind} = 'school_fee'`),
+    // One price in force for each other kind of fee.
+    uniqueIndex("fee_schedule_one_in_force_per_kind")
+      .on(table.kind)
+      .where(sql`${table.replacedAt} is null and ${table.kind} <> 'school_fee'`),
     check("fee_schedule_amount_positive", sql`${table.amountKobo} > 0`),
+    check("fee_schedule_kind_known", sql`${table.kind} in ('school_fee', 'transcript')`),
+    check(
+      "fee_schedule_other_kinds_college_wide",
+      sql`${table.kind} = 'school_fee' or (${table.level} = 0 and ${table.programmeId} is null and ${table.studyMode} is null)`,
+    ),
   ],
 );
 
@@ -498,6 +513,13 @@ export const payments = pgTable(
     studentId: integer()
       .notNull()
       .references(() => students.id),
+    /**
+     * What the money is for: school fees (the only kind that counts towards a session's fees, the
+     * results fee gate and the one-success-per-option rule) or a transcript (decision 182).
+     */
+    kind: text().$type<FeeKind>().notNull().default("school_fee"),
+    /** The transcript request a transcript payment pays for. */
+    transcriptRequestId: integer().references(() => transcriptRequests.id),
     paymentOption: text().notNull(),
     level: integer().notNull(),
     session: text().notNull(),
@@ -529,10 +551,50 @@ export const payments = pgTable(
     index().on(table.studentId),
     index().on(table.status, table.generatedAt),
     index().on(table.feeId),
-    // A student can hold only one credited payment per option, level and session.
+    // A student can hold only one credited school-fee payment per option, level and session.
     uniqueIndex("payments_one_success_per_option")
       .on(table.studentId, table.paymentOption, table.level, table.session)
-      .where(sql`${table.status} = 'success'`),
+      .where(sql`${table.status} = 'success' and ${table.kind} = 'school_fee'`),
+    // A transcript request is paid once; a second payment for it is a duplicate to refund.
+    uniqueIndex("payments_one_success_per_transcript")
+      .on(table.transcriptRequestId)
+      .where(sql`${table.status} = 'success' and ${table.transcriptRequestId} is not null`),
+    check(
+      "payments_transcript_has_its_request",
+      sql`(${table.kind} = 'transcript') = (${table.transcriptRequestId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A student's request for a transcript, to themselves or to an institution's address. Paid by a
+ * `transcript` payment that names it; released by the exams office, which writes its `reference`
+ * and the transcript as it stood (`snapshot`): names, programme and results never change after.
+ */
+export const transcriptRequests = pgTable(
+  "transcript_requests",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    /** "self" or "institution". */
+    recipient: text().notNull(),
+    institutionName: text(),
+    recipientEmail: text().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    releasedAt: timestamp({ withTimezone: true }),
+    releasedBy: integer().references(() => staff.id),
+    /** What an institution types to check it, written on release. */
+    reference: text().unique(),
+    snapshot: jsonb().$type<TranscriptSnapshot>(),
+  },
+  (table) => [
+    index().on(table.studentId),
+    check(
+      "transcript_requests_released_whole",
+      sql`(${table.releasedAt} is null) = (${table.reference} is null) and (${table.reference} is null) = (${table.snapshot} is null)`,
+    ),
   ],
 );
 

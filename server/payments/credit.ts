@@ -42,7 +42,11 @@ type CreditSource = "verify" | "webhook" | "reconcile" | "bursar";
 
 // The gateway's final states other than success; the rest (abandoned, ongoing, pending…) may still pay.
 const FINAL_FAILURES = new Set(["failed", "reversed"]);
-const ONE_SUCCESS_INDEX = "payments_one_success_per_option";
+// A school fee's option, or a transcript request, is credited once; a second payment is a duplicate.
+const ONE_SUCCESS_INDEXES = [
+  "payments_one_success_per_option",
+  "payments_one_success_per_transcript",
+];
 /**
  * The statuses a gateway's answer may still change. Not success (credited once), nor refunding,
  * refunded or reversed: money on its way back must never be credited (decision 102).
@@ -103,13 +107,17 @@ export async function applyProviderResult(
         // must see each other: the student's row serialises their crediting. The lock's read
         // is also whom the receipt goes to.
         const payer = await lockStudent(tx, payment.studentId);
-        const settled = await creditedOptions(tx, payment.studentId, payment, payment.reference);
-        const choice = {
-          option: payment.paymentOption as PaymentOption,
-          level: payment.level,
-          session: payment.session,
-        };
-        if (creditRefusal(choice, settled)) return "overpaid" as const;
+        // Only a school fee is settled by other options; a transcript request is paid once, which
+        // the unique index holds (decision 182).
+        if (payment.kind === "school_fee") {
+          const settled = await creditedOptions(tx, payment.studentId, payment, payment.reference);
+          const choice = {
+            option: payment.paymentOption as PaymentOption,
+            level: payment.level,
+            session: payment.session,
+          };
+          if (creditRefusal(choice, settled)) return "overpaid" as const;
+        }
         const [row] = await creditOpenPayment(tx).execute({
           reference: payment.reference,
           paidAt: result.paidAt ?? now,
@@ -130,7 +138,7 @@ export async function applyProviderResult(
       }
       return changedMeanwhile(deps.db, payment);
     } catch (error) {
-      if (!(error instanceof OverpaidFee) && !violates(error, ONE_SUCCESS_INDEX)) throw error;
+      if (!(error instanceof OverpaidFee) && !violatesAny(error, ONE_SUCCESS_INDEXES)) throw error;
       deps.logger.error("a second payment for an already credited fee; refund it", facts);
       const note = "Paid twice for the same fee; the bursary will refund this payment";
       return settle(
@@ -249,11 +257,11 @@ export function creditRefusal(choice: FeeChoice, credited: readonly string[]) {
   return choice.option === "latefees" ? null : feeRefusal(choice, credited);
 }
 
-/** Whether a database error (as each driver reports it) is a unique violation of `index`. */
-function violates(error: unknown, index: string): boolean {
+/** Whether a database error (as each driver reports it) is a unique violation of one of `indexes`. */
+function violatesAny(error: unknown, indexes: readonly string[]): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === "23505") return constraint === undefined || constraint === index;
+    if (code === "23505") return constraint === undefined || indexes.includes(constraint);
   }
   return false;
 }

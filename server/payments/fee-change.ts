@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { payments, students } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
-import { scheduledFee } from "./fee-schedule.ts";
+import { otherFeeInForce, scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 
 /** A payment started before its fee changed may still be paid at its old amount for this long (decision 152). */
@@ -11,7 +11,7 @@ export const FEE_CHANGE_GRACE_MS = 24 * 60 * 60_000;
 
 type Payment = Pick<
   typeof payments.$inferSelect,
-  "id" | "studentId" | "paymentOption" | "level" | "session" | "amountKobo" | "generatedAt"
+  "id" | "studentId" | "kind" | "paymentOption" | "level" | "session" | "amountKobo" | "generatedAt"
 >;
 
 /**
@@ -23,6 +23,10 @@ export async function changedFeeKobo(
   db: Database | Transaction,
   payment: Payment,
 ): Promise<number | null> {
+  if (payment.kind !== "school_fee") {
+    const fee = await otherFeeInForce(db, payment.kind);
+    return fee && fee.amountKobo !== payment.amountKobo ? fee.amountKobo : null;
+  }
   const [payer] = await db
     .select({ programmeId: students.programmeId, studyMode: students.studyMode })
     .from(students)

@@ -6,6 +6,7 @@ import { collegeDate } from "../../common/format/dates.ts";
 import { lateFeeRefusal } from "../../common/payments/late-fees.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
+import type { FeeKind } from "../../common/payments/fee-kinds.ts";
 
 type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
 
@@ -16,6 +17,7 @@ const scheduledFeeQuery = preparedQuery((db) =>
     .from(feeSchedule)
     .where(
       and(
+        eq(feeSchedule.kind, "school_fee"),
         eq(feeSchedule.paymentOption, sql.placeholder("option")),
         eq(feeSchedule.level, sql.placeholder("level")),
         eq(feeSchedule.session, sql.placeholder("session")),
@@ -44,6 +46,7 @@ const creditedOptionsQuery = preparedQuery((db) =>
         eq(payments.level, sql.placeholder("level")),
         eq(payments.session, sql.placeholder("session")),
         eq(payments.status, "success"),
+        eq(payments.kind, "school_fee"),
         ne(payments.reference, sql.placeholder("exceptReference")),
       ),
     )
@@ -108,4 +111,16 @@ export async function creditedOptions(
 export function noFeeMessage(choice: FeeChoice): string {
   const label = PAYMENT_OPTIONS.find((option) => option.value === choice.option)?.label;
   return `No fee is set for ${label} at ${choice.level} level in ${choice.session}. Check your choices, or ask the bursary.`;
+}
+
+/** The college-wide fee of another kind than school fees in force (decision 182), or null when the bursar has set none. */
+export async function otherFeeInForce(
+  db: Database | Transaction,
+  kind: Exclude<FeeKind, "school_fee">,
+): Promise<{ id: number; amountKobo: number } | null> {
+  const [row] = await db
+    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
+    .from(feeSchedule)
+    .where(and(eq(feeSchedule.kind, kind), isNull(feeSchedule.replacedAt)));
+  return row ?? null;
 }

@@ -57,7 +57,11 @@ export async function loadPaymentInfo(
   // The fee status comes from the rows in hand: every payment of the student is among them. A fee
   // of another level paid in the session does not settle it.
   const paidThisSession = rows.filter(
-    (row) => row.session === session && row.level === level && row.status === "success",
+    (row) =>
+      row.kind === "school_fee" &&
+      row.session === session &&
+      row.level === level &&
+      row.status === "success",
   );
   return {
     school_fees_payment: {

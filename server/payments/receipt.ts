@@ -28,14 +28,17 @@ export function receiptMail(
   const option =
     PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ??
     payment.paymentOption;
-  const what = `${option}, ${payment.level} level, ${payment.session}`;
+  const isSchoolFee = payment.kind === "school_fee";
+  const what = isSchoolFee
+    ? `${option}, ${payment.level} level, ${payment.session}`
+    : "Transcript fee";
   return {
     to: payer.email,
     subject: `Payment receipt: ${what}`,
     text: [
       `Dear ${payer.othername} ${payer.surname},`,
       "",
-      `The college has received your school fees payment of ${formatNaira(koboToNaira(payment.amountKobo))} for ${what}.`,
+      `The college has received your ${isSchoolFee ? "school fees payment" : "payment"} of ${formatNaira(koboToNaira(payment.amountKobo))} for ${what}.`,
       "",
       `Reference: ${payment.reference}`,
       `Paid: ${formatSlipDate(payment.paidAt ?? payment.generatedAt)}`,
@@ -43,7 +46,9 @@ export function receiptMail(
       "Anyone can check that this payment is genuine at:",
       verifyUrl,
       "",
-      "Print your payment slip from the Payments page of the portal.",
+      isSchoolFee
+        ? "Print your payment slip from the Payments page of the portal."
+        : "Your transcript is sent once the exams office releases it; the Transcript page shows where it stands.",
     ].join("\n"),
   };
 }

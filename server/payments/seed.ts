@@ -53,6 +53,9 @@ export async function seedHostelRooms(db: Database) {
     .returning();
 }
 
+/** What the demo's transcript fee is, in naira. */
+export const DEMO_TRANSCRIPT_FEE_NAIRA = 5_000;
+
 // Fixed demo references, so the demo slips can be opened (and benchmarked) by address.
 const DEMO_REFERENCES = {
   partPayment: "CCE-20231009-4D7KQ2M9XW3P",
@@ -65,6 +68,14 @@ const DEMO_REFERENCES = {
  */
 export async function seedDemoPayments(db: Database) {
   await seedFees(db);
+  // The bursar's college-wide transcript fee (decision 182), so the demo can request one.
+  await db.insert(feeSchedule).values({
+    kind: "transcript",
+    paymentOption: "transcript",
+    level: 0,
+    session: "2024/2025",
+    amountKobo: DEMO_TRANSCRIPT_FEE_NAIRA * 100,
+  });
   const rooms = await seedHostelRooms(db);
   const [returning] = await db.select().from(students).where(eq(students.phone, "08030000001"));
   if (!returning) return;

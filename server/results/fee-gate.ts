@@ -13,6 +13,8 @@ export async function paidOptions(db: Database, studentId: number, session: stri
         eq(payments.studentId, studentId),
         eq(payments.session, session),
         eq(payments.status, "success"),
+        // A transcript paid in the session is not its school fee (decision 182).
+        eq(payments.kind, "school_fee"),
       ),
     );
   return rows.map((row) => row.option);

@@ -84,10 +84,12 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
     (await tx.select().from(programmes)).map((row) => [nameKey(row.name), row]),
   );
   const existing = new Map(
-    (await tx.select().from(feeSchedule).where(isNull(feeSchedule.replacedAt))).map((fee) => [
-      keyText(fee),
-      fee,
-    ]),
+    (
+      await tx
+        .select()
+        .from(feeSchedule)
+        .where(and(isNull(feeSchedule.replacedAt), eq(feeSchedule.kind, "school_fee")))
+    ).map((fee) => [keyText(fee), fee]),
   );
   const modes = await loadModes(tx);
   const paid = new Set(

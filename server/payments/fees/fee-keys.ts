@@ -19,6 +19,7 @@ export async function feeInForce(tx: Transaction, key: FeeKey): Promise<FeeRow |
     .where(
       and(
         isNull(feeSchedule.replacedAt),
+        eq(feeSchedule.kind, "school_fee"),
         eq(feeSchedule.session, key.session),
         sql`coalesce(${feeSchedule.programmeId}, 0) = ${key.programmeId ?? 0}`,
         eq(feeSchedule.level, key.level),

@@ -9,6 +9,7 @@ import {
 } from "../../db/schema.ts";
 import type { z } from "zod";
 import type { FeePage, FeeQuery, StaffFee } from "../../../common/payments/fee-schedule.ts";
+import { otherFees } from "./other-fees.ts";
 
 export const FEE_PAGE_SIZE = 50;
 
@@ -16,7 +17,8 @@ type Filters = Omit<z.infer<typeof FeeQuery>, "page">;
 
 /** The fees in force matching the filters, in the order the schedule reads: session, programme, level, option. */
 export function feesInForce(db: Database, filters: Filters) {
-  const conditions: SQL[] = [isNull(feeSchedule.replacedAt)];
+  // Other kinds of fee (a transcript) are one college-wide price each, listed apart (decision 182).
+  const conditions: SQL[] = [isNull(feeSchedule.replacedAt), eq(feeSchedule.kind, "school_fee")];
   if (filters.session) conditions.push(eq(feeSchedule.session, filters.session));
   if (filters.programme === "all") conditions.push(isNull(feeSchedule.programmeId));
   else if (filters.programme) conditions.push(eq(feeSchedule.programmeId, filters.programme));
@@ -86,5 +88,6 @@ export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Pr
     sessions,
     programmes: programmeList,
     study_modes: modes.map((row) => row.mode),
+    other_fees: await otherFees(db),
   };
 }

@@ -16,7 +16,9 @@ import {
   FeeQuery,
   FeeRequest,
   LateFeesRequest,
+  OtherFeeRequest,
 } from "../../../common/payments/fee-schedule.ts";
+import { OTHER_FEE_KINDS } from "../../../common/payments/fee-kinds.ts";
 import { changedFields, recordAudit } from "../../audit/audit.ts";
 import { parseCsv, toCsv } from "../../csv/csv-file.ts";
 import { readCsvUpload } from "../../csv/csv-upload.ts";
@@ -30,6 +32,7 @@ import { assertProgrammeExists, assertSessionExists } from "./fee-keys.ts";
 import { feePage, feesInForce } from "./fee-list.ts";
 import { planFeeImport } from "./fee-import.ts";
 import { addFee, changeFeeAmount } from "./fee-writes.ts";
+import { setOtherFee } from "./other-fees.ts";
 
 const FeeIdParam = z.object({ id: RecordId("No such fee.") });
 
@@ -85,6 +88,20 @@ export function feeRoutes(deps: ApiDeps) {
       ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.`
       : `Fee of ${amount} saved.`;
     return c.json({ status: "success", message, data: { id: fee.id } }, 201);
+  });
+
+  app.post("/staff/fees/other", bursar, async (c) => {
+    const { kind, amount_naira: amountKobo } = await readJson(c, OtherFeeRequest);
+    const outcome = await withUniqueNames(() =>
+      db.transaction((tx) => setOtherFee(tx, author(c.var.staff.id), kind, amountKobo)),
+    );
+    const label = OTHER_FEE_KINDS.find((entry) => entry.kind === kind)!.label;
+    const amount = formatNaira(koboToNaira(amountKobo));
+    const message =
+      outcome === "replaced"
+        ? `${label} is now ${amount} for payments started from now on; receipts already paid keep the old amount.`
+        : `${label} is now ${amount}.`;
+    return c.json({ status: "success", message });
   });
 
   app.patch("/staff/fees/:id", bursar, async (c) => {

@@ -17,6 +17,7 @@ describe("the staff menu by role", () => {
       ],
     ],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/audit", "/staff/totp"]],
+    [["exams"], ["/staff", "/staff/transcripts", "/staff/audit", "/staff/totp"]],
     [
       ["admin"],
       [
@@ -96,6 +97,8 @@ describe("which staff pages a role may open", () => {
     ["/staff/registrations/12", ["admin"], false],
     ["/staff/registrations", ["bursar"], false],
     ["/staff/fees", ["bursar"], true],
+    ["/staff/transcripts", ["exams"], true],
+    ["/staff/transcripts", ["bursar"], false],
     ["/staff/fees", ["registry"], false],
     ["/staff/students/import", ["registry"], true],
     ["/staff/students/42", ["admin"], false],

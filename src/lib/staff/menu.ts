@@ -15,6 +15,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
   // Administrators approve large refunds as a second approver (decision 151).
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
+  { href: "/staff/transcripts", label: "Transcripts", roles: ["exams"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/results/review", label: "Results to review", roles: ["hod"] },
   { href: "/staff/results/overview", label: "Results overview", roles: ["exams"] },
