@@ -5,9 +5,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * subject, so a token made for one kind of document never opens another's check: a slip's token
  * is not a result's, nor an exam card's.
  */
-export type TokenPurpose = "school-fee" | "hostel" | "results" | "exam-card";
+export type TokenPurpose = "school-fee" | "hostel" | "results" | "exam-card" | "transcript";
 
-const PURPOSES: readonly TokenPurpose[] = ["school-fee", "hostel", "results", "exam-card"];
+const PURPOSES: readonly TokenPurpose[] = [
+  "school-fee",
+  "hostel",
+  "results",
+  "exam-card",
+  "transcript",
+];
 // 16 bytes of HMAC-SHA256: 128 bits, far beyond guessing, and a QR code that stays small.
 const SIGNATURE_BYTES = 16;
 
