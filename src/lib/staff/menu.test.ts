@@ -12,10 +12,12 @@ describe("the staff menu by role", () => {
         "/staff/registrations",
         "/staff/structure",
         "/staff/sessions",
+        "/staff/course-lecturers",
         "/staff/audit",
         "/staff/totp",
       ],
     ],
+    [["lecturer"], ["/staff", "/staff/teaching", "/staff/audit", "/staff/totp"]],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/audit", "/staff/totp"]],
     [
       ["admin"],
@@ -52,6 +54,7 @@ describe("the staff menu by role", () => {
         "/staff/registrations",
         "/staff/structure",
         "/staff/sessions",
+        "/staff/course-lecturers",
         "/staff/audit",
         "/staff/totp",
       ],
@@ -92,6 +95,10 @@ describe("which staff pages a role may open", () => {
     ["/staff/reconciliation/export.csv", ["support"], false],
     ["/staff/refunds", ["registry"], false],
     ["/staff/refunds", ["admin"], true],
+    ["/staff/teaching/12", ["lecturer"], true],
+    ["/staff/teaching/12/scores.csv", ["registry"], false],
+    ["/staff/course-lecturers", ["registry"], true],
+    ["/staff/course-lecturers", ["lecturer"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });

@@ -10,6 +10,8 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/registrations", label: "Course registrations", roles: ["adviser", "registry"] },
   { href: "/staff/structure", label: "Academic structure", roles: ["registry", "admin"] },
   { href: "/staff/sessions", label: "Sessions", roles: ["registry", "admin"] },
+  { href: "/staff/course-lecturers", label: "Course lecturers", roles: ["registry"] },
+  { href: "/staff/teaching", label: "My courses", roles: ["lecturer"] },
   { href: "/staff/fees", label: "Fee schedule", roles: ["bursar", "admin"] },
   { href: "/staff/payments", label: "Payments", roles: ["bursar"] },
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
