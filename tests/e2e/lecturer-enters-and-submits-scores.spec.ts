@@ -13,7 +13,9 @@ async function openTheOpenCourse(page: Page) {
     .getByRole("link", { name: "My courses" })
     .click();
   await expect(page.getByRole("heading", { name: "My courses" })).toBeVisible();
-  const course = page.getByRole("row", { name: /2024\/2025/ }).filter({ hasText: "Being entered" });
+  const course = page
+    .getByRole("row", { name: /2024\/2025 First/ })
+    .filter({ hasText: "Being entered" });
   await expect(course).toContainText("0 of 5");
   await course.getByRole("link").click();
   return page.url();
