@@ -61,6 +61,7 @@ const STAFF_SWEEP = "phone/every-staff-page-fits-a-phone.spec.ts";
 // course registration came over once staff sign-ins stopped waiting for codes (decision 172).
 const STAFF_LANE = [
   "staff-*.spec.ts",
+  "lecturer-*.spec.ts",
   "registry-*.spec.ts",
   "bursar-*.spec.ts",
   "pay-without-javascript.spec.ts",

@@ -37,6 +37,7 @@ import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
 import { resultStaffRoutes } from "./results/staff-routes.ts";
+import { scoreFileRoutes } from "./results/score-file-routes.ts";
 import { resultRoutes } from "./results/routes.ts";
 import { transcriptRoutes } from "./transcripts/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -108,6 +109,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", resultStaffRoutes(deps));
   // Student, exams-office and public routes together; after staffAnswers, which its staff route needs.
   app.route("/", transcriptRoutes(deps));
+  app.route("/", scoreFileRoutes(deps));
 
   if (deps.outboxDir) {
     // Every e-mail lands here, password links included: only the developer's own machine may read

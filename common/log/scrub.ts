@@ -50,4 +50,8 @@ const PATHS_ENDING_IN_SECRETS = [
   "/results/verify/",
   "/api/exam-cards/verify/",
   "/exam-cards/verify/",
+  // A released transcript's page and its API check: the token is the transcript's key.
+  "/api/transcripts/verify/",
+  "/transcripts/verify/",
+  "/transcripts/",
 ];

@@ -39,6 +39,9 @@ describeRoleTable(
     row("GET", "/staff/results/amendments", ["lecturer", "hod", "exams"]),
     row("POST", "/staff/results/amendments/99999/hod", ["hod"], {}),
     row("POST", "/staff/results/amendments/99999/exams", ["exams"], {}),
+    row("GET", "/staff/results/offerings?session=2024/2025&semester=1", ["registry"]),
+    row("GET", "/staff/results/offerings/99999/scores.csv", ["lecturer"]),
+    { ...row("POST", "/staff/results/offerings/99999/scores/import", ["lecturer"]), form: true },
   ],
   [200, 400, 404],
 );

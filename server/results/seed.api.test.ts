@@ -54,5 +54,18 @@ describe("the demo's results", () => {
     expect(
       data.map((row: { session: string; status: string }) => [row.session, row.status]),
     ).toContainEqual(["2024/2025", "open"]);
+    // With a class to score: five students whose registration the adviser approved.
+    const open = data.find((row: { session: string }) => row.session === "2024/2025");
+    expect(open).toMatchObject({ students: 5, entered: 0 });
+    const sheet = (
+      await (await api.request(`/staff/results/offerings/${open.id}`, { token })).json()
+    ).data;
+    expect(sheet.rows.map((row: { matric_no: string }) => row.matric_no)).toEqual([
+      "CCE/2024/BIO/0101",
+      "CCE/2024/BIO/0102",
+      "CCE/2024/BIO/0103",
+      "CCE/2024/BIO/0104",
+      "CCE/2024/BIO/0105",
+    ]);
   });
 });

@@ -8,10 +8,13 @@ import {
   departmentHeads,
   departments,
   offeringLecturers,
+  registrationApprovals,
   resultPublications,
   staff,
   students,
 } from "../db/schema.ts";
+import { insertStudent } from "../db/factories.ts";
+import { unusablePasswordHash } from "../auth/password.ts";
 
 /**
  * Demo results (issue 32): Chiamaka's 100-level first semester (2023/2024) entered by the demo
@@ -107,6 +110,56 @@ export async function seedDemoResults(db: Database) {
     .values({ courseId: current.id, session: "2024/2025", semester: 1, departmentId: biology.id })
     .onConflictDoNothing()
     .returning();
-  if (open)
-    await db.insert(offeringLecturers).values({ offeringId: open.id, staffId: lecturer.id });
+  if (!open) return;
+  await db.insert(offeringLecturers).values({ offeringId: open.id, staffId: lecturer.id });
+  await seedOpenClass(db, { courseId: current.id, programmeId: chiamaka.programmeId, biology });
+}
+
+/**
+ * The open course's class: 100-level students of Chiamaka's programme whose 2024/2025 first
+ * semester the adviser approved, so the demo lecturer has a roster to score. They have no e-mail
+ * address and no usable password: they are names on a mark sheet, not accounts to sign in with.
+ */
+const OPEN_CLASS = [
+  ["Abubakar", "Sadiq Tanko"],
+  ["Eze", "Chinonso Mary"],
+  ["Ogunleye", "Tolulope Ayo"],
+  ["Danjuma", "Hauwa Ladi"],
+  ["Nnamdi", "Kelechi Paul"],
+] as const;
+
+async function seedOpenClass(
+  db: Database,
+  options: { courseId: number; programmeId: number; biology: { id: number } },
+) {
+  for (const [index, [surname, othername]] of OPEN_CLASS.entries()) {
+    const number = String(101 + index).padStart(4, "0");
+    const student = await insertStudent(db, {
+      surname,
+      othername,
+      email: null,
+      matricNo: `CCE/2024/BIO/${number}`,
+      applicationNo: `APP/2024/00${number}`,
+      departmentId: options.biology.id,
+      programmeId: options.programmeId,
+      entrySession: "2024/2025",
+      level: 100,
+      passwordHash: unusablePasswordHash(),
+    });
+    await db.insert(courseRegistrations).values({
+      studentId: student.id,
+      courseId: options.courseId,
+      session: "2024/2025",
+      level: 100,
+      semester: 1,
+      createdAt: new Date("2024-11-18T09:00:00Z"),
+    });
+    await db.insert(registrationApprovals).values({
+      studentId: student.id,
+      session: "2024/2025",
+      semester: 1,
+      approvedBy: "Dr. Musa Abdullahi",
+      approvedAt: new Date("2024-11-25T10:00:00Z"),
+    });
+  }
 }

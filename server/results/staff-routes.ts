@@ -163,9 +163,14 @@ export function resultStaffRoutes(deps: ApiDeps) {
     await assertTeaches(db, c.var.staff.id, id);
     const request = await readJson(c, SaveScoresRequest);
     const { saved } = await saveScores(db, c.var.staff.id, id, request, now());
+    // The sent rows as now graded, so a page saving as the lecturer goes shows total and grade
+    // without reading the whole sheet again.
+    const sent = new Set(request.scores.map((entry) => entry.student_id));
+    const sheet = await readScoreSheet(db, id, (status) => status === "open");
     return c.json({
       status: "success",
       message: saved ? `${saved} ${saved === 1 ? "score" : "scores"} saved` : "Nothing changed",
+      data: { rows: sheet.rows.filter((row) => sent.has(row.student_id)) },
     });
   });
 

@@ -12,12 +12,16 @@ describe("the staff menu by role", () => {
         "/staff/registrations",
         "/staff/structure",
         "/staff/sessions",
+        "/staff/course-lecturers",
         "/staff/audit",
         "/staff/totp",
       ],
     ],
+    [
+      ["lecturer"],
+      ["/staff", "/staff/teaching", "/staff/results/amendments", "/staff/audit", "/staff/totp"],
+    ],
     [["adviser"], ["/staff", "/staff/registrations", "/staff/audit", "/staff/totp"]],
-    [["exams"], ["/staff", "/staff/transcripts", "/staff/audit", "/staff/totp"]],
     [
       ["admin"],
       [
@@ -53,6 +57,7 @@ describe("the staff menu by role", () => {
         "/staff/registrations",
         "/staff/structure",
         "/staff/sessions",
+        "/staff/course-lecturers",
         "/staff/audit",
         "/staff/totp",
       ],
@@ -73,12 +78,13 @@ describe("the staff menu by role", () => {
         "/staff",
         "/staff/results/overview",
         "/staff/results/computed",
+        "/staff/results/grading",
+        "/staff/transcripts",
         "/staff/results/amendments",
         "/staff/audit",
         "/staff/totp",
       ],
     ],
-    [["lecturer"], ["/staff", "/staff/results/amendments", "/staff/audit", "/staff/totp"]],
   ] as const)("%j sees %j", (roles, hrefs) => {
     expect(menuFor(roles).map((item) => item.href)).toEqual(hrefs);
   });
@@ -124,6 +130,10 @@ describe("which staff pages a role may open", () => {
     ["/staff/results/overview", ["lecturer"], false],
     ["/staff/results/amendments", ["lecturer"], true],
     ["/staff/results/amendments", ["bursar"], false],
+    ["/staff/teaching/12", ["lecturer"], true],
+    ["/staff/teaching/12/scores.csv", ["registry"], false],
+    ["/staff/course-lecturers", ["registry"], true],
+    ["/staff/course-lecturers", ["lecturer"], false],
   ] as const)("%s for %j: %s", (path, roles, allowed) => {
     expect(mayOpen(path, roles)).toBe(allowed);
   });

@@ -75,7 +75,13 @@ test("every registry page fits the phone", async ({ page }) => {
   const student = await firstHref(page, 'main a[href^="/staff/students/"]:not([href$="/import"])');
   await checkEachPage(page, [student, "/staff/students/import", "/staff/registrations"]);
   const registration = await firstHref(page, 'main a[href^="/staff/registrations/"]');
-  await checkEachPage(page, [registration, ...STRUCTURE, "/staff/sessions"]);
+  await checkEachPage(page, [
+    registration,
+    ...STRUCTURE,
+    "/staff/sessions",
+    "/staff/course-lecturers",
+    `/staff/course-lecturers?session=2023%2F2024&semester=1`,
+  ]);
   const promotion = page.locator('main a[href^="/staff/sessions/promotion"]');
   const promotionPage = (await promotion.count())
     ? await firstHref(page, 'main a[href^="/staff/sessions/promotion"]')
@@ -147,6 +153,19 @@ test("every course adviser page fits the phone", async ({ page }) => {
   await checkEachPage(page, ["/staff", "/staff/registrations", "/staff/registrations?status=all"]);
   const registration = await firstHref(page, 'main a[href^="/staff/registrations/"]');
   await checkEachPage(page, [registration, "/staff/totp"]);
+});
+
+test("every lecturer page fits the phone", async ({ page }) => {
+  await staffSignIn(page, "lecturer@college.example");
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  await checkEachPage(page, ["/staff", "/staff/teaching"]);
+  // The open course's sheet (or, after the lecturer's journey, its submitted one) and a published one.
+  const open = await firstHref(page, 'main tr:has-text("2024/2025") a[href^="/staff/teaching/"]');
+  const published = await firstHref(
+    page,
+    'main tr:has-text("2023/2024") a[href^="/staff/teaching/"]',
+  );
+  await checkEachPage(page, [open, published]);
 });
 
 test("every bursary page fits the phone", async ({ page }) => {
