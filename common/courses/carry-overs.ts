@@ -98,3 +98,19 @@ export const CARRY_OVERS_FIRST =
   "Carry-overs come first: drop other courses (or reset a semester) to make room for them.";
 
 export const CARRY_OVER_LABEL = "Carry-over";
+
+/** The carry-overs a registration now must include, as the picker pre-selects them. */
+export const requiredCarryOvers = <T extends { state: CarryOverState }>(plan: readonly T[]) =>
+  plan.filter((course) => course.state === "required");
+
+/**
+ * The picker's selection with the required carry-overs first: they are always selected and
+ * cannot be removed; the student's own picks follow.
+ */
+export function withCarryOvers<T extends { course_id: number }>(
+  required: readonly T[],
+  chosen: readonly T[],
+): T[] {
+  const isRequired = (course: T) => required.some((carried) => carried.course_id === course.course_id);
+  return [...required, ...chosen.filter((course) => !isRequired(course))];
+}
