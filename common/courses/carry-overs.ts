@@ -111,6 +111,7 @@ export function withCarryOvers<T extends { course_id: number }>(
   required: readonly T[],
   chosen: readonly T[],
 ): T[] {
-  const isRequired = (course: T) => required.some((carried) => carried.course_id === course.course_id);
+  const isRequired = (course: T) =>
+    required.some((carried) => carried.course_id === course.course_id);
   return [...required, ...chosen.filter((course) => !isRequired(course))];
 }

@@ -18,9 +18,9 @@ export function CarryOverNote({ carryOvers }: { carryOvers: CarryOver[] }) {
       {required.length > 0 && (
         <p>
           <strong>Carry-over:</strong> {named(required)}.{" "}
-          {required.length === 1 ? "A compulsory course" : "Compulsory courses"} you failed must be
-          registered again: {required.length === 1 ? "it is" : "they are"} selected with your
-          courses, cannot be removed and count towards the {MAX_UNITS}-unit cap.
+          {required.length === 1
+            ? `A compulsory course you failed must be registered again: it is selected with your courses, cannot be removed and counts towards the ${MAX_UNITS}-unit cap.`
+            : `Compulsory courses you failed must be registered again: they are selected with your courses, cannot be removed and count towards the ${MAX_UNITS}-unit cap.`}
         </p>
       )}
       {waiting.map((course) => (

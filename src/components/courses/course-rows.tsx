@@ -15,7 +15,12 @@ export function CourseCells({ course, pickId }: { course: Course; pickId?: strin
     <>
       <td className="c-code">
         {name(course.code)}
-        {course.carry_over && <span className="carry-over">{CARRY_OVER_LABEL}</span>}
+        {course.carry_over && (
+          <>
+            {" "}
+            <span className="carry-over">{CARRY_OVER_LABEL}</span>
+          </>
+        )}
       </td>
       <td className="c-title">{name(course.title)}</td>
       <td className="c-unit" data-label="Units">
