@@ -251,6 +251,23 @@ describe("carry-overs in course registration", () => {
   });
 });
 
+describe("GET /courses/carry-overs", () => {
+  it("answers a signed-in student only, for a session written as one", async () => {
+    expect((await api.request(`/courses/carry-overs?session=${SESSION}`)).status).toBe(401);
+    const { token } = await newStudent();
+    const malformed = await api.request("/courses/carry-overs?session=last", { token });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.fields.session).toBe(
+      "Choose a session such as 2024/2025.",
+    );
+    // Without a session, the current one.
+    const current = CarryOverList.parse(
+      await (await api.request("/courses/carry-overs", { token })).json(),
+    );
+    expect(current.data).toEqual({ session: SESSION, carry_overs: [] });
+  });
+});
+
 describe("carry-overs under concurrent requests", () => {
   it("never lets a semester hold other courses without its carry-over, nor register it twice", async () => {
     const { student, token } = await newStudent();
