@@ -35,18 +35,19 @@ export async function loadPicker(api: ServerApi, studentId: number, form: Picker
           CourseList,
         )
       : null;
-  const [sessions, paymentInfo, registeredAsked, carryOversAsked, offered, found] = await Promise.all([
-    api.get("/setup/sessions/read", SessionList),
-    api.get(`/student/payment-info/${studentId}`, answerOf(PaymentInfo)),
-    form.session === ""
-      ? NOTHING_REGISTERED
-      : api.get(viewPath(form.session ?? undefined), StudentView),
-    form.session === ""
-      ? NO_CARRY_OVERS
-      : api.get(carryOverPath(form.session ?? undefined), CarryOverList),
-    form.level ? api.get(`/courses/mapped/read?mapped_level=${form.level}`, CourseList) : null,
-    search,
-  ]);
+  const [sessions, paymentInfo, registeredAsked, carryOversAsked, offered, found] =
+    await Promise.all([
+      api.get("/setup/sessions/read", SessionList),
+      api.get(`/student/payment-info/${studentId}`, answerOf(PaymentInfo)),
+      form.session === ""
+        ? NOTHING_REGISTERED
+        : api.get(viewPath(form.session ?? undefined), StudentView),
+      form.session === ""
+        ? NO_CARRY_OVERS
+        : api.get(carryOverPath(form.session ?? undefined), CarryOverList),
+      form.level ? api.get(`/courses/mapped/read?mapped_level=${form.level}`, CourseList) : null,
+      search,
+    ]);
   const list = sessions.data.data.map(({ name, course_modifiable }) => ({
     name,
     course_modifiable,
