@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RecordId } from "../validation/lists.ts";
-import { Course } from "./registered-course.ts";
+import { CarryOver, Course } from "./registered-course.ts";
 import { RegistrationLevel, SessionName } from "./requests.ts";
 import { spelledDate, windowState, type RegistrationWindow } from "./registration-window.ts";
 
@@ -122,6 +122,21 @@ export const StudentRegistration = z.object({
       programme: z.string(),
     }),
     semesters: z.array(SemesterReview),
+    /**
+     * The student's academic standing after their latest published semester (decision 174), or
+     * null before any semester of theirs is published.
+     */
+    standing: z
+      .object({
+        session: z.string(),
+        semester: z.number(),
+        standing: z.enum(["good", "probation", "withdrawal"]),
+        gpa: z.number(),
+        cgpa: z.number(),
+      })
+      .nullable(),
+    /** The compulsory courses failed before this session, registered or not (decision 180). */
+    carry_overs: z.array(CarryOver),
     /** Whether the signed-in staff member may approve or return (an adviser within scope). */
     may_review: z.boolean(),
     /** Whether they may reopen an approved semester now, and if not (an adviser after the window), why. */

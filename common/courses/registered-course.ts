@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARRY_OVER_STATES } from "./carry-overs.ts";
 
 /** A course as the catalogue and registration endpoints answer it (spec section 3). */
 export const Course = z.object({
@@ -10,8 +11,24 @@ export const Course = z.object({
   unit: z.string(),
   semester: z.union([z.literal(1), z.literal(2)]),
   registration_level: z.number().int().optional(),
+  /** Ours, beyond the spec: a compulsory course failed before, registered again (decision 180). */
+  carry_over: z.boolean().optional(),
 });
 export type Course = z.infer<typeof Course>;
+
+/** One carry-over as GET /courses/carry-overs answers it: the course and where it stands. */
+export const CarryOver = Course.extend({
+  state: z.enum(CARRY_OVER_STATES),
+  /** Why it waits for a later session; null unless waiting. */
+  waiting_reason: z.string().nullable(),
+});
+export type CarryOver = z.infer<typeof CarryOver>;
+
+/** GET /courses/carry-overs?session=…: the session's carry-overs, oldest first. */
+export const CarryOverList = z.object({
+  data: z.object({ session: z.string().nullable(), carry_overs: z.array(CarryOver) }),
+});
+export type CarryOverList = z.infer<typeof CarryOverList>;
 
 /** A Course Advisor's approval of one semester of a session's registration. */
 export const Approval = z.object({

@@ -14,13 +14,21 @@ import {
   withdrawReturns,
 } from "./registration-rules.ts";
 import { lockStudent } from "../students/student-lock.ts";
+import { carryOversFor } from "./carry-overs.ts";
+import {
+  carryOverPlan,
+  CARRY_OVERS_FIRST,
+  missingCarryOverMessage,
+  missingCarryOvers,
+} from "../../common/courses/carry-overs.ts";
 
 type Registrant = { id: number; programmeId: number; level: number };
 
 /**
  * Registers courses for the signed-in student in one transaction: the session must be open, each
- * course offered to the student's programme at the level, none registered before, no approved
- * semester touched, and the session's units must stay within the cap.
+ * course offered to the student's programme at the level or one of the student's carry-overs,
+ * none registered before, no approved semester touched, the semester's required carry-overs
+ * included (decision 180), and the session's units must stay within the cap.
  */
 export async function registerCourses(
   db: Database,
@@ -38,6 +46,9 @@ export async function registerCourses(
       },
     );
   }
+  // Published results do not change with registrations: read before the student's lock, so the
+  // lock is held no longer than before.
+  const carryOvers = await carryOversFor(db, student, sessionName);
   return db.transaction(async (tx) => {
     const ids = [...new Set(request.courses)];
     // The courses before the student, as the registry's unit changes lock them (decision 142): a
@@ -57,6 +68,11 @@ export async function registerCourses(
     const adding = request.courses.map((id) => {
       const course = known.find((row) => row.id === id)!;
       const mapping = offered.find((row) => row.courseId === id);
+      // A carry-over is registered with this level's courses, in its own semester.
+      const carried = carryOvers.find((row) => row.course_id === id);
+      if (!mapping && carried) {
+        return { course_id: id, code: course.code, unit: course.unit, semester: carried.semester };
+      }
       if (!mapping) {
         throw new ApiError(
           400,
@@ -87,9 +103,25 @@ export async function registerCourses(
         : `${refused.course.code} is listed twice; register each course once.`;
       throw new ApiError(409, message);
     }
+    const plan = carryOverPlan(carryOvers, registered, approved);
+    const missing = missingCarryOvers(plan, adding);
+    if (missing.length > 0) {
+      throw new ApiError(409, missingCarryOverMessage(missing), {
+        fields: {
+          courses: `Carry-overs to add: ${missing.map((course) => course.code).join(", ")}.`,
+        },
+      });
+    }
     if (refused?.refusal === "over-cap") {
       const units = `You have ${totalUnits(registered)} units registered for ${sessionName}; these courses add ${totalUnits(adding)}.`;
-      throw new ApiError(409, OVER_CAP, { fields: { courses: units } });
+      const carrying = plan.some(
+        (course) =>
+          course.state === "required" &&
+          adding.some((added) => added.course_id === course.course_id),
+      );
+      throw new ApiError(409, OVER_CAP, {
+        fields: { courses: carrying ? `${units} ${CARRY_OVERS_FIRST}` : units },
+      });
     }
 
     await tx.insert(courseRegistrations).values(
@@ -141,10 +173,14 @@ const offeredAmong = preparedQuery((db) =>
     .prepare("courses_offered_among"),
 );
 
-/** The student's registered courses in a session, with their units, for the cap. */
+/** The student's registered courses in a session, with their units and semesters, for the cap and the carry-overs. */
 const registeredUnits = preparedQuery((db) =>
   db
-    .select({ course_id: courseRegistrations.courseId, unit: courses.unit })
+    .select({
+      course_id: courseRegistrations.courseId,
+      unit: courses.unit,
+      semester: courseRegistrations.semester,
+    })
     .from(courseRegistrations)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
     .where(

@@ -13,6 +13,8 @@ import {
 import { registrationRecord, registrationSlip } from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";
+import { carryOversFor, markCarryOvers } from "./carry-overs.ts";
+import { carryOverPlan } from "../../common/courses/carry-overs.ts";
 
 /** The signed-in student's registrations: view, register, reset and the slip's data. */
 export function courseRoutes(deps: ApiDeps) {
@@ -31,6 +33,20 @@ export function courseRoutes(deps: ApiDeps) {
       query.registration_level,
     );
     return c.json({ status: "success", ...record });
+  });
+
+  // The session's carry-overs (decision 180): registered, required in the next registration of
+  // their semester, or waiting for a later session. Without a session, the current one.
+  app.get("/courses/carry-overs", signedIn, async (c) => {
+    const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
+    if (!session) return c.json({ status: "success", data: { session: null, carry_overs: [] } });
+    const [carryOvers, record] = await Promise.all([
+      carryOversFor(deps.db, c.var.student, session),
+      registrationRecord(deps.db, c.var.student.id, session),
+    ]);
+    const approved = new Set<number>(record.approvals.map((approval) => approval.semester));
+    const plan = carryOverPlan(carryOvers, record.data, approved);
+    return c.json({ status: "success", data: { session, carry_overs: plan } });
   });
 
   app.post("/courses/register", signedIn, async (c) => {
@@ -55,7 +71,15 @@ export function courseRoutes(deps: ApiDeps) {
     const { level } = readParams(c, SlipParams);
     const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
     const slip = session ? await registrationSlip(deps.db, c.var.student.id, session, level) : null;
-    return c.json({ status: "success", data: { data: slip ? [slip] : [] } });
+    if (!slip) return c.json({ status: "success", data: { data: [] } });
+    // The slip marks the courses registered as carry-overs.
+    const carryOvers = await carryOversFor(deps.db, c.var.student, slip.session);
+    const marked = {
+      ...slip,
+      first_semester: markCarryOvers(slip.first_semester, carryOvers),
+      second_semester: markCarryOvers(slip.second_semester, carryOvers),
+    };
+    return c.json({ status: "success", data: { data: [marked] } });
   });
 
   return app;

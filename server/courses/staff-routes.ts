@@ -29,6 +29,8 @@ import { registrationList } from "./advising/registration-list.ts";
 import { approveSemester, reopenSemester, returnSemester } from "./advising/review-actions.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { semesterReviews } from "./advising/semester-review.ts";
+import { carryOversFor, markCarryOvers, publishedRecord } from "./carry-overs.ts";
+import { carryOverPlan } from "../../common/courses/carry-overs.ts";
 
 const sessionNames = async (db: Database) =>
   (
@@ -73,11 +75,22 @@ export function courseStaffRoutes(deps: ApiDeps) {
     const member = c.var.staff;
     await assertMayRead(db, member, studentId);
     const student = await findAdvisee(db, studentId);
-    const [semesters, mayReview, window] = await Promise.all([
+    const [reviews, mayReview, window, record] = await Promise.all([
       semesterReviews(db, studentId, session),
       member.roles.includes("adviser") ? advises(db, member, studentId) : false,
       findSession(db, session),
+      publishedRecord(db, student),
     ]);
+    // Which registered courses are carry-overs, and which carry-overs are not registered yet.
+    const carryOvers = await carryOversFor(db, student, session, record);
+    const semesters = reviews.map((review) => ({
+      ...review,
+      courses: markCarryOvers(review.courses, carryOvers),
+    }));
+    const approved = new Set<number>(
+      reviews.filter((review) => review.status === "approved").map((review) => review.semester),
+    );
+    const latest = record.at(-1);
     const registry = readsEveryDepartment(member);
     const refusal = registry || !mayReview ? null : reopenRefusal(window, collegeDate(now()));
     return c.json({
@@ -92,6 +105,20 @@ export function courseStaffRoutes(deps: ApiDeps) {
           programme: student.programme,
         },
         semesters,
+        standing: latest
+          ? {
+              session: latest.session,
+              semester: latest.semester,
+              standing: latest.standing,
+              gpa: latest.gpa,
+              cgpa: latest.cgpa,
+            }
+          : null,
+        carry_overs: carryOverPlan(
+          carryOvers,
+          reviews.flatMap((review) => review.courses),
+          approved,
+        ),
         may_review: mayReview,
         reopen: { allowed: registry || (mayReview && refusal === null), refusal },
       },

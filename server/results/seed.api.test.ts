@@ -48,6 +48,19 @@ describe("the demo's results", () => {
     ).toHaveLength(1);
   });
 
+  it("put her carry-over into her 2024/2025 registration, required in the first semester", async () => {
+    const token = await api.signIn("08030000001");
+    const { data } = await (await api.request("/courses/carry-overs", { token })).json();
+    expect(data.session).toBe("2024/2025");
+    expect(
+      data.carry_overs.map((course: { code: string; semester: number; state: string }) => [
+        course.code,
+        course.semester,
+        course.state,
+      ]),
+    ).toEqual([["BIO 113", 1, "required"]]);
+  });
+
   it("leave the demo lecturer a course of this session still being entered", async () => {
     const token = await staffSignIn(api, { id: 0, email: "lecturer@college.example" }, "demo1234");
     const { data } = await (await api.request("/staff/results/teaching", { token })).json();

@@ -11,6 +11,7 @@ import { SearchCoursesDialog } from "../components/courses/SearchCoursesDialog.t
 import { CourseSearchSection } from "../components/courses/SearchResults.tsx";
 import { Dialog } from "../components/courses/Dialog.tsx";
 import { NoticeLine } from "../components/courses/NoticeLine.tsx";
+import { CarryOverNote } from "../components/courses/CarryOverNote.tsx";
 import { useCoursePicker } from "../components/courses/use-course-picker.client.ts";
 import {
   handled,
@@ -184,6 +185,7 @@ export function CoursePicker(props: CoursePickerProps) {
 
       <section className="card" id={landingId("selected")} aria-labelledby="selected-title">
         <h2 id="selected-title">Selected Courses</h2>
+        <CarryOverNote carryOvers={picker.carryOvers} />
         <SelectedCourses courses={picker.selected} onRemove={picker.remove} />
         {carryOverUnits > 0 && (
           <p className="muted">

@@ -3,7 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, waitForIslands } from "./support.ts";
 
 // Runs after register-courses.spec.ts (files run in name order): the approval it makes is final,
-// so the returning student's 2024/2025 first semester stays registered from here on.
+// so the returning student's 2024/2025 first semester stays registered from here on. Her
+// carry-over BIO 113 (3 units, failed in her published 2023/2024 first semester) is registered
+// with whatever she picks (decision 180).
 const ADVISER = {
   email: "adviser@college.example",
   password: "demo1234",
@@ -57,14 +59,20 @@ test("the course adviser returns a 200-level student's first semester with a not
   await adviser.getByRole("button", { name: "Filter" }).click();
   const row = adviser.getByRole("row", { name: /Okonkwo Chiamaka Grace/ });
   await expect(row).toContainText("Pending");
-  await expect(row.getByRole("cell").nth(5)).toHaveText("7");
+  await expect(row.getByRole("cell").nth(5)).toHaveText("10");
   await row.getByRole("link", { name: "Okonkwo Chiamaka Grace" }).click();
   await expect(adviser.getByRole("heading", { name: "First Semester: Pending" })).toBeVisible();
-  await expect(
-    adviser
-      .getByRole("table", { name: "First Semester courses" })
-      .getByRole("row", { name: /Total Units/ }),
-  ).toContainText("7");
+  const firstSemester = adviser.getByRole("table", { name: "First Semester courses" });
+  await expect(firstSemester.getByRole("row", { name: /Total Units/ })).toContainText("10");
+  // Which course is a carry-over, and where her published results leave her.
+  await expect(firstSemester.getByRole("row", { name: /BIO 113/ })).toContainText("Carry-over");
+  await expect(firstSemester.getByRole("row", { name: /BIO 211/ })).not.toContainText("Carry-over");
+  await expect(adviser.getByTestId("standing")).toContainText(
+    "Academic standing after 2023/2024, First Semester: Good standing",
+  );
+  await expect(adviser.getByTestId("carry-overs")).toHaveText(
+    "Carry-overs for 2024/2025: BIO 113. All registered.",
+  );
 
   await adviser
     .getByLabel("Note to the student")
@@ -84,13 +92,13 @@ test("the course adviser returns a 200-level student's first semester with a not
   );
   await registerFirstSemester(page, ["BIO 213"]);
 
-  // The adviser's page still shows the semester without BIO 213: the confirmation names the two
+  // The adviser's page still shows the semester without BIO 213: the confirmation names the three
   // courses the adviser saw, approving them is refused, and the page shows what the semester holds now.
   await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
   const confirmation = adviser.getByRole("region", {
     name: "Approve First Semester for 2024/2025?",
   });
-  await expect(confirmation).toContainText("2 courses, 7 units (BIO 211, BIO 212)");
+  await expect(confirmation).toContainText("3 courses, 10 units (BIO 113, BIO 211, BIO 212)");
   await confirmation.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("alert")).toHaveText(
     "This student changed the semester after you opened it; review it again.",

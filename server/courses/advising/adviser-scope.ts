@@ -24,6 +24,7 @@ export async function findAdvisee(db: Database | Transaction, studentId: number)
       othername: students.othername,
       matricNo: students.matricNo,
       level: students.level,
+      programmeId: students.programmeId,
       department: departments.name,
       programme: programmes.name,
     })

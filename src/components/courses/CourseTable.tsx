@@ -31,6 +31,9 @@ export function CourseTable(props: {
   const shown = pageOf(matching, page, PAGE_SIZE);
   const isSelected = (course: Course) =>
     props.selected.some((chosen) => chosen.course_id === course.course_id);
+  // A required carry-over stays ticked: the selection keeps it whatever the box sends.
+  const isCarryOver = (course: Course) =>
+    props.selected.some((chosen) => chosen.course_id === course.course_id && chosen.carry_over);
   const selectedHere = props.courses.filter(isSelected);
   const { notice } = props;
   const refused = (course: Course) => notice?.courseId === course.course_id;
@@ -104,11 +107,15 @@ export function CourseTable(props: {
                         value={course.course_id}
                         aria-label={`Select ${course.code}`}
                         checked={isSelected(course)}
+                        disabled={isCarryOver(course)}
                         onChange={(event) => props.onToggle(course, event.target.checked)}
                       />
                     </label>
                   </td>
-                  <CourseCells course={course} pickId={`pick-${course.course_id}`} />
+                  <CourseCells
+                    course={isCarryOver(course) ? { ...course, carry_over: true } : course}
+                    pickId={`pick-${course.course_id}`}
+                  />
                 </tr>
                 {notice && refused(course) && (
                   <tr className="row-notice">

@@ -2,7 +2,10 @@ import { CourseCells, TotalUnitsRow } from "./course-rows.tsx";
 import { handled } from "./picker-state.ts";
 import type { Course } from "../../../common/courses/registered-course.ts";
 
-/** The running table of the courses picked so far, each removable (a submit button before hydration). */
+/**
+ * The running table of the courses picked so far, each removable (a submit button before
+ * hydration) but a required carry-over, which registration cannot go without (decision 180).
+ */
 export function SelectedCourses(props: { courses: Course[]; onRemove: (course: Course) => void }) {
   if (props.courses.length === 0) return <p className="muted">No courses selected yet.</p>;
   return (
@@ -24,16 +27,20 @@ export function SelectedCourses(props: { courses: Course[]; onRemove: (course: C
             <tr key={course.course_id}>
               <CourseCells course={course} />
               <td className="c-action">
-                <button
-                  type="submit"
-                  name="drop"
-                  value={course.course_id}
-                  className="icon-button"
-                  aria-label={`Remove ${course.code}`}
-                  onClick={handled(() => props.onRemove(course))}
-                >
-                  ×
-                </button>
+                {course.carry_over ? (
+                  <span className="muted">Required</span>
+                ) : (
+                  <button
+                    type="submit"
+                    name="drop"
+                    value={course.course_id}
+                    className="icon-button"
+                    aria-label={`Remove ${course.code}`}
+                    onClick={handled(() => props.onRemove(course))}
+                  >
+                    ×
+                  </button>
+                )}
               </td>
             </tr>
           ))}

@@ -1,5 +1,6 @@
 import type {
   Approval,
+  CarryOver,
   Course,
   ReturnedSemester,
 } from "../../../common/courses/registered-course.ts";
@@ -26,6 +27,8 @@ export type CoursePickerProps = {
   approvals: Approval[];
   /** Semesters the Course Advisor sent back, with the note. */
   returns: ReturnedSemester[];
+  /** The session's carry-overs: registered, required (always selected) or waiting (decision 180). */
+  carryOvers: CarryOver[];
   /** The programme's courses at `level`, both semesters. */
   offered: Course[];
   semester: "" | "1" | "2";
@@ -48,6 +51,9 @@ export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" }
 /** The session's registrations at every level, as the server counts them for the cap. */
 export const sessionViewPath = (session: string) =>
   `/courses/student-view?${new URLSearchParams({ session })}`;
+
+export const carryOversPath = (session: string) =>
+  `/courses/carry-overs?${new URLSearchParams({ session })}`;
 
 export const printoutPath = (level: string, session: string) =>
   `/course-reg/print?${new URLSearchParams({ level, session })}`;

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../../lib/api/browser-api.client.ts";
 import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
-import type { Course, CourseList, StudentView } from "../../../common/courses/registered-course.ts";
+import type {
+  CarryOver,
+  CarryOverList,
+  Course,
+  CourseList,
+  StudentView,
+} from "../../../common/courses/registered-course.ts";
+import { requiredCarryOvers, withCarryOvers } from "../../../common/courses/carry-overs.ts";
 import {
   ALREADY_SELECTED,
   OVER_CAP,
@@ -12,7 +19,20 @@ import {
   semesterName,
 } from "../../../common/courses/selection.ts";
 import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
-import { sessionViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
+import {
+  carryOversPath,
+  sessionViewPath,
+  type CoursePickerProps,
+  type Notice,
+} from "./picker-state.ts";
+
+/** The registered courses marked as carry-overs where they are. */
+const markCarried = (courses: Course[], carryOvers: CarryOver[]) =>
+  courses.map((course) =>
+    carryOvers.some((carried) => carried.course_id === course.course_id)
+      ? { ...course, carry_over: true }
+      : course,
+  );
 
 /**
  * The course picker's state and the actions the page's controls call. It starts from the state
@@ -34,6 +54,7 @@ export function useCoursePicker(props: CoursePickerProps) {
     approvals: props.approvals,
     returns: props.returns,
   });
+  const [carryOvers, setCarryOvers] = useState<CarryOver[]>(props.carryOvers);
   const [selected, setSelected] = useState<Course[]>(props.selected);
   const [notice, setNotice] = useState<Notice | null>(props.notice);
   const [loadingCourses, setLoadingCourses] = useState(false);
@@ -54,15 +75,33 @@ export function useCoursePicker(props: CoursePickerProps) {
 
   async function loadRegistered(nextSession: string) {
     const request = ++latestView.current;
-    if (!nextSession) return setView({ courses: [], approvals: [], returns: [] });
+    if (!nextSession) {
+      setView({ courses: [], approvals: [], returns: [] });
+      return replaceCarryOvers([]);
+    }
     try {
-      const body = await apiRequest<StudentView>(sessionViewPath(nextSession));
-      if (request === latestView.current)
-        setView({ courses: body.data, approvals: body.approvals, returns: body.returns });
+      const [body, carried] = await Promise.all([
+        apiRequest<StudentView>(sessionViewPath(nextSession)),
+        apiRequest<CarryOverList>(carryOversPath(nextSession)),
+      ]);
+      if (request !== latestView.current) return;
+      setView({ courses: body.data, approvals: body.approvals, returns: body.returns });
+      replaceCarryOvers(carried.data.carry_overs);
     } catch (error) {
       if (request === latestView.current)
         setNotice({ text: (error as Error).message, tone: "error", place: "actions" });
     }
+  }
+
+  /** Another session has other carry-overs: the selection keeps the student's own picks. */
+  function replaceCarryOvers(next: CarryOver[]) {
+    setCarryOvers(next);
+    setSelected((chosen) =>
+      withCarryOvers<Course>(
+        requiredCarryOvers(next),
+        chosen.filter((course) => !course.carry_over),
+      ),
+    );
   }
 
   async function loadOffered(nextLevel: string) {
@@ -80,8 +119,8 @@ export function useCoursePicker(props: CoursePickerProps) {
 
   function chooseLevel(value: string) {
     setLevel(value);
-    // Courses picked at one level are not offered at another.
-    setSelected([]);
+    // Courses picked at one level are not offered at another; carry-overs go with any level.
+    setSelected(requiredCarryOvers(carryOvers));
     setNotice(null);
     void loadOffered(value);
   }
@@ -111,8 +150,11 @@ export function useCoursePicker(props: CoursePickerProps) {
     setSelected((chosen) => [...chosen, course]);
   }
 
+  // A required carry-over cannot be removed: the server would refuse the registration without it.
   const remove = (course: Course) =>
-    setSelected((chosen) => chosen.filter((entry) => entry.course_id !== course.course_id));
+    setSelected((chosen) =>
+      chosen.filter((entry) => entry.carry_over || entry.course_id !== course.course_id),
+    );
 
   async function register() {
     const refusal = refusalBeforeRegister(session, level, selected);
@@ -148,6 +190,7 @@ export function useCoursePicker(props: CoursePickerProps) {
         },
       });
       toast.success("Reset successful");
+      // A carry-over reset with its semester is required again: reloading selects it.
       await loadRegistered(session);
     } catch (error) {
       toast.error("Reset failed", {
@@ -165,7 +208,8 @@ export function useCoursePicker(props: CoursePickerProps) {
     setSemester,
     modifiable,
     view,
-    registeredHere: registeredAtLevel(view.courses, level),
+    carryOvers,
+    registeredHere: markCarried(registeredAtLevel(view.courses, level), carryOvers),
     selected,
     notice,
     setNotice,

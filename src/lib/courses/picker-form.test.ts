@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readPickerForm, resolveSelection, wantedCourseIds } from "./picker-form.ts";
+import {
+  readPickerForm,
+  registrationCourseIds,
+  resolveSelection,
+  wantedCourseIds,
+} from "./picker-form.ts";
 import { searchStatus } from "./picker-notices.ts";
 import type { Course } from "../../../common/courses/registered-course.ts";
 
@@ -113,4 +118,28 @@ describe("searchStatus", () => {
     ["EN", [], "No course code contains “EN”."],
     ["EN", [1], ""],
   ])("%j", (code, results, expected) => expect(searchStatus(code, results)).toBe(expected));
+});
+
+describe("carry-overs in the picker's form (decision 180)", () => {
+  const carried = { ...course(90, 3), carry_over: true };
+  const offered = [course(1, 4), course(2, 3), course(90, 3)];
+
+  it("selects a required carry-over first, whatever the form sends, and no other course twice", () => {
+    const untickedAndDropped = read("sel_level=100&sel=90&sel=1&shown=90&shown=1&pick=1&drop=90");
+    const { selected, notice } = resolveSelection(untickedAndDropped, offered, [], [carried]);
+    expect(selected.map((each) => each.course_id)).toEqual([90, 1]);
+    expect(notice).toBeNull();
+  });
+
+  it("registers the carry-over with the courses asked for", () => {
+    expect(registrationCourseIds(read("pick=2&pick=90"), [carried])).toEqual([90, 2]);
+    expect(registrationCourseIds(read("pick=2"), [])).toEqual([2]);
+  });
+
+  it("counts the carry-over against the cap before the student's picks", () => {
+    const registered = [{ ...course(50, 76), registration_level: 100 }];
+    const { selected, notice } = resolveSelection(read("pick=1"), offered, registered, [carried]);
+    expect(selected.map((each) => each.course_id)).toEqual([90]);
+    expect(notice).toMatchObject({ text: "Cannot exceed maximum of 80 units", courseId: 1 });
+  });
 });

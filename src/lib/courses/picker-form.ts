@@ -110,20 +110,31 @@ export function wantedCourseIds(form: PickerForm): number[] {
 }
 
 /**
- * The selection the page shows: each wanted course in turn, if it is offered at the level and
- * passes the same check Register makes (refusalToPick). The first refusal becomes the notice,
- * in the spec's wording for where the course was picked, naming the course so the table can
- * show it in that course's row.
+ * What Register sends: the required carry-overs (whatever the form says: they cannot be
+ * removed), then the courses the student wants, as asked; the server's rules decide.
+ */
+export function registrationCourseIds(form: PickerForm, carryOvers: readonly Course[]) {
+  const required = carryOvers.map((course) => course.course_id);
+  return [...required, ...wantedCourseIds(form).filter((course) => !required.includes(course))];
+}
+
+/**
+ * The selection the page shows: the required carry-overs first (decision 180), then each wanted
+ * course in turn, if it is offered at the level and passes the same check Register makes
+ * (refusalToPick). The first refusal becomes the notice, in the spec's wording for where the
+ * course was picked, naming the course so the table can show it in that course's row.
  */
 export function resolveSelection(
   form: PickerForm,
   offered: readonly Course[],
   sessionRegistered: readonly Course[],
+  carryOvers: readonly Course[] = [],
 ): { selected: Course[]; notice: Notice | null } {
-  const selected: Course[] = [];
+  const selected: Course[] = [...carryOvers];
   let notice: Notice | null = null;
   const refuse = (next: Notice) => (notice ??= next);
   for (const courseId of wantedCourseIds(form)) {
+    if (carryOvers.some((course) => course.course_id === courseId)) continue;
     const fromSearch = courseId === form.add;
     const place = fromSearch ? "dialog" : "table";
     const course = offered.find((entry) => entry.course_id === courseId);

@@ -1,0 +1,79 @@
+import { inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { courses } from "../db/schema.ts";
+import { computeSemesters } from "../results/semester-results.ts";
+import { publishedSemesters } from "../results/publication.ts";
+import type { SemesterResult } from "../../common/results/grading.ts";
+import type { Course } from "../../common/courses/registered-course.ts";
+import type { CarryOverCourse } from "../../common/courses/carry-overs.ts";
+
+type Student = { id: number; programmeId: number };
+
+/**
+ * The student's semesters as published for their programme, oldest first, with GPA, CGPA,
+ * standing and carry-overs (decision 176): what registration and the adviser go by. A result the
+ * exams office has not published, or a semester not yet published, counts for nothing here.
+ */
+export async function publishedRecord(db: Database, student: Student): Promise<SemesterResult[]> {
+  const published = await publishedSemesters(db, student.programmeId);
+  const newest = published
+    .map((each) => each.session)
+    .sort()
+    .at(-1);
+  if (!newest) return [];
+  const [computed] = await computeSemesters(db, [student.id], {
+    states: ["approved", "published"],
+    schemeSession: newest,
+    include: (key) =>
+      published.some((each) => each.session === key.session && each.semester === key.semester),
+  });
+  return computed!.semesters;
+}
+
+/** A carry-over with what the picker and the slip show of it. */
+export type CarryOverCourseRow = CarryOverCourse & Course;
+
+/**
+ * The compulsory courses a registration in `session` must take again: failed in a published
+ * semester of an earlier session and not passed since (decision 174's rule), oldest first. A
+ * course failed in the session itself is taken again in a later one: its semester has gone by.
+ */
+export async function carryOversFor(
+  db: Database,
+  student: Student,
+  session: string,
+  record?: SemesterResult[],
+): Promise<CarryOverCourseRow[]> {
+  const semesters = record ?? (await publishedRecord(db, student));
+  const before = semesters.filter((each) => each.session < session).at(-1);
+  if (!before?.carryOvers.length) return [];
+  const codes = before.carryOvers.map((each) => each.courseCode);
+  const rows = await db.select().from(courses).where(inArray(courses.code, codes));
+  return before.carryOvers.flatMap(({ courseCode, planSemester }) => {
+    const row = rows.find((each) => each.code === courseCode);
+    if (!row) return [];
+    const semester = planSemester === 2 ? 2 : 1;
+    return [
+      {
+        id: row.id,
+        course_id: row.id,
+        code: row.code,
+        title: row.title,
+        unit: String(row.unit),
+        semester,
+        carry_over: true,
+      } satisfies CarryOverCourseRow,
+    ];
+  });
+}
+
+/** Marks the registered courses that are carry-overs, for the slip, the picker and the adviser. */
+export function markCarryOvers<T extends { course_id: number }>(
+  registered: readonly T[],
+  carryOvers: readonly { course_id: number }[],
+): (T & { carry_over: boolean })[] {
+  return registered.map((course) => ({
+    ...course,
+    carry_over: carryOvers.some((carried) => carried.course_id === course.course_id),
+  }));
+}
