@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { Semester } from "../courses/advising.ts";
 import { SessionName } from "../academic-sessions/sessions.ts";
-import { SPECIAL_MARKS } from "./grading.ts";
-import {
-  RESULT_STATUSES,
-  type AmendmentRow,
-  type LecturerOffering,
-  type ScoreSheet,
-} from "./score-sheets.ts";
+import { RESULT_STATUSES, ScoreSheet, type LecturerOffering } from "./score-sheets.ts";
 
 /**
  * A score file's first line. A special mark (ABS, I, S) goes in the exam column, as on the paper
@@ -44,64 +38,10 @@ export const CourseLecturers = z.object({
 });
 export type CourseLecturers = z.infer<typeof CourseLecturers>;
 
-const SheetRow = z.object({
-  student_id: z.number(),
-  matric_no: z.string().nullable(),
-  name: z.string(),
-  ca: z.number().nullable(),
-  exam: z.number().nullable(),
-  special: z.enum(SPECIAL_MARKS).nullable(),
-  total: z.number().nullable(),
-  grade: z.string().nullable(),
-  point: z.number().nullable(),
-});
-
-const SheetOffering = z.object({
-  id: z.number(),
-  course_code: z.string(),
-  course_title: z.string(),
-  units: z.number(),
-  session: z.string(),
-  semester: z.number(),
-  status: z.enum(RESULT_STATUSES),
-  return_note: z.string().nullable(),
-});
-
-/** The score sheet as the lecturer's pages read it (the API's ScoreSheet). */
-export const ScoreSheetData = z.object({
-  offering: SheetOffering,
-  ca_max: z.number(),
-  exam_max: z.number(),
-  may_edit: z.boolean(),
-  rows: z.array(SheetRow),
-}) satisfies z.ZodType<ScoreSheet>;
-
 /** GET /staff/results/teaching, as the lecturer's list of courses reads it. */
 export const TeachingList = z.array(
-  SheetOffering.extend({ students: z.number(), entered: z.number() }),
+  ScoreSheet.shape.offering.extend({ students: z.number(), entered: z.number() }),
 ) satisfies z.ZodType<LecturerOffering[]>;
 
 /** PUT /staff/results/offerings/{id}/scores: the sent rows as graded after the save. */
 export type SavedScores = { message: string; data: { rows: ScoreSheet["rows"] } };
-
-/** GET /staff/results/amendments, as the pages read it. */
-export const AmendmentList = z.array(
-  z.object({
-    id: z.number(),
-    course_code: z.string(),
-    session: z.string(),
-    semester: z.number(),
-    matric_no: z.string().nullable(),
-    from: z.string(),
-    to: z.string(),
-    reason: z.string(),
-    status: z.enum(["proposed", "endorsed", "applied", "declined"]),
-  }),
-) satisfies z.ZodType<AmendmentRow[]>;
-
-export const AMENDMENT_STATUS_LABELS: Record<AmendmentRow["status"], string> = {
-  proposed: "Waiting for the head of department",
-  endorsed: "Endorsed; waiting for the exams office",
-  applied: "Applied",
-  declined: "Declined",
-};

@@ -336,3 +336,5 @@ export const AmendmentRow = z.object({
   decline_note: z.string().nullable(),
 });
 export type AmendmentRow = z.infer<typeof AmendmentRow>;
+/** GET /staff/results/amendments. */
+export const AmendmentRows = z.array(AmendmentRow);
