@@ -48,7 +48,7 @@ test("a student is told what her exam card lacks, then prints it; a signed-out v
   browser,
 }) => {
   test.setTimeout(120_000);
-  const student = await freshStudent(browser, 81);
+  const student = await freshStudent(browser, 91);
   await signIn(page, student, "/");
 
   await test.step("nothing paid or registered: both named, each with its link", async () => {
