@@ -11,11 +11,17 @@ import {
   TranscriptRequestBody,
 } from "../../common/transcripts/transcripts.ts";
 import { createPaymentLimits } from "../payments/payment-limits.ts";
+import { createRateLimiter } from "../auth/rate-limit.ts";
+import { clientNetwork } from "../http/client-address.ts";
+import { tooManyRequests } from "../http/too-many-requests.ts";
 import { myTranscripts, payForTranscript, requestTranscript } from "./requests.ts";
 import { releaseTranscript, transcriptsForExams } from "./release.ts";
 import { checkTranscript, transcriptByToken } from "./verification.ts";
 
 const RequestParam = IdParam("There is no such transcript request.");
+// An institution checks a handful of transcripts; someone trying references and matric numbers
+// in bulk is stopped long before the pair could be guessed.
+const CHECKS_PER_CLIENT = { limit: 30, windowMs: 60 * 60_000 };
 // Any shape is answered with the same "not genuine" as a bad signature.
 const TokenParam = z.object({ token: z.string() });
 
@@ -74,8 +80,15 @@ export function transcriptRoutes(deps: ApiDeps) {
     return c.json({ status: "success", data: await transcriptByToken(deps, token) });
   });
 
+  const checks = createRateLimiter(deps.db, CHECKS_PER_CLIENT);
   app.post("/transcripts/check", async (c) => {
     const check = await readJson(c, TranscriptCheckBody);
+    const { blocked, retryAfterSeconds } = await checks.hit(
+      `transcript-check:client:${clientNetwork(c.get("clientAddress"))}`,
+      deps.now(),
+    );
+    if (blocked)
+      throw tooManyRequests("Too many transcript checks.", retryAfterSeconds, "and try again.");
     return c.json({
       status: "success",
       message: "Genuine: this transcript was issued by the college.",

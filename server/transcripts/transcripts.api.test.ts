@@ -298,4 +298,21 @@ describe("releasing a transcript", () => {
     const empty = await kit.api.request("/transcripts/check", { method: "POST", json: {} });
     expect(empty.status).toBe(400);
   });
+
+  it("stops one address trying references in bulk, and only that address", async () => {
+    const clientAddress = "198.51.100.23";
+    const guess = (n: number, from = clientAddress) =>
+      kit.api.request("/transcripts/check", {
+        method: "POST",
+        clientAddress: from,
+        json: { reference: `TR-2025-${String(n).padStart(10, "0")}`, matric_no: "NCE/TRN/RELEASE" },
+      });
+    for (let n = 0; n < 30; n++) expect((await guess(n)).status).toBe(404);
+    const blocked = await guess(30);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await json(blocked)).message).toMatch(/^Too many transcript checks\./);
+    // Another institution is not held up by the first one's guessing.
+    expect((await guess(31, "198.51.100.99")).status).toBe(404);
+  });
 });
