@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import {
   courseOfferings,
@@ -324,16 +325,37 @@ export async function amendmentsFor(
   }));
 }
 
-/** A student's applied amendments, for their results page: kept there for good. */
-export async function appliedAmendmentsOf(db: Database, studentId: number) {
-  const rows = await db
-    .select({ amendment: scoreAmendments, offering: courseOfferings, course: courses })
+const appliedToStudent = preparedQuery((db) =>
+  db
+    .select({
+      amendment: {
+        oldCa: scoreAmendments.oldCa,
+        oldExam: scoreAmendments.oldExam,
+        oldSpecial: scoreAmendments.oldSpecial,
+        newCa: scoreAmendments.newCa,
+        newExam: scoreAmendments.newExam,
+        newSpecial: scoreAmendments.newSpecial,
+        reason: scoreAmendments.reason,
+        appliedAt: scoreAmendments.appliedAt,
+      },
+      offering: { session: courseOfferings.session, semester: courseOfferings.semester },
+      course: { code: courses.code },
+    })
     .from(scoreAmendments)
     .innerJoin(courseOfferings, eq(courseOfferings.id, scoreAmendments.offeringId))
     .innerJoin(courses, eq(courses.id, courseOfferings.courseId))
     .where(
-      and(eq(scoreAmendments.studentId, studentId), inArray(scoreAmendments.status, ["applied"])),
-    );
+      and(
+        eq(scoreAmendments.studentId, sql.placeholder("studentId")),
+        eq(scoreAmendments.status, "applied"),
+      ),
+    )
+    .prepare("amendments_applied_to_student"),
+);
+
+/** A student's applied amendments, for their results page: kept there for good. */
+export async function appliedAmendmentsOf(db: Database, studentId: number) {
+  const rows = await appliedToStudent(db).execute({ studentId });
   return rows.map(({ amendment, offering, course }) => ({
     courseCode: course.code,
     session: offering.session,

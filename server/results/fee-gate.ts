@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
@@ -18,6 +19,29 @@ export async function paidOptions(db: Database, studentId: number, session: stri
       ),
     );
   return rows.map((row) => row.option);
+}
+
+/** The school-fee options credited to a student, by session: every session in one read. */
+const schoolFeesPaid = preparedQuery((db) =>
+  db
+    .select({ session: payments.session, option: payments.paymentOption })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder("studentId")),
+        eq(payments.status, "success"),
+        eq(payments.kind, "school_fee"),
+      ),
+    )
+    .prepare("school_fees_paid"),
+);
+
+export async function paidOptionsBySession(db: Database, studentId: number) {
+  const rows = await schoolFeesPaid(db).execute({ studentId });
+  const bySession = new Map<string, string[]>();
+  for (const row of rows)
+    bySession.set(row.session, [...(bySession.get(row.session) ?? []), row.option]);
+  return bySession;
 }
 
 /**

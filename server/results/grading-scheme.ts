@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, or, type AnyColumn } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import {
   academicSessions,
   courseOfferings,
@@ -29,6 +30,31 @@ export async function schemeFor(
     .orderBy(desc(gradingSchemes.fromSession))
     .limit(1);
   return row?.scheme ?? NCE_SCHEME;
+}
+
+const everyScheme = preparedQuery((db) =>
+  db
+    .select({ fromSession: gradingSchemes.fromSession, scheme: gradingSchemes.scheme })
+    .from(gradingSchemes)
+    .orderBy(desc(gradingSchemes.fromSession))
+    .prepare("every_grading_scheme"),
+);
+
+/**
+ * The scheme of each of these sessions, in one read of the (short) table: what computing a
+ * student's every semester needs, without a query per session.
+ */
+export async function schemesFor(
+  db: Database | Transaction,
+  sessions: Iterable<string>,
+): Promise<Map<string, GradingScheme>> {
+  const rows = await everyScheme(db).execute();
+  return new Map(
+    [...sessions].map((session) => [
+      session,
+      rows.find((row) => row.fromSession <= session)?.scheme ?? NCE_SCHEME,
+    ]),
+  );
 }
 
 /**

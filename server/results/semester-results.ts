@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { courseMappings, courseOfferings, courseScores, courses, students } from "../db/schema.ts";
 import {
@@ -10,7 +11,7 @@ import {
   type SemesterKey,
   type SemesterResult,
 } from "../../common/results/grading.ts";
-import { schemeFor } from "./grading-scheme.ts";
+import { schemesFor } from "./grading-scheme.ts";
 
 /** One course of a student's semester as results pages and the exams office show it. */
 export type CourseLine = {
@@ -34,9 +35,8 @@ export type StudentSemesters = {
  * needs: the course's units, whether the student's programme has it as compulsory (a course
  * outside the programme's plan is an elective), and the plan's semester for carrying it over.
  */
-async function attemptsOf(db: Database, studentIds: number[], states: string[]) {
-  if (!studentIds.length) return [];
-  return db
+const attemptsQuery = preparedQuery((db) =>
+  db
     .select({
       studentId: courseScores.studentId,
       ca: courseScores.ca,
@@ -56,8 +56,18 @@ async function attemptsOf(db: Database, studentIds: number[], states: string[]) 
     .innerJoin(courses, eq(courses.id, courseOfferings.courseId))
     .innerJoin(students, eq(students.id, courseScores.studentId))
     .where(
-      and(inArray(courseScores.studentId, studentIds), inArray(courseOfferings.status, states)),
-    );
+      and(
+        sql`${courseScores.studentId} = any(${sql.placeholder("studentIds")}::int[])`,
+        sql`${courseOfferings.status} = any(${sql.placeholder("states")}::text[])`,
+      ),
+    )
+    // Prepared: a student's results page asks this on every visit (decision 184).
+    .prepare("graded_attempts"),
+);
+
+async function attemptsOf(db: Database, studentIds: number[], states: string[]) {
+  if (!studentIds.length) return [];
+  return attemptsQuery(db).execute({ studentIds, states });
 }
 
 /**
@@ -74,10 +84,7 @@ export async function computeSemesters(
   const rows = (await attemptsOf(db, studentIds, options.states)).filter(
     (row) => !options.include || options.include(row),
   );
-  const schemes = new Map<string, GradingScheme>();
-  for (const session of new Set([...rows.map((row) => row.session), options.schemeSession])) {
-    schemes.set(session, await schemeFor(db, session));
-  }
+  const schemes = await schemesFor(db, [...rows.map((row) => row.session), options.schemeSession]);
   const byStudent = new Map<number, typeof rows>();
   for (const row of rows) {
     // A sheet saved with CA alone has no result yet: it is not an attempt.

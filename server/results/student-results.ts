@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
-import { students } from "../db/schema.ts";
+import { resultPublications, students } from "../db/schema.ts";
 import type { MyResults } from "../../common/results/score-sheets.ts";
 import { computeSemesters } from "./semester-results.ts";
-import { publishedSemesters } from "./publication.ts";
 import { appliedAmendmentsOf } from "./amendments.ts";
-import { paidOptions, semesterFee } from "./fee-gate.ts";
+import { paidOptionsBySession, semesterFee } from "./fee-gate.ts";
 
 /**
  * Why a published semester is withheld from the student, or null: with fees required, the
@@ -20,6 +20,15 @@ function feeHold(paid: readonly string[], semester: number, session: string) {
     : `Your ${session} results show once your school fees for ${session} are paid.`;
 }
 
+const publishedForStudent = preparedQuery((db) =>
+  db
+    .select({ session: resultPublications.session, semester: resultPublications.semester })
+    .from(students)
+    .innerJoin(resultPublications, eq(resultPublications.programmeId, students.programmeId))
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("published_for_student"),
+);
+
 /**
  * A student's published results: each published semester of their programme, with its courses,
  * GPA, CGPA, standing and carry-overs; semesters held back by unpaid fees are named with why.
@@ -29,28 +38,23 @@ export async function myResults(
   studentId: number,
   requireFees: boolean,
 ): Promise<Omit<MyResults, "verify_url">> {
-  const [student] = await db
-    .select({ programmeId: students.programmeId })
-    .from(students)
-    .where(eq(students.id, studentId));
-  const published = await publishedSemesters(db, student!.programmeId);
+  // The semesters published for the student's programme, in the same read as the student.
+  const published = await publishedForStudent(db).execute({ studentId });
   const isPublished = (key: { session: string; semester: number }) =>
     published.some((each) => each.session === key.session && each.semester === key.semester);
   const newest = [...published.map((each) => each.session)].sort().at(-1);
   if (!newest) return { semesters: [], withheld: [] };
-  const [computed] = await computeSemesters(db, [studentId], {
-    states: ["approved", "published"],
-    schemeSession: newest,
-    include: isPublished,
-  });
+  // Independent reads, together: on PostgreSQL they run at once.
+  const [[computed], paidBySession, amendments] = await Promise.all([
+    computeSemesters(db, [studentId], {
+      states: ["approved", "published"],
+      schemeSession: newest,
+      include: isPublished,
+    }),
+    requireFees ? paidOptionsBySession(db, studentId) : null,
+    appliedAmendmentsOf(db, studentId),
+  ]);
   const semesters = computed!.semesters;
-  const paidBySession = new Map<string, string[]>();
-  if (requireFees) {
-    for (const session of new Set(semesters.map((each) => each.session))) {
-      paidBySession.set(session, await paidOptions(db, studentId, session));
-    }
-  }
-  const amendments = await appliedAmendmentsOf(db, studentId);
   const amendmentsOf = (code: string, key: { session: string; semester: number }) =>
     amendments
       .filter(
@@ -69,8 +73,9 @@ export async function myResults(
   const shown: MyResults["semesters"] = [];
   const withheld: MyResults["withheld"] = [];
   for (const semester of semesters) {
-    const paid = paidBySession.get(semester.session);
-    const reason = paid ? feeHold(paid, semester.semester, semester.session) : null;
+    const reason = paidBySession
+      ? feeHold(paidBySession.get(semester.session) ?? [], semester.semester, semester.session)
+      : null;
     if (reason) {
       withheld.push({ session: semester.session, semester: semester.semester, reason });
       continue;
