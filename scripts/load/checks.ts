@@ -14,7 +14,7 @@ const some = (items: readonly unknown[]) =>
   items.slice(0, SHOWN).join(", ") + (items.length > SHOWN ? `, … (${items.length} in all)` : "");
 
 // Thousands of ids in one IN list are fine for PostgreSQL and PGlite, but not tens of thousands.
-async function inChunks<T>(
+export async function inChunks<T>(
   ids: readonly number[],
   query: (chunk: number[]) => Promise<T[]>,
 ): Promise<T[]> {

@@ -61,6 +61,34 @@ export type JourneyOptions = {
 };
 
 /**
+ * The way in every scenario shares: the sign-in page, the student typing, signing in as
+ * themselves, and the dashboard greeting them by name.
+ */
+export async function signInToDashboard(
+  browser: VirtualBrowser,
+  account: StudentAccount,
+  at: (path: string) => URL,
+  typing: () => Promise<unknown>,
+) {
+  await browser.navigate("login page", at("/login"), { status: 200, marker: 'name="username"' });
+  await typing();
+  await browser.api<{ data: { tokens: { student: { id: number } } } }>(
+    "sign in",
+    "/api/student/uniben/login",
+    {
+      status: 200,
+      accept: (answer) =>
+        answer.data.tokens.student.id === account.id ? null : "signed in as someone else",
+    },
+    { username: account.phone, password: account.password },
+  );
+  await browser.navigate("dashboard", at("/"), {
+    status: 200,
+    marker: `Welcome, ${account.othername}`,
+  });
+}
+
+/**
  * One student's registration week, as their browser does it: sign in, dashboard, pay the school
  * fee by card at the checkout and come back through verification, payment history, register
  * courses within the cap, the slip, sign out. The first failed step ends the visit: a real student
@@ -81,22 +109,7 @@ export async function playStudent(
   const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
   const at = (path: string) => new URL(path, options.origin);
   try {
-    await browser.navigate("login page", at("/login"), { status: 200, marker: 'name="username"' });
-    await think(THINK_SECONDS.typeCredentials);
-    await browser.api<{ data: { tokens: { student: { id: number } } } }>(
-      "sign in",
-      "/api/student/uniben/login",
-      {
-        status: 200,
-        accept: (answer) =>
-          answer.data.tokens.student.id === account.id ? null : "signed in as someone else",
-      },
-      { username: account.phone, password: account.password },
-    );
-    await browser.navigate("dashboard", at("/"), {
-      status: 200,
-      marker: `Welcome, ${account.othername}`,
-    });
+    await signInToDashboard(browser, account, at, () => think(THINK_SECONDS.typeCredentials));
     await think(THINK_SECONDS.readDashboard);
 
     await browser.navigate("payment page", at("/payment"), {

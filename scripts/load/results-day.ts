@@ -19,11 +19,12 @@ import { approvedRegistration } from "../../server/results/score-sheet.ts";
 import { StepFailed, VirtualBrowser } from "./browser.ts";
 import {
   chooseWithinCap,
+  signInToDashboard,
   type JourneyOptions,
   type JourneyOutcome,
   type StudentAccount,
 } from "./journey.ts";
-import type { CheckResult } from "./checks.ts";
+import { inChunks, type CheckResult } from "./checks.ts";
 
 /** The semester results day publishes: the first of the session the accounts were made in. */
 const SEMESTER = 1 as const;
@@ -33,13 +34,6 @@ const THINK_SECONDS = { typeCredentials: 6, readDashboard: 3, readResults: 20 };
 
 /** What a results-day student should see: the GPA their published semester computes to. */
 export type ResultsExpected = Map<number, string>;
-
-async function inChunks<T>(ids: readonly number[], query: (chunk: number[]) => Promise<T[]>) {
-  let rows: T[] = [];
-  for (let start = 0; start < ids.length; start += 5_000)
-    rows = rows.concat(await query(ids.slice(start, start + 5_000)));
-  return rows;
-}
 
 /**
  * Brings the accounts' first semester to the morning after publication, written straight into
@@ -229,22 +223,7 @@ export async function playResultsDay(
   const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
   const at = (path: string) => new URL(path, options.origin);
   try {
-    await browser.navigate("login page", at("/login"), { status: 200, marker: 'name="username"' });
-    await think(THINK_SECONDS.typeCredentials);
-    await browser.api<{ data: { tokens: { student: { id: number } } } }>(
-      "sign in",
-      "/api/student/uniben/login",
-      {
-        status: 200,
-        accept: (answer) =>
-          answer.data.tokens.student.id === account.id ? null : "signed in as someone else",
-      },
-      { username: account.phone, password: account.password },
-    );
-    await browser.navigate("dashboard", at("/"), {
-      status: 200,
-      marker: `Welcome, ${account.othername}`,
-    });
+    await signInToDashboard(browser, account, at, () => think(THINK_SECONDS.typeCredentials));
     await think(THINK_SECONDS.readDashboard);
     const gpa = options.expected.get(account.id);
     if (gpa === undefined)
