@@ -213,13 +213,21 @@ test("the head of department returns one course and approves another; the exams 
     `board's approval of ${BOARD.date}, minute ${BOARD.minute}`,
   );
 
-  // Published: now a score changes only by an amendment. The lecturer proposes one (their form is
-  // on the score sheet page; its API here), the head endorses it, the exams office applies it.
+  // Published: now a score changes only by an amendment. The lecturer proposes one on the course's
+  // score sheet, the head endorses it, the exams office applies it.
   const reason = "Script re-marked: question 4 was not added to the exam total.";
-  await data(lecturerPage.request, `/staff/results/offerings/${approved!.id}/amendments`, {
-    method: "POST",
-    json: { student_id: studentId, ca: 25, exam: 38, special: null, reason },
-  });
+  await lecturerPage.goto(`/staff/teaching/${approved!.id}`);
+  await lecturerPage.getByLabel("Student").selectOption(String(studentId));
+  await lecturerPage.getByLabel("New CA").fill("25");
+  await lecturerPage.getByLabel("New exam").fill("38");
+  await lecturerPage.getByLabel("Reason").fill(reason);
+  await lecturerPage.getByRole("button", { name: "Propose the amendment" }).click();
+  await expect(lecturerPage.getByRole("status")).toHaveText(
+    "Amendment sent to the head of department",
+  );
+  await expect(
+    lecturerPage.getByRole("table", { name: `Your amendments of ${approved!.code}` }),
+  ).toContainText("Waiting for the head of department");
   const label = `${approved!.code} ${MATRIC}`;
   await hod.goto("/staff/results/amendments");
   const proposal = hod.getByRole("article", { name: new RegExp(approved!.code) });
