@@ -228,8 +228,8 @@ export const ApprovalOverview = z.object({
 });
 export type ApprovalOverview = z.infer<typeof ApprovalOverview>;
 
-/** One course of a published semester, as the student's results show it. */
-const ResultLine = z.object({
+/** One graded course of a semester: what results, the board's copy and transcripts print. */
+export const CourseResult = z.object({
   course_code: z.string(),
   course_title: z.string(),
   units: z.number(),
@@ -238,6 +238,11 @@ const ResultLine = z.object({
   total: z.number().nullable(),
   grade: z.string(),
   point: z.number().nullable(),
+});
+export type CourseResult = z.infer<typeof CourseResult>;
+
+/** One course of a published semester, as the student's results show it. */
+const ResultLine = CourseResult.extend({
   /** Changes made to this published score, oldest first: the record keeps them for good. */
   amendments: z.array(
     z.object({ from: z.string(), to: z.string(), reason: z.string(), applied_at: z.string() }),

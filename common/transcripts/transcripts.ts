@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EmailAddress } from "../validation/person.ts";
+import { CourseResult } from "../results/score-sheets.ts";
 
 /** Whom a transcript goes to: the student's own address, or an institution's. */
 export const TRANSCRIPT_RECIPIENTS = ["self", "institution"] as const;
@@ -44,18 +45,6 @@ export const TranscriptRequestBody = z
   });
 export type TranscriptRequestBody = z.output<typeof TranscriptRequestBody>;
 
-/** One course on a transcript, as it stood when the transcript was released. */
-const TranscriptCourse = z.object({
-  course_code: z.string(),
-  course_title: z.string(),
-  units: z.number(),
-  ca: z.number().nullable(),
-  exam: z.number().nullable(),
-  total: z.number().nullable(),
-  grade: z.string(),
-  point: z.number().nullable(),
-});
-
 /**
  * What a transcript says, written once when the exams office releases it: names, programme and
  * every published semester as they were that day, whatever the record says later (decision 182).
@@ -77,7 +66,8 @@ export const TranscriptSnapshot = z.object({
       units: z.number(),
       gpa: z.number(),
       cgpa: z.number(),
-      courses: z.array(TranscriptCourse),
+      // Each course as it stood when the transcript was released.
+      courses: z.array(CourseResult),
     }),
   ),
   total_units: z.number(),

@@ -94,21 +94,11 @@ export async function signInToDashboard(
  * courses within the cap, the slip, sign out. The first failed step ends the visit: a real student
  * would be stuck there too.
  */
-export async function playStudent(
+export function playStudent(
   account: StudentAccount,
   options: JourneyOptions,
 ): Promise<JourneyOutcome> {
-  const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs);
-  const outcome: JourneyOutcome = {
-    studentId: account.id,
-    completed: false,
-    registeredCourseIds: [],
-  };
-  const random = options.random ?? Math.random;
-  // ±50 % around each think time, so students who arrive together drift apart as people do.
-  const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
-  const at = (path: string) => new URL(path, options.origin);
-  try {
+  return playVisit(account, options, async ({ browser, outcome, think, at }) => {
     await signInToDashboard(browser, account, at, () => think(THINK_SECONDS.typeCredentials));
     await think(THINK_SECONDS.readDashboard);
 
@@ -233,6 +223,40 @@ export async function playStudent(
       status: 200,
       marker: 'name="username"',
     });
+  });
+}
+
+/** What a scenario's steps work with: the student's browser, their outcome so far, their pace. */
+export type Visit = {
+  browser: VirtualBrowser;
+  outcome: JourneyOutcome;
+  /** Waits a person's reading time: `seconds` at think factor 1, ±50 %. */
+  think: (seconds: number) => Promise<unknown>;
+  at: (path: string) => URL;
+};
+
+/**
+ * Plays one student's visit in a browser of their own: the first failed step ends it (a real
+ * student would be stuck there too) and is recorded in the outcome; `steps` returning is the
+ * visit completed.
+ */
+export async function playVisit(
+  account: StudentAccount,
+  options: JourneyOptions,
+  steps: (visit: Visit) => Promise<void>,
+): Promise<JourneyOutcome> {
+  const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs);
+  const outcome: JourneyOutcome = {
+    studentId: account.id,
+    completed: false,
+    registeredCourseIds: [],
+  };
+  const random = options.random ?? Math.random;
+  // ±50 % around each think time, so students who arrive together drift apart as people do.
+  const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
+  const at = (path: string) => new URL(path, options.origin);
+  try {
+    await steps({ browser, outcome, think, at });
     outcome.completed = true;
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;

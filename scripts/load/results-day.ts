@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, arrayContains, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import {
@@ -16,9 +15,10 @@ import {
 } from "../../server/db/schema.ts";
 import { computedResults, publishResults } from "../../server/results/publication.ts";
 import { approvedRegistration } from "../../server/results/score-sheet.ts";
-import { StepFailed, VirtualBrowser } from "./browser.ts";
+import { StepFailed } from "./browser.ts";
 import {
   chooseWithinCap,
+  playVisit,
   signInToDashboard,
   type JourneyOptions,
   type JourneyOutcome,
@@ -209,20 +209,11 @@ export async function prepareResultsDay(
  * One student on the morning results come out: sign in, the dashboard, their results, sign out.
  * The results page must show the GPA the exams office computed for them.
  */
-export async function playResultsDay(
+export function playResultsDay(
   account: StudentAccount,
   options: JourneyOptions & { expected: ResultsExpected },
 ): Promise<JourneyOutcome> {
-  const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs);
-  const outcome: JourneyOutcome = {
-    studentId: account.id,
-    completed: false,
-    registeredCourseIds: [],
-  };
-  const random = options.random ?? Math.random;
-  const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
-  const at = (path: string) => new URL(path, options.origin);
-  try {
+  return playVisit(account, options, async ({ browser, think, at }) => {
     await signInToDashboard(browser, account, at, () => think(THINK_SECONDS.typeCredentials));
     await think(THINK_SECONDS.readDashboard);
     const gpa = options.expected.get(account.id);
@@ -236,14 +227,7 @@ export async function playResultsDay(
       { status: 303, location: "/login?signed_out=1" },
       { method: "POST" },
     );
-    outcome.completed = true;
-  } catch (error) {
-    if (!(error instanceof StepFailed)) throw error;
-    outcome.failure = { step: error.step, problem: error.problem };
-  } finally {
-    await browser.close();
-  }
-  return outcome;
+  });
 }
 
 /** After results day: students only read, so every published semester is as it was published. */

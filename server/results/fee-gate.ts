@@ -4,24 +4,6 @@ import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
 
-/** The school-fee options credited to a student in a session, at whatever level. */
-export async function paidOptions(db: Database, studentId: number, session: string) {
-  const rows = await db
-    .select({ option: payments.paymentOption })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.session, session),
-        eq(payments.status, "success"),
-        // A transcript paid in the session is not its school fee (decision 182).
-        eq(payments.kind, "school_fee"),
-      ),
-    );
-  return rows.map((row) => row.option);
-}
-
-/** The school-fee options credited to a student, by session: every session in one read. */
 const schoolFeesPaid = preparedQuery((db) =>
   db
     .select({ session: payments.session, option: payments.paymentOption })
@@ -30,18 +12,25 @@ const schoolFeesPaid = preparedQuery((db) =>
       and(
         eq(payments.studentId, sql.placeholder("studentId")),
         eq(payments.status, "success"),
+        // A transcript paid in the session is not its school fee (decision 182).
         eq(payments.kind, "school_fee"),
       ),
     )
     .prepare("school_fees_paid"),
 );
 
+/** The school-fee options credited to a student, by session: every session in one read. */
 export async function paidOptionsBySession(db: Database, studentId: number) {
   const rows = await schoolFeesPaid(db).execute({ studentId });
   const bySession = new Map<string, string[]>();
   for (const row of rows)
     bySession.set(row.session, [...(bySession.get(row.session) ?? []), row.option]);
   return bySession;
+}
+
+/** The school-fee options credited to a student in a session, at whatever level. */
+export async function paidOptions(db: Database, studentId: number, session: string) {
+  return (await paidOptionsBySession(db, studentId)).get(session) ?? [];
 }
 
 /**

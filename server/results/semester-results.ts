@@ -12,22 +12,11 @@ import {
   type SemesterResult,
 } from "../../common/results/grading.ts";
 import { schemesFor } from "./grading-scheme.ts";
-
-/** One course of a student's semester as results pages and the exams office show it. */
-export type CourseLine = {
-  course_code: string;
-  course_title: string;
-  units: number;
-  ca: number | null;
-  exam: number | null;
-  total: number | null;
-  grade: string;
-  point: number | null;
-};
+import type { CourseResult } from "../../common/results/score-sheets.ts";
 
 export type StudentSemesters = {
   studentId: number;
-  semesters: (SemesterResult & { courses: CourseLine[] })[];
+  semesters: (SemesterResult & { courses: CourseResult[] })[];
 };
 
 /**
