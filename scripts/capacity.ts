@@ -23,12 +23,12 @@ import {
   measurePasswordCheckCeiling,
   type PasswordCheckCeiling,
 } from "./bench/password-check-ceiling.ts";
-import { largerMemory, type PeakMemory } from "./bench/process-group.ts";
+import { largerMemory, programCpuMs, type PeakMemory } from "./bench/process-group.ts";
 import { signIn } from "./bench/portal.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
 import type { StudentAccount } from "./load/journey.ts";
 import { startPortal } from "./load/portal.ts";
-import { createRunDatabase } from "./load/run-database.ts";
+import { createRunDatabase, databaseOnThisMachine } from "./load/run-database.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -118,7 +118,11 @@ const scenarios = (studentId: number, accounts: StudentAccount[]): Scenario[] =>
   },
 ];
 
-type Result = AutocannonResult & { peakMemory?: PeakMemory | null; cpuMsPerRequest?: number };
+type Result = AutocannonResult & {
+  peakMemory?: PeakMemory | null;
+  cpuMsPerRequest?: number;
+  databaseCpuMsPerRequest?: number | null;
+};
 
 function autocannon(
   url: string,
@@ -137,6 +141,10 @@ function autocannon(
 }
 
 const portalCpuMs = () => portal.usage({ memory: false })?.cpuMs ?? 0;
+// PostgreSQL's own CPU shows where a page's cost moved out of the portal into the database. It
+// is read only when the database is on this machine, and PGlite's is already the portal's.
+const databaseCpuMs = () =>
+  runDatabase && databaseOnThisMachine(runDatabase.url) ? programCpuMs("postgres") : null;
 const mib = (bytes: number | null | undefined) =>
   bytes ? `${Math.round(bytes / 2 ** 20)} MiB` : "";
 
@@ -224,13 +232,23 @@ try {
       if (usage) peakMemory = largerMemory(peakMemory, usage);
     }, 500);
     const cpuMsBefore = portalCpuMs();
+    const databaseCpuMsBefore = databaseCpuMs();
     const result = await autocannon(url, scenario, headers, duration);
     const cpuMsAfter = portalCpuMs();
+    const databaseCpuMsAfter = databaseCpuMs();
     clearInterval(sampler);
     const crash = portal.crashReport();
     if (crash) throw new Error(crash);
-    const cpuMsPerRequest = (cpuMsAfter - cpuMsBefore) / Math.max(1, result.ok + result.failed);
-    rows.push({ scenario, result: { ...result, peakMemory, cpuMsPerRequest } });
+    const requests = Math.max(1, result.ok + result.failed);
+    const cpuMsPerRequest = (cpuMsAfter - cpuMsBefore) / requests;
+    const databaseCpuMsPerRequest =
+      databaseCpuMsBefore === null || databaseCpuMsAfter === null
+        ? null
+        : (databaseCpuMsAfter - databaseCpuMsBefore) / requests;
+    rows.push({
+      scenario,
+      result: { ...result, peakMemory, cpuMsPerRequest, databaseCpuMsPerRequest },
+    });
   }
 } finally {
   await portal.stop();
@@ -244,13 +262,14 @@ const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root
   .trim();
 const command = `npm run bench:capacity -- ${process.argv.slice(2).join(" ")}`.trim();
 const table = [
-  "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | portal RSS peak | the same, shared pages once |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| what | req/s | p50 ms | p99 ms | 2xx | failed | % of bare Node | portal CPU ms per request | PostgreSQL CPU ms per request | portal RSS peak | the same, shared pages once |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     ({ scenario, result }) =>
       `| ${scenario.what} | ${Math.round(result.reqPerSec).toLocaleString("en")} | ${result.p50} | ${result.p99} | ${result.ok} | ${result.failed} | ` +
       `${scenario.name === "bare" ? "100 %" : `${((100 * result.reqPerSec) / bareRate).toFixed(1)} %`} | ` +
       `${result.cpuMsPerRequest === undefined ? "" : result.cpuMsPerRequest.toFixed(2)} | ` +
+      `${result.databaseCpuMsPerRequest == null ? "" : result.databaseCpuMsPerRequest.toFixed(2)} | ` +
       `${mib(result.peakMemory?.residentBytes)} | ${mib(result.peakMemory?.residentSharedOnceBytes)} |`,
   ),
 ].join("\n");
