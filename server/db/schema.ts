@@ -543,6 +543,8 @@ export const payments = pgTable(
     channel: text(),
     gatewayResponse: text(),
     lastCheckedAt: timestamp({ withTimezone: true }),
+    /** The gateway's own reference for this payment, when it gives one (Remita's RRR). */
+    gatewayReference: text(),
     /** What the gateway says was paid, once it says so: a mismatch differs from amountKobo. */
     paidAmountKobo: integer(),
     paidCurrency: text(),
@@ -555,6 +557,10 @@ export const payments = pgTable(
     uniqueIndex("payments_one_success_per_option")
       .on(table.studentId, table.paymentOption, table.level, table.session)
       .where(sql`${table.status} = 'success' and ${table.kind} = 'school_fee'`),
+    // A notification names an RRR: it finds its payment by it, and no two payments share one.
+    uniqueIndex("payments_gateway_reference")
+      .on(table.gateway, table.gatewayReference)
+      .where(sql`${table.gatewayReference} is not null`),
     // A transcript request is paid once; a second payment for it is a duplicate to refund.
     uniqueIndex("payments_one_success_per_transcript")
       .on(table.transcriptRequestId)

@@ -12,9 +12,9 @@ afterAll(() => kit.api.close());
 function watchVerify(gateway: PaymentGateway) {
   const asked: string[] = [];
   const original = gateway.verify;
-  gateway.verify = (reference) => {
-    asked.push(reference);
-    return original(reference);
+  gateway.verify = (payment) => {
+    asked.push(payment.reference);
+    return original(payment);
   };
   return { asked, restore: () => (gateway.verify = original) };
 }

@@ -12,6 +12,13 @@ export const GATEWAYS = ["paystack"] as const;
 export type GatewayName = (typeof GATEWAYS)[number];
 
 /**
+ * A payment as we ask its gateway about it: our reference, and the gateway's own for it once it
+ * gave one (Remita's RRR). A gateway that knows payments by our reference (Paystack) ignores the
+ * second.
+ */
+export type PaymentAtGateway = { reference: string; gatewayReference: string | null };
+
+/**
  * A payment as its gateway reports it. `status` uses Paystack's words, which are ours too:
  * `success` is paid, `failed` and `reversed` are final, and any other word (pending, ongoing,
  * abandoned…) means not paid yet; another gateway maps its own codes to these.
@@ -26,6 +33,8 @@ export type GatewayTransaction = {
   channel: string | null;
   /** The gateway's own sentence about the outcome, shown to the bursary. */
   gatewayResponse: string | null;
+  /** The gateway's own reference for the payment (Remita's RRR), when it has one of its own. */
+  gatewayReference?: string | null;
 };
 
 /** One page of the gateway's transactions, for the bursary's reconciliation. */
@@ -81,6 +90,11 @@ export type GatewayNotification =
       amountKobo: number;
       currency: string;
     }
+  /**
+   * A gateway whose notifications carry no proof (Remita's) only says which payments may have
+   * changed: each is believed only once the gateway's status call, asked by us, confirms it.
+   */
+  | { kind: "claims"; payments: PaymentAtGateway[] }
   | { kind: "ignored"; event: string | null };
 
 /** The calls our payments make of a gateway. Calls that create something are never retried. */
@@ -90,8 +104,14 @@ export type PaymentGateway = {
   readonly label: string;
   startCheckout(input: CheckoutInput): Promise<{ authorizationUrl: string }>;
   startOfflineCharge(input: OfflineChargeInput): Promise<PayInstructions>;
-  /** Resolves null when the gateway does not know the reference. */
-  verify(reference: string): Promise<GatewayTransaction | null>;
+  /** Resolves null when the gateway does not know the payment. */
+  verify(payment: PaymentAtGateway): Promise<GatewayTransaction | null>;
+  /**
+   * What the gateway offers merchants beyond paying and checking. Paystack has both. Remita has
+   * neither: its payments are reconciled one by one through `verify`, and its refunds are paid by
+   * the bursary outside the portal and recorded; the methods below then refuse, never guess.
+   */
+  readonly offers: { transactionList: boolean; refundApi: boolean };
   /** One page of transactions created between `from` and `to` (inclusive), newest first. */
   listTransactions(query: ListQuery): Promise<TransactionPage>;
   /** One page of refunds created between `from` and `to` (inclusive), newest first. */
@@ -102,8 +122,9 @@ export type PaymentGateway = {
     merchantNote: string;
   }): Promise<{ id: number; status: string }>;
   /**
-   * Proves a notification came from the gateway (its signature over the raw body) and reads it;
-   * null when the proof fails, so nothing in it is believed.
+   * Reads a notification: for a gateway that signs them, only once its signature over the raw
+   * body is proved, null otherwise so nothing in it is believed; for one that does not, as claims
+   * to confirm.
    */
   readNotification(rawBody: string, headers: Headers): GatewayNotification | null;
 };

@@ -85,10 +85,10 @@ describe("reconcilePendingPayments", () => {
     kit.api.clock.advance(6 * MINUTE);
     const flaky: PaymentGateway = {
       ...kit.api.deps.gateways.paystack,
-      async verify(reference) {
-        if (reference === failing)
+      async verify(payment) {
+        if (payment.reference === failing)
           throw new PaystackError("Paystack answered verify with HTTP 503", { httpStatus: 503 });
-        return kit.api.deps.gateways.paystack.verify(reference);
+        return kit.api.deps.gateways.paystack.verify(payment);
       },
     };
     expect(await reconcile(flaky)).toBe(1);

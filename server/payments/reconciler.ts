@@ -59,7 +59,7 @@ export async function reconcilePendingPayments(
     const facts = { reference: payment.reference };
     try {
       const gateway = gatewayOf(deps.gateways, payment);
-      const transaction = await gateway.verify(payment.reference);
+      const transaction = await gateway.verify(payment);
       const stale = now.getTime() - payment.generatedAt.getTime() > giveUpAfterMs;
       let outcome: CreditOutcome["kind"] | "unknown" = "unknown";
       if (transaction)

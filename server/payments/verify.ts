@@ -34,7 +34,7 @@ export async function verifyOwnPayment(
   const gateway = gatewayOf(deps.gateways, payment);
   let transaction;
   try {
-    transaction = await gateway.verify(reference);
+    transaction = await gateway.verify(payment);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     deps.logger.warn(`${gateway.name} verify failed`, { reference, error: error.message });

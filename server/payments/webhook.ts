@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
+import { and, eq, or } from "drizzle-orm";
+import { payments } from "../db/schema.ts";
 import { applyProviderResult, paymentByReference } from "./credit.ts";
-import type { PaymentGateway } from "./gateway.ts";
+import { GatewayError, type PaymentAtGateway, type PaymentGateway } from "./gateway.ts";
 import { applyRefundEvent } from "./refund-webhook.ts";
 
 /**
- * POST /{gateway}/webhook (Paystack's at /paystack/webhook): each gateway's signed notifications.
- * Only a notification the gateway proves is its own changes anything: a payment's state goes
- * through the one crediting path, a refund's outcome settles our refund. Everything else is
- * logged and answered at once, so the gateway does not retry what we will never accept.
+ * POST /{gateway}/webhook (Paystack's at /paystack/webhook): each gateway's notifications. Only a
+ * notification the gateway proves is its own is believed as it stands; an unsigned one (Remita's)
+ * only names payments, each of which we then ask the gateway about ourselves. Either way a
+ * payment's state goes through the one crediting path, a refund's outcome settles our refund.
+ * Everything else is logged and answered at once, so the gateway does not retry what we will
+ * never accept.
  */
 export function gatewayWebhookRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -18,9 +22,10 @@ export function gatewayWebhookRoutes(deps: ApiDeps) {
       // The signature covers the bytes the gateway sent, so read them before any JSON parsing.
       const rawBody = await c.req.text();
       const answer = await readAndApply(deps, gateway, rawBody, c.req.raw.headers);
-      return answer === null
-        ? c.json({ status: "error", message: "Invalid signature." }, 401)
-        : c.json({ status: "success", message: answer });
+      if (answer === null) return c.json({ status: "error", message: "Invalid signature." }, 401);
+      // Remita's notifications expect the plain word OK; anything else, it sends again.
+      if (answer.claims) return c.text("OK");
+      return c.json({ status: "success", message: answer.done });
     });
   }
   return app;
@@ -32,7 +37,20 @@ async function readAndApply(
   gateway: PaymentGateway,
   rawBody: string,
   headers: Headers,
-): Promise<string | null> {
+): Promise<{ done: string; claims: boolean } | null> {
+  const done = await applyNotification(deps, gateway, rawBody, headers);
+  if (done === null) return null;
+  return typeof done === "string"
+    ? { done, claims: false }
+    : { done: done.join(", "), claims: true };
+}
+
+async function applyNotification(
+  deps: ApiDeps,
+  gateway: PaymentGateway,
+  rawBody: string,
+  headers: Headers,
+): Promise<string | string[] | null> {
   const { logger } = deps;
   const notification = gateway.readNotification(rawBody, headers);
   if (!notification) {
@@ -65,5 +83,57 @@ async function readAndApply(
       }
       return (await applyProviderResult(deps, payment, transaction, "webhook")).kind;
     }
+    case "claims": {
+      const done: string[] = [];
+      // One at a time: a notification names a handful of payments, and the gateway's status
+      // call is the slow part; a claim it cannot confirm now waits for the reconciler.
+      for (const claim of notification.payments)
+        done.push(await confirmClaim(deps, gateway, claim));
+      logger.info(`${gateway.name} notification`, { claims: notification.payments.length, done });
+      return done;
+    }
+  }
+}
+
+/**
+ * Believes an unsigned claim only as far as the gateway's own status call confirms it: the
+ * payment is found by our reference or the gateway's, then asked about by us.
+ */
+async function confirmClaim(
+  deps: ApiDeps,
+  gateway: PaymentGateway,
+  claim: PaymentAtGateway,
+): Promise<string> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.gateway, gateway.name),
+        or(
+          eq(payments.reference, claim.reference),
+          claim.gatewayReference === null
+            ? undefined
+            : eq(payments.gatewayReference, claim.gatewayReference),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!payment) {
+    deps.logger.warn(`${gateway.name} notification for an unknown payment`, { ...claim });
+    return "unknown";
+  }
+  if (payment.status === "success") return "already-credited";
+  try {
+    const transaction = await gateway.verify(payment);
+    if (!transaction) return "unknown-at-gateway";
+    return (await applyProviderResult(deps, payment, transaction, "webhook")).kind;
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    deps.logger.warn(`${gateway.name} status check after a notification failed`, {
+      reference: payment.reference,
+      error: error.message,
+    });
+    return "unconfirmed";
   }
 }

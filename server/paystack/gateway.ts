@@ -20,7 +20,9 @@ export function paystackGateway(client: PaystackClient, secretKey: string): Paym
       return { authorizationUrl };
     },
     startOfflineCharge: (input) => client.chargeOffline(input),
-    verify: (reference) => client.verify(reference),
+    offers: { transactionList: true, refundApi: true },
+    // Paystack knows each payment by our reference: it has no other.
+    verify: ({ reference }) => client.verify(reference),
     listTransactions: (query) => client.listTransactions(query),
     listRefunds: (query) => client.listRefunds(query),
     refund: (input) => client.refund(input),

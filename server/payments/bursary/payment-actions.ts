@@ -4,6 +4,7 @@ import {
   GatewayError,
   gatewayOf,
   type GatewayTransaction,
+  type PaymentAtGateway,
   type PaymentGateway,
 } from "../gateway.ts";
 import { applyProviderResult, paymentByReference, type CreditOutcome } from "../credit.ts";
@@ -16,10 +17,13 @@ async function findPayment(deps: Pick<ApiDeps, "db">, reference: string) {
   return payment;
 }
 
-async function askGateway(gateway: PaymentGateway, reference: string): Promise<GatewayTransaction> {
+async function askGateway(
+  gateway: PaymentGateway,
+  payment: PaymentAtGateway,
+): Promise<GatewayTransaction> {
   let transaction;
   try {
-    transaction = await gateway.verify(reference);
+    transaction = await gateway.verify(payment);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     throw new ApiError(
@@ -57,7 +61,7 @@ export async function verifyAndCredit(deps: ApiDeps, staffId: number, reference:
   const messages = outcomeMessages(gateway.label);
   if (payment.status === "success")
     return { changed: false, message: messages["already-credited"] };
-  const transaction = await askGateway(gateway, reference);
+  const transaction = await askGateway(gateway, payment);
   const outcome = await applyProviderResult(deps, payment, transaction, "bursar");
   // The credit itself is in the payment's events, written with it; this row says who asked.
   await recordAudit(
@@ -84,7 +88,7 @@ export async function recordReversal(deps: ApiDeps, staffId: number, reference: 
       `This payment is ${payment.status}, not credited: there is no credit to take back.`,
     );
   const gateway = gatewayOf(deps.gateways, payment);
-  const transaction = await askGateway(gateway, reference);
+  const transaction = await askGateway(gateway, payment);
   if (transaction.status !== "reversed")
     throw new ApiError(
       409,

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "gateway_reference" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_gateway_reference" ON "payments" USING btree ("gateway","gateway_reference") WHERE "payments"."gateway_reference" is not null;
