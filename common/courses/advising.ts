@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { RecordId } from "../validation/lists.ts";
 import { CarryOver, Course } from "./registered-course.ts";
+import type { CarryOverState } from "./carry-overs.ts";
+import { semesterLabel } from "./selection.ts";
 import { RegistrationLevel, SessionName } from "./requests.ts";
-import { spelledDate, windowState, type RegistrationWindow } from "./registration-window.ts";
+import {
+  returnRefusal,
+  spelledDate,
+  windowState,
+  type RegistrationWindow,
+} from "./registration-window.ts";
 
 /**
  * Where one semester of a student's registration stands for the adviser: no courses yet, waiting
@@ -121,7 +128,17 @@ export const StudentRegistration = z.object({
       level: z.number(),
       programme: z.string(),
     }),
-    semesters: z.array(SemesterReview),
+    semesters: z.array(
+      SemesterReview.extend({
+        /**
+         * Carry-overs the semester must include and lacks, and what the adviser is told of them
+         * beside Approve (decision 185); null when it lacks none or is not for review.
+         */
+        missing_carry_overs: z
+          .object({ codes: z.array(z.string()), approvable: z.boolean(), message: z.string() })
+          .nullable(),
+      }),
+    ),
     /**
      * The student's academic standing after their latest published semester (decision 174), or
      * null before any semester of theirs is published.
@@ -206,4 +223,31 @@ export function reopenRefusal(session: RegistrationWindow, today: string): strin
     case "closed":
       return `Course registration for ${session.name} is closed; only the registry can reopen an approved semester now.`;
   }
+}
+
+/**
+ * The carry-overs a semester under review must include and lacks (decision 185): required ones of
+ * that semester (decision 180's plan), as when their result was published after the student
+ * registered. While the student can change the semester the adviser cannot approve it and returns
+ * it instead; once registration has closed the adviser may approve it, and they wait a session.
+ * Null when it lacks none. The review page warns with `message`; approval refuses with it.
+ */
+export function missingCarryOversAtApproval(
+  plan: readonly { code: string; semester: number; state: CarryOverState }[],
+  semester: 1 | 2,
+  session: RegistrationWindow,
+  today: string,
+) {
+  const codes = plan
+    .filter((course) => course.state === "required" && course.semester === semester)
+    .map((course) => course.code);
+  if (codes.length === 0) return null;
+  const one = codes.length === 1;
+  const it = one ? "it" : "them";
+  const lacks = `The ${semesterLabel(semester)} registration for ${session.name} lacks the carry-over ${one ? "course" : "courses"} ${codes.join(", ")}`;
+  const approvable = returnRefusal(session, today) !== null;
+  const message = approvable
+    ? `${lacks}. Registration for ${session.name} is not open, so the student cannot add ${it} now: if you approve the semester, ${one ? "it waits" : "they wait"} for the student's next session.`
+    : `${lacks}, which the student must take again this semester; it cannot be approved without ${it}. Return it to the student with a note so they add ${it}.`;
+  return { codes, approvable, message };
 }

@@ -35,8 +35,8 @@ type Held = { course_id: number; unit: number | string; semester: number };
  * must include, and which wait for a later session. Carry-overs come first: oldest first, each is
  * required while it fits within the cap beside what the student cannot drop (the semesters the
  * adviser approved, and the carry-overs already registered). One that no longer fits, or whose
- * semester the adviser approved before it was known, waits; it stays a carry-over, so the next
- * session requires it.
+ * semester the adviser approved without it (before it was known, or once registration had closed:
+ * decision 185), waits; it stays a carry-over, so the next session requires it.
  */
 export function carryOverPlan<T extends CarryOverCourse>(
   carryOvers: readonly T[],
@@ -56,7 +56,7 @@ export function carryOverPlan<T extends CarryOverCourse>(
       return {
         ...course,
         state: "waiting",
-        waiting_reason: `Your ${semesterName(course.semester)} semester was approved before this result was published; register it next session.`,
+        waiting_reason: `Your ${semesterName(course.semester)} semester was approved without it; register it next session.`,
       };
     if (fixed + Number(course.unit) > max)
       return {
@@ -98,6 +98,20 @@ export const CARRY_OVERS_FIRST =
   "Carry-overs come first: drop other courses (or reset a semester) to make room for them.";
 
 export const CARRY_OVER_LABEL = "Carry-over";
+
+/**
+ * Marks the registered courses that are carry-overs: the registration page, its history, the slip
+ * and the adviser's review label them alike.
+ */
+export function markCarryOvers<T extends { course_id: number }>(
+  registered: readonly T[],
+  carryOvers: readonly { course_id: number }[],
+): (T & { carry_over: boolean })[] {
+  return registered.map((course) => ({
+    ...course,
+    carry_over: carryOvers.some((carried) => carried.course_id === course.course_id),
+  }));
+}
 
 /** The carry-overs a registration now must include, as the picker pre-selects them. */
 export const requiredCarryOvers = <T extends { state: CarryOverState }>(plan: readonly T[]) =>

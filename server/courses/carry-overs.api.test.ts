@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import {
+  academicSessions,
+  auditLog,
   courseMappings,
   courseOfferings,
+  courseRegistrations,
   courseScores,
   courses,
+  registrationApprovals,
+  registrationReturns,
   resultPublications,
 } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
@@ -292,26 +297,26 @@ describe("carry-overs under concurrent requests", () => {
   });
 });
 
+async function adviserToken() {
+  const member = await createStaff(api, {
+    roles: ["adviser"],
+    advises: [200, 300].map((level) => ({
+      department_id: api.school.departments[0]!.id,
+      level,
+    })),
+  });
+  return staffSignIn(api, member);
+}
+
+const review = async (token: string, studentId: number) => {
+  const response = await api.request(`/staff/registrations/${studentId}?session=${SESSION}`, {
+    token,
+  });
+  expect(response.status).toBe(200);
+  return StudentRegistration.parse(await response.json()).data;
+};
+
 describe("the adviser's view of carry-overs and standing", () => {
-  async function adviserToken() {
-    const member = await createStaff(api, {
-      roles: ["adviser"],
-      advises: [200, 300].map((level) => ({
-        department_id: api.school.departments[0]!.id,
-        level,
-      })),
-    });
-    return staffSignIn(api, member);
-  }
-
-  const review = async (token: string, studentId: number) => {
-    const response = await api.request(`/staff/registrations/${studentId}?session=${SESSION}`, {
-      token,
-    });
-    expect(response.status).toBe(200);
-    return StudentRegistration.parse(await response.json()).data;
-  };
-
   it("marks the registered carry-overs and shows the standing of the latest published semester", async () => {
     const { student, token } = await newStudent();
     await result(student.id, "BIO 111", FIRST_2023, PASS);
@@ -359,5 +364,141 @@ describe("the adviser's view of carry-overs and standing", () => {
     const seen = await review(await adviserToken(), student.id);
     expect(seen.standing).toBeNull();
     expect(seen.carry_overs).toEqual([]);
+  });
+});
+
+describe("an adviser approving a semester without its carry-over (decision 185)", () => {
+  /** Approves what the adviser was shown of the semester. */
+  const approve = (token: string, studentId: number, semester: 1 | 2, shown: { id: number }[]) =>
+    api.request(`/staff/registrations/${studentId}/approve`, {
+      method: "POST",
+      token,
+      json: { session: SESSION, semester, registration_ids: shown.map((course) => course.id) },
+    });
+  const sendBack = (token: string, studentId: number, semester: 1 | 2) =>
+    api.request(`/staff/registrations/${studentId}/return`, {
+      method: "POST",
+      token,
+      json: { session: SESSION, semester, note: "Add your carry-over BIO 113, please." },
+    });
+  /** What an approval would change: the semester's courses, approval, return and audit. */
+  const stateOf = async (studentId: number) => ({
+    courses: await api.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.studentId, studentId)),
+    approvals: await api.db
+      .select()
+      .from(registrationApprovals)
+      .where(eq(registrationApprovals.studentId, studentId)),
+    returns: await api.db
+      .select()
+      .from(registrationReturns)
+      .where(eq(registrationReturns.studentId, studentId)),
+    audit: await api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${studentId}:${SESSION}:1`)),
+  });
+  const REFUSAL =
+    "The First Semester registration for 2024/2025 lacks the carry-over course BIO 113, which the student must take again this semester; it cannot be approved without it. Return it to the student with a note so they add it.";
+
+  it("refuses while the student can add it, naming it and changing nothing; returned, the student adds it and it is approved", async () => {
+    const { student, token } = await newStudent();
+    expect((await register(token, await kit.idsOf(token, ["BIO 211"], 200))).status).toBe(201);
+    // Her 2023/2024 result is published after she registered.
+    await result(student.id, "BIO 113", FIRST_2023, FAIL);
+
+    const adviser = await adviserToken();
+    const seen = await review(adviser, student.id);
+    expect(seen.semesters.map((semester) => semester.missing_carry_overs)).toEqual([
+      { codes: ["BIO 113"], approvable: false, message: REFUSAL },
+      null,
+    ]);
+    const before = await stateOf(student.id);
+    const refused = await approve(adviser, student.id, 1, seen.semesters[0]!.courses);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(REFUSAL);
+    expect(await stateOf(student.id)).toEqual(before);
+    expect((await review(adviser, student.id)).semesters[0]!.status).toBe("pending");
+
+    expect((await sendBack(adviser, student.id, 1)).status).toBe(200);
+    // Returned, she finds it required (pre-selected) as before, and adds it.
+    expect((await carryOvers(token)).map((course) => [course.code, course.state])).toEqual([
+      ["BIO 113", "required"],
+    ]);
+    const [bio113] = await codeIds(["BIO 113"]);
+    expect((await register(token, await kit.idsOf(token, ["BIO 212"], 200))).status).toBe(409);
+    expect((await register(token, [bio113!])).status).toBe(201);
+
+    const again = await review(adviser, student.id);
+    expect(again.semesters[0]!.missing_carry_overs).toBeNull();
+    expect((await approve(adviser, student.id, 1, again.semesters[0]!.courses)).status).toBe(200);
+    const [approval] = (await stateOf(student.id)).audit.filter(
+      (entry) => entry.action === "registration.approve",
+    );
+    expect(approval!.after).toEqual({
+      status: "approved",
+      courses: ["BIO 113", "BIO 211"],
+      units: 7,
+    });
+  });
+
+  it("approves a semester holding its carry-over, and the other semester while the first lacks its own", async () => {
+    const { student, token } = await newStudent();
+    const second = await kit.idsOf(token, ["BIO 221"], 200);
+    expect((await register(token, second)).status).toBe(201);
+    expect((await register(token, await kit.idsOf(token, ["BIO 211"], 200))).status).toBe(201);
+    await result(student.id, "BIO 113", FIRST_2023, FAIL);
+    const adviser = await adviserToken();
+    const seen = await review(adviser, student.id);
+    // The second semester is not where BIO 113 is taken: it goes ahead.
+    expect(seen.semesters[1]!.missing_carry_overs).toBeNull();
+    expect((await approve(adviser, student.id, 2, seen.semesters[1]!.courses)).status).toBe(200);
+    expect((await approve(adviser, student.id, 1, seen.semesters[0]!.courses)).status).toBe(409);
+
+    const { student: other, token: otherToken } = await newStudent();
+    await result(other.id, "BIO 113", FIRST_2023, FAIL);
+    const [bio113] = await codeIds(["BIO 113"]);
+    const level200 = await kit.idsOf(otherToken, ["BIO 211"], 200);
+    expect((await register(otherToken, [bio113!, ...level200])).status).toBe(201);
+    const holding = await review(adviser, other.id);
+    expect(holding.semesters[0]!.missing_carry_overs).toBeNull();
+    expect((await approve(adviser, other.id, 1, holding.semesters[0]!.courses)).status).toBe(200);
+  });
+
+  it("once registration has closed, lets the adviser approve without it, and it waits for the next session", async () => {
+    const { student, token } = await newStudent();
+    expect((await register(token, await kit.idsOf(token, ["BIO 211"], 200))).status).toBe(201);
+    await result(student.id, "BIO 113", FIRST_2023, FAIL);
+    const adviser = await adviserToken();
+    const closing = (courseModifiable: boolean) =>
+      api.db
+        .update(academicSessions)
+        .set({ courseModifiable })
+        .where(eq(academicSessions.name, SESSION));
+    await closing(false);
+    try {
+      const seen = await review(adviser, student.id);
+      expect(seen.semesters[0]!.missing_carry_overs).toEqual({
+        codes: ["BIO 113"],
+        approvable: true,
+        message:
+          "The First Semester registration for 2024/2025 lacks the carry-over course BIO 113. Registration for 2024/2025 is not open, so the student cannot add it now: if you approve the semester, it waits for the student's next session.",
+      });
+      expect((await approve(adviser, student.id, 1, seen.semesters[0]!.courses)).status).toBe(200);
+      const [approval] = (await stateOf(student.id)).audit;
+      expect(approval!.after).toMatchObject({
+        courses: ["BIO 211"],
+        carry_overs_waiting: ["BIO 113"],
+      });
+      const [listed] = await carryOvers(token);
+      expect(listed).toMatchObject({ code: "BIO 113", state: "waiting" });
+      expect(listed!.waiting_reason).toBe(
+        "Your first semester was approved without it; register it next session.",
+      );
+    } finally {
+      await closing(true);
+    }
   });
 });

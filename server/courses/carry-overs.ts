@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { courses } from "../db/schema.ts";
 import { computeSemesters } from "../results/semester-results.ts";
 import { publishedSemesters } from "../results/publication.ts";
@@ -14,7 +14,10 @@ type Student = { id: number; programmeId: number };
  * standing and carry-overs (decision 176): what registration and the adviser go by. A result the
  * exams office has not published, or a semester not yet published, counts for nothing here.
  */
-export async function publishedRecord(db: Database, student: Student): Promise<SemesterResult[]> {
+export async function publishedRecord(
+  db: Database | Transaction,
+  student: Student,
+): Promise<SemesterResult[]> {
   const published = await publishedSemesters(db, student.programmeId);
   const newest = published
     .map((each) => each.session)
@@ -39,7 +42,7 @@ export type CarryOverCourseRow = CarryOverCourse & Course;
  * course failed in the session itself is taken again in a later one: its semester has gone by.
  */
 export async function carryOversFor(
-  db: Database,
+  db: Database | Transaction,
   student: Student,
   session: string,
   record?: SemesterResult[],
@@ -65,15 +68,4 @@ export async function carryOversFor(
       } satisfies CarryOverCourseRow,
     ];
   });
-}
-
-/** Marks the registered courses that are carry-overs, for the slip, the picker and the adviser. */
-export function markCarryOvers<T extends { course_id: number }>(
-  registered: readonly T[],
-  carryOvers: readonly { course_id: number }[],
-): (T & { carry_over: boolean })[] {
-  return registered.map((course) => ({
-    ...course,
-    carry_over: carryOvers.some((carried) => carried.course_id === course.course_id),
-  }));
 }

@@ -11,6 +11,7 @@ import {
   assertModifiable,
   findSession,
   frozenSemesterError,
+  registeredUnits,
   withdrawReturns,
 } from "./registration-rules.ts";
 import { lockStudent } from "../students/student-lock.ts";
@@ -171,23 +172,4 @@ const offeredAmong = preparedQuery((db) =>
       ),
     )
     .prepare("courses_offered_among"),
-);
-
-/** The student's registered courses in a session, with their units and semesters, for the cap and the carry-overs. */
-const registeredUnits = preparedQuery((db) =>
-  db
-    .select({
-      course_id: courseRegistrations.courseId,
-      unit: courses.unit,
-      semester: courseRegistrations.semester,
-    })
-    .from(courseRegistrations)
-    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
-    .where(
-      and(
-        eq(courseRegistrations.studentId, sql.placeholder("studentId")),
-        eq(courseRegistrations.session, sql.placeholder("session")),
-      ),
-    )
-    .prepare("registered_units"),
 );

@@ -3,6 +3,8 @@ import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import {
   academicSessions,
+  courseRegistrations,
+  courses,
   registrationApprovals,
   registrationResubmissions,
   registrationReturns,
@@ -92,3 +94,25 @@ export async function withdrawReturns(
     .values(withdrawn.map(({ semester }) => ({ studentId, session, semester })))
     .onConflictDoNothing();
 }
+
+/**
+ * The student's registered courses in a session, with their units and semesters: for the cap and
+ * the carry-overs, in registration and in the adviser's approval.
+ */
+export const registeredUnits = preparedQuery((db) =>
+  db
+    .select({
+      course_id: courseRegistrations.courseId,
+      unit: courses.unit,
+      semester: courseRegistrations.semester,
+    })
+    .from(courseRegistrations)
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, sql.placeholder("studentId")),
+        eq(courseRegistrations.session, sql.placeholder("session")),
+      ),
+    )
+    .prepare("registered_units"),
+);

@@ -13,8 +13,8 @@ import {
 import { registrationRecord, registrationSlip } from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";
-import { carryOversFor, markCarryOvers } from "./carry-overs.ts";
-import { carryOverPlan } from "../../common/courses/carry-overs.ts";
+import { carryOversFor } from "./carry-overs.ts";
+import { carryOverPlan, markCarryOvers } from "../../common/courses/carry-overs.ts";
 
 /** The signed-in student's registrations: view, register, reset and the slip's data. */
 export function courseRoutes(deps: ApiDeps) {

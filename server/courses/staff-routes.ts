@@ -12,6 +12,7 @@ import { currentSessionName } from "../students/student-record.ts";
 import { semesterLabel } from "../../common/courses/selection.ts";
 import {
   ApproveRequest,
+  missingCarryOversAtApproval,
   RegistrationListQuery,
   ReopenRequest,
   reopenRefusal,
@@ -29,8 +30,8 @@ import { registrationList } from "./advising/registration-list.ts";
 import { approveSemester, reopenSemester, returnSemester } from "./advising/review-actions.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { semesterReviews } from "./advising/semester-review.ts";
-import { carryOversFor, markCarryOvers, publishedRecord } from "./carry-overs.ts";
-import { carryOverPlan } from "../../common/courses/carry-overs.ts";
+import { carryOversFor, publishedRecord } from "./carry-overs.ts";
+import { carryOverPlan, markCarryOvers } from "../../common/courses/carry-overs.ts";
 
 const sessionNames = async (db: Database) =>
   (
@@ -83,16 +84,27 @@ export function courseStaffRoutes(deps: ApiDeps) {
     ]);
     // Which registered courses are carry-overs, and which carry-overs are not registered yet.
     const carryOvers = await carryOversFor(db, student, session, record);
-    const semesters = reviews.map((review) => ({
-      ...review,
-      courses: markCarryOvers(review.courses, carryOvers),
-    }));
     const approved = new Set<number>(
       reviews.filter((review) => review.status === "approved").map((review) => review.semester),
     );
+    const plan = carryOverPlan(
+      carryOvers,
+      reviews.flatMap((review) => review.courses),
+      approved,
+    );
+    const today = collegeDate(now());
+    // The warning beside Approve: the same rule the approval applies (decision 185).
+    const semesters = reviews.map((review) => ({
+      ...review,
+      courses: markCarryOvers(review.courses, carryOvers),
+      missing_carry_overs:
+        review.status === "pending" || review.status === "returned"
+          ? missingCarryOversAtApproval(plan, review.semester, window, today)
+          : null,
+    }));
     const latest = record.at(-1);
     const registry = readsEveryDepartment(member);
-    const refusal = registry || !mayReview ? null : reopenRefusal(window, collegeDate(now()));
+    const refusal = registry || !mayReview ? null : reopenRefusal(window, today);
     return c.json({
       data: {
         session,
@@ -114,11 +126,7 @@ export function courseStaffRoutes(deps: ApiDeps) {
               cgpa: latest.cgpa,
             }
           : null,
-        carry_overs: carryOverPlan(
-          carryOvers,
-          reviews.flatMap((review) => review.courses),
-          approved,
-        ),
+        carry_overs: plan,
         may_review: mayReview,
         reopen: { allowed: registry || (mayReview && refusal === null), refusal },
       },

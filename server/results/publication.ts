@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import {
   courseOfferings,
   courseRegistrations,
@@ -225,7 +225,7 @@ export async function publishResults(
 }
 
 /** Whether a programme's semester is published: what a student may see. */
-export async function publishedSemesters(db: Database, programmeId: number) {
+export async function publishedSemesters(db: Database | Transaction, programmeId: number) {
   const rows = await db
     .select({ session: resultPublications.session, semester: resultPublications.semester })
     .from(resultPublications)

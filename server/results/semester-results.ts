@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "../db/prepared.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { courseMappings, courseOfferings, courseScores, courses, students } from "../db/schema.ts";
 import {
   gradeCourse,
@@ -54,7 +54,7 @@ const attemptsQuery = preparedQuery((db) =>
     .prepare("graded_attempts"),
 );
 
-async function attemptsOf(db: Database, studentIds: number[], states: string[]) {
+async function attemptsOf(db: Database | Transaction, studentIds: number[], states: string[]) {
   if (!studentIds.length) return [];
   return attemptsQuery(db).execute({ studentIds, states });
 }
@@ -66,7 +66,7 @@ async function attemptsOf(db: Database, studentIds: number[], states: string[]) 
  * by the scheme of `schemeSession`.
  */
 export async function computeSemesters(
-  db: Database,
+  db: Database | Transaction,
   studentIds: number[],
   options: { states: string[]; schemeSession: string; include?: (key: SemesterKey) => boolean },
 ): Promise<StudentSemesters[]> {

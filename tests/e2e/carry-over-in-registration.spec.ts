@@ -4,7 +4,8 @@ import { DEMO, signIn, signInWithoutJavaScript, waitForIslands } from "./support
 // Chiamaka failed BIO 113 (Introductory Botany, 3 units, compulsory, first semester) in her
 // published 2023/2024 first semester (server/results/seed.ts). In 2024/2025, at 200 level, her
 // registration carries it over: pre-selected, marked, not removable, registered with her courses
-// and marked on the slip (decision 180). Each journey leaves her 2024/2025 first semester empty.
+// and marked on the slip and in her registration history (decision 180). Each journey leaves her
+// 2024/2025 first semester empty.
 
 const selected = (page: Page) => page.getByRole("table", { name: "Selected courses" });
 const registered = (page: Page) => page.getByRole("table", { name: "Registered courses" });
@@ -50,6 +51,13 @@ async function expectRegisteredAndOnTheSlip(page: Page) {
   const slip = page.getByRole("table", { name: "First Semester Courses" });
   await expect(slip.getByRole("row", { name: /BIO 113/ })).toContainText("Carry-over");
   await expect(slip.getByRole("row", { name: /BIO 211/ })).not.toContainText("Carry-over");
+
+  // Looking back, her registration history labels it too.
+  await page.goto("/course-reg/history?session=2024%2F2025");
+  await expect(registered(page).getByRole("row", { name: /BIO 113/ })).toContainText("Carry-over");
+  await expect(registered(page).getByRole("row", { name: /BIO 211/ })).not.toContainText(
+    "Carry-over",
+  );
 }
 
 test("with JavaScript, her carry-over is pre-selected, cannot be unticked or removed, and is registered and printed as a carry-over", async ({

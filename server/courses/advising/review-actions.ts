@@ -8,9 +8,12 @@ import {
   registrationResubmissions,
   registrationReturns,
   staff,
+  students,
 } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { findSession } from "../registration-rules.ts";
+import { approvedSemesters, findSession, registeredUnits } from "../registration-rules.ts";
+import { carryOversFor } from "../carry-overs.ts";
+import { carryOverPlan } from "../../../common/courses/carry-overs.ts";
 import { lockStudent } from "../../students/student-lock.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import type { SignedInStaff } from "../../staff/staff-sessions.ts";
@@ -18,6 +21,7 @@ import { semesterLabel } from "../../../common/courses/selection.ts";
 import { returnRefusal } from "../../../common/courses/registration-window.ts";
 import { collegeDate } from "../../../common/format/dates.ts";
 import {
+  missingCarryOversAtApproval,
   reopenRefusal,
   type ApproveRequest,
   type ReopenRequest,
@@ -98,6 +102,31 @@ async function reviewable(
   return { session, facts };
 }
 
+/**
+ * The carry-overs the semester must include and lacks (decision 185), read after the student's
+ * lock on what the transaction sees: the student's registrations as they are now, and the results
+ * published by now. A publication committed after this read is one the approval came before, as
+ * when a semester is approved before its carry-over is known (decision 180).
+ */
+async function carryOversMissing(
+  tx: Transaction,
+  target: Semester,
+  session: Awaited<ReturnType<typeof findSession>>,
+  at: Date,
+) {
+  const [student] = await tx
+    .select({ id: students.id, programmeId: students.programmeId })
+    .from(students)
+    .where(eq(students.id, target.studentId));
+  const carryOvers = await carryOversFor(tx, student!, target.session);
+  if (carryOvers.length === 0) return null;
+  const bySession = { studentId: target.studentId, session: target.session };
+  const registered = await registeredUnits(tx).execute(bySession);
+  const approved = await approvedSemesters(tx, target.studentId, target.session);
+  const plan = carryOverPlan(carryOvers, registered, approved);
+  return missingCarryOversAtApproval(plan, target.semester, session, collegeDate(at));
+}
+
 const sameIds = (held: number[], shown: number[]) => {
   const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(",");
   return sorted(held) === sorted(shown);
@@ -118,7 +147,7 @@ export async function approveSemester(
 ) {
   const target = { studentId, session: request.session, semester: request.semester };
   await db.transaction(async (tx) => {
-    const { facts } = await reviewable(tx, member, target, "approve");
+    const { session, facts } = await reviewable(tx, member, target, "approve");
     // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
     if (
       !sameIds(
@@ -131,6 +160,9 @@ export async function approveSemester(
         "This student changed the semester after you opened it; review it again.",
       );
     }
+    // While the student can still add them, a semester without its carry-overs goes back to them.
+    const missing = await carryOversMissing(tx, target, session, at);
+    if (missing && !missing.approvable) throw new ApiError(409, missing.message);
     await tx
       .insert(registrationApprovals)
       .values({ ...target, staffId: member.id, approvedAt: at });
@@ -140,6 +172,8 @@ export async function approveSemester(
       status: "approved",
       courses: facts.registered.map((course) => course.code),
       units: facts.registered.reduce((sum, course) => sum + course.unit, 0),
+      // Approved without them once registration had closed: they wait for the next session.
+      ...(missing ? { carry_overs_waiting: missing.codes } : {}),
     };
     await recordAudit(
       tx,

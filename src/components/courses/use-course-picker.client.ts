@@ -9,7 +9,11 @@ import type {
   CourseList,
   StudentView,
 } from "../../../common/courses/registered-course.ts";
-import { requiredCarryOvers, withCarryOvers } from "../../../common/courses/carry-overs.ts";
+import {
+  markCarryOvers,
+  requiredCarryOvers,
+  withCarryOvers,
+} from "../../../common/courses/carry-overs.ts";
 import {
   ALREADY_SELECTED,
   OVER_CAP,
@@ -25,14 +29,6 @@ import {
   type CoursePickerProps,
   type Notice,
 } from "./picker-state.ts";
-
-/** The registered courses marked as carry-overs where they are. */
-const markCarried = (courses: Course[], carryOvers: CarryOver[]) =>
-  courses.map((course) =>
-    carryOvers.some((carried) => carried.course_id === course.course_id)
-      ? { ...course, carry_over: true }
-      : course,
-  );
 
 /**
  * The course picker's state and the actions the page's controls call. It starts from the state
@@ -209,7 +205,7 @@ export function useCoursePicker(props: CoursePickerProps) {
     modifiable,
     view,
     carryOvers,
-    registeredHere: markCarried(registeredAtLevel(view.courses, level), carryOvers),
+    registeredHere: markCarryOvers(registeredAtLevel(view.courses, level), carryOvers),
     selected,
     notice,
     setNotice,
