@@ -216,3 +216,13 @@ export const mayBecomeCurrent = (
 
 export const madeCurrentMessage = (next: string, previous: string | null) =>
   `${next} is now the current session${previous ? ` in place of ${previous}` : ""}. ${currentSessionChanges(next)} Students' levels change only when you promote them for ${next}.`;
+
+/**
+ * The college's sessions for a staff page's session list: newest first, with the current one
+ * (chosen by default) when the registry has set it.
+ */
+export const SessionChoices = z.object({
+  sessions: z.array(z.string()),
+  current: z.string().nullable(),
+});
+export type SessionChoices = z.infer<typeof SessionChoices>;

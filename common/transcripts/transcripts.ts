@@ -78,12 +78,18 @@ export const TranscriptSnapshot = z.object({
 export type TranscriptSnapshot = z.infer<typeof TranscriptSnapshot>;
 
 /** Where a request stands, as the student's list shows it. */
-export const TRANSCRIPT_STATES = ["awaiting_payment", "awaiting_release", "released"] as const;
+export const TRANSCRIPT_STATES = [
+  "awaiting_payment",
+  "awaiting_release",
+  "released",
+  "cancelled",
+] as const;
 export type TranscriptState = (typeof TRANSCRIPT_STATES)[number];
 export const TRANSCRIPT_STATE_LABELS: Record<TranscriptState, string> = {
   awaiting_payment: "Awaiting payment",
   awaiting_release: "Paid – awaiting release",
   released: "Released",
+  cancelled: "Cancelled",
 };
 
 /** GET /student/transcripts: the fee and the student's requests, newest first. */
@@ -104,6 +110,12 @@ export const MyTranscripts = z.object({
       pending_payment: z.string().nullable(),
       reference: z.string().nullable(),
       released_at: z.string().nullable(),
+      cancelled_at: z.string().nullable(),
+      /**
+       * A cancelled request's payment that arrived after it was cancelled: credited as money
+       * received and left to the bursary to refund (decision 186).
+       */
+      paid_after_cancelling: z.string().nullable(),
       /** The signed page's address, once released. */
       url: z.string().nullable(),
     }),

@@ -3,7 +3,11 @@ import type { Database } from "../db/client.ts";
 import { academicSessions, sessionPromotions, staff } from "../db/schema.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { windowState } from "../../common/courses/registration-window.ts";
-import { nextSessionName, type StaffSession } from "../../common/academic-sessions/sessions.ts";
+import {
+  nextSessionName,
+  type SessionChoices,
+  type StaffSession,
+} from "../../common/academic-sessions/sessions.ts";
 
 export const SESSION_PAGE_SIZE = 20;
 
@@ -60,5 +64,17 @@ export async function sessionPage(db: Database, page: number, now: Date) {
     page,
     page_size: SESSION_PAGE_SIZE,
     next_name: nextSessionName(newest?.name, now.getUTCFullYear()),
+  };
+}
+
+/** Every session's name, newest first, and the current one: one short read of the table. */
+export async function sessionChoices(db: Database): Promise<SessionChoices> {
+  const rows = await db
+    .select({ name: academicSessions.name, isCurrent: academicSessions.isCurrent })
+    .from(academicSessions)
+    .orderBy(desc(academicSessions.name));
+  return {
+    sessions: rows.map((row) => row.name),
+    current: rows.find((row) => row.isCurrent)?.name ?? null,
   };
 }

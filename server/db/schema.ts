@@ -594,12 +594,18 @@ export const transcriptRequests = pgTable(
     /** What an institution types to check it, written on release. */
     reference: text().unique(),
     snapshot: jsonb().$type<TranscriptSnapshot>(),
+    /** The student withdrew it before paying (decision 186): never released after. */
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index().on(table.studentId),
     check(
       "transcript_requests_released_whole",
       sql`(${table.releasedAt} is null) = (${table.reference} is null) and (${table.reference} is null) = (${table.snapshot} is null)`,
+    ),
+    check(
+      "transcript_requests_cancelled_or_released",
+      sql`${table.cancelledAt} is null or ${table.releasedAt} is null`,
     ),
   ],
 );

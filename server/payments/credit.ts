@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
-import { payments } from "../db/schema.ts";
+import { payments, transcriptRequests } from "../db/schema.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import type { Logger } from "../http/logger.ts";
@@ -10,6 +10,7 @@ import type { PaymentReceipts } from "./receipt.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { creditedOptions } from "./fee-schedule.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
+import { formatHistoryDate } from "../../common/format/dates.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { outdatedBy } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
@@ -129,6 +130,7 @@ export async function applyProviderResult(
         if (row) await deps.receipts.enqueue(tx, row, payer!);
         if (row) await recordPaymentEvent(tx, row.id, "credited", now, { source });
         if (row) await flagIfFeeChanged(tx, row, now);
+        if (row) await flagIfRequestCancelled(tx, row, now);
         return row ?? null;
       });
       if (credited === "overpaid") throw new OverpaidFee();
@@ -172,6 +174,23 @@ async function flagIfFeeChanged(tx: Transaction, row: PaymentRow, now: Date) {
   const newKobo = await outdatedBy(tx, row, now);
   if (newKobo === null) return;
   const reason = `Credited at ${formatKobo(row.paidAmountKobo ?? row.amountKobo, row.paidCurrency ?? row.currency)} received, though the fee changed to ${formatKobo(newKobo)} after this payment was started and it was not paid within 24 hours. Decide whether the student owes the difference or is owed a refund.`;
+  await flagForBursary(tx, { studentId: row.studentId, paymentId: row.id, reason, at: now });
+}
+
+/**
+ * Money the gateway took for a transcript request its student cancelled before the payment came
+ * in (decision 186) is still money received: credited, with its receipt, so the books show it. The
+ * request stays cancelled and is never released; the bursary refunds the payment. The student's
+ * row, locked above, orders this against the cancel, which takes it too.
+ */
+async function flagIfRequestCancelled(tx: Transaction, row: PaymentRow, now: Date) {
+  if (row.transcriptRequestId === null) return;
+  const [request] = await tx
+    .select({ cancelledAt: transcriptRequests.cancelledAt })
+    .from(transcriptRequests)
+    .where(eq(transcriptRequests.id, row.transcriptRequestId));
+  if (!request?.cancelledAt) return;
+  const reason = `Credited at ${formatKobo(row.paidAmountKobo ?? row.amountKobo, row.paidCurrency ?? row.currency)} received for transcript request ${row.transcriptRequestId}, which the student cancelled on ${formatHistoryDate(request.cancelledAt)}, before this payment came in. No transcript is released for it: refund the payment.`;
   await flagForBursary(tx, { studentId: row.studentId, paymentId: row.id, reason, at: now });
 }
 

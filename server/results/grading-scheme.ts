@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, or, type AnyColumn } from 
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import {
-  academicSessions,
   courseOfferings,
   courseScores,
   gradingSchemes,
@@ -12,6 +11,7 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { findSession } from "../courses/registration-rules.ts";
+import { sessionChoices } from "../academic-sessions/session-list.ts";
 import { NCE_SCHEME, type GradingScheme } from "../../common/results/grading.ts";
 import type { GradingSchemeList } from "../../common/results/grading-schemes.ts";
 
@@ -72,13 +72,10 @@ export async function listGradingSchemes(db: Database): Promise<GradingSchemeLis
     .from(gradingSchemes)
     .leftJoin(staff, eq(staff.id, gradingSchemes.staffId))
     .orderBy(desc(gradingSchemes.fromSession));
-  const sessions = await db
-    .select({ name: academicSessions.name })
-    .from(academicSessions)
-    .orderBy(asc(academicSessions.name));
+  const { sessions } = await sessionChoices(db);
   return {
     default: NCE_SCHEME,
-    sessions: sessions.map((row) => row.name),
+    sessions: [...sessions].reverse(),
     schemes: rows.map((row) => ({
       from_session: row.fromSession,
       scheme: row.scheme,

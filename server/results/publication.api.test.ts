@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  academicSessions,
   auditLog,
   courseMappings,
   courseRegistrations,
@@ -253,5 +254,29 @@ describe("a student's results", () => {
     const other = await api.createStudent({ programmeId: elsewhere!.id });
     expect(await mine(other)).toEqual({ semesters: [], withheld: [], verify_url: null });
     expect((await api.request("/student/results")).status).toBe(401);
+  });
+});
+
+describe("the sessions the exams office's pages offer", () => {
+  it("are the college's, newest first, with the current one named even when a newer one exists", async () => {
+    await api.db
+      .insert(academicSessions)
+      .values([{ name: "2031/2032" }, { name: "2011/2012" }])
+      .onConflictDoNothing();
+    const rows = await api.db
+      .select({ name: academicSessions.name, isCurrent: academicSessions.isCurrent })
+      .from(academicSessions);
+    const response = await api.request("/staff/results/sessions", { token: exams });
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    expect(data.sessions).toEqual(rows.map((row) => row.name).sort((a, b) => b.localeCompare(a)));
+    expect(data.sessions[0]).toBe("2031/2032");
+    expect(data.sessions.at(-1)).toBe("2011/2012");
+    const current = rows.find((row) => row.isCurrent)?.name;
+    expect(current).toBeDefined();
+    expect(data.current).toBe(current);
+    // The grading scheme's list reads the same sessions, oldest first.
+    const schemes = await api.request("/staff/results/grading-schemes", { token: exams });
+    expect((await schemes.json()).data.sessions).toEqual([...data.sessions].reverse());
   });
 });

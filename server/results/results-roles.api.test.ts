@@ -34,6 +34,7 @@ describeRoleTable(
     row("POST", "/staff/results/publish", ["exams"], {}),
     row("GET", "/staff/results/overview?session=2024/2025&semester=1", ["exams"]),
     row("GET", "/staff/results/grading-schemes", ["exams"]),
+    row("GET", "/staff/results/sessions", ["exams"]),
     row("POST", "/staff/results/grading-schemes", ["exams"], {}),
     row("POST", "/staff/results/offerings/99999/amendments", ["lecturer"], {}),
     row("GET", "/staff/results/amendments", ["lecturer", "hod", "exams"]),

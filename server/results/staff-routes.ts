@@ -23,6 +23,7 @@ import { assertTeaches, assignLecturers, offeringsTaughtBy } from "./offerings.t
 import { readScoreSheet, saveScores, submitResult } from "./score-sheet.ts";
 import { listGradingSchemes, setGradingScheme } from "./grading-scheme.ts";
 import { SetGradingSchemeRequest } from "../../common/results/grading-schemes.ts";
+import { sessionChoices } from "../academic-sessions/session-list.ts";
 
 /**
  * Results on the staff side (issue 32, decision 175). The registry assigns lecturers to a course's
@@ -86,6 +87,11 @@ export function resultStaffRoutes(deps: ApiDeps) {
       status: "success",
       message: `Grading scheme set from ${request.from_session}`,
     });
+  });
+
+  // The exams office's pages choose a session from the college's list, not typed.
+  app.get("/staff/results/sessions", examsOffice, async (c) => {
+    return c.json({ status: "success", data: await sessionChoices(db) });
   });
 
   app.get("/staff/results/overview", examsOffice, async (c) => {

@@ -44,7 +44,8 @@ export async function transcriptsForExams(db: ApiDeps["db"]): Promise<StaffTrans
     )
     .innerJoin(students, eq(students.id, transcriptRequests.studentId))
     .innerJoin(programmes, eq(programmes.id, students.programmeId))
-    .where(isNull(transcriptRequests.releasedAt))
+    // A request cancelled before a late payment came in is the bursary's to refund (decision 186).
+    .where(and(isNull(transcriptRequests.releasedAt), isNull(transcriptRequests.cancelledAt)))
     .orderBy(payments.paidAt, transcriptRequests.id);
   const released = await db
     .select({
@@ -191,6 +192,12 @@ export async function releaseTranscript(
   if (request.releasedAt) {
     throw new ApiError(409, `This transcript was released already (${request.reference}).`);
   }
+  if (request.cancelledAt) {
+    throw new ApiError(
+      409,
+      "The student cancelled this request, so it is not released. A payment for it is the bursary's to refund.",
+    );
+  }
   const snapshot = await transcriptNow(deps.db, request.studentId);
   const now = deps.now();
   const reference = newTranscriptReference(now);
@@ -208,7 +215,13 @@ export async function releaseTranscript(
     const [released] = await tx
       .update(transcriptRequests)
       .set({ releasedAt: now, releasedBy: staffId, reference, snapshot })
-      .where(and(eq(transcriptRequests.id, requestId), isNull(transcriptRequests.releasedAt)))
+      .where(
+        and(
+          eq(transcriptRequests.id, requestId),
+          isNull(transcriptRequests.releasedAt),
+          isNull(transcriptRequests.cancelledAt),
+        ),
+      )
       .returning();
     if (!released) throw new ApiError(409, "This transcript was released a moment ago.");
     await recordAudit(

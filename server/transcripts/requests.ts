@@ -10,6 +10,7 @@ import { otherFeeInForce } from "../payments/fee-schedule.ts";
 import { paystackEmail } from "../payments/payer-address.ts";
 import { newPaymentReference } from "../payments/reference.ts";
 import { recordPaymentEvent } from "../payments/payment-events.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { TRANSCRIPT_OPTION } from "../../common/payments/fee-kinds.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
 import type {
@@ -23,6 +24,12 @@ type Student = Pick<SignedInStudent, "id" | "email" | "level" | "placement">;
 
 /** Requests not yet paid a student may hold at once: enough for several institutions, not a flood. */
 export const MOST_UNPAID_REQUESTS = 5;
+
+/** Another student's request is answered as one that does not exist. */
+export const NO_SUCH_REQUEST = "There is no such transcript request.";
+
+const CANCELLED =
+  "This transcript request is cancelled. Request a transcript again to have one sent.";
 
 export const NO_TRANSCRIPT_FEE =
   "The bursary has not set the transcript fee yet, so a transcript cannot be requested now. Please try again later or ask the bursary.";
@@ -61,11 +68,14 @@ export async function myTranscripts(
     own_email: student.email,
     requests: rows.map((row) => {
       const own = paid.filter((payment) => payment.requestId === row.id);
+      const credited = own.find((payment) => payment.status === "success");
       const state: TranscriptState = row.releasedAt
         ? "released"
-        : own.some((payment) => payment.status === "success")
-          ? "awaiting_release"
-          : "awaiting_payment";
+        : row.cancelledAt
+          ? "cancelled"
+          : credited
+            ? "awaiting_release"
+            : "awaiting_payment";
       const pending =
         state === "awaiting_payment"
           ? (own.find((payment) => payment.status === "pending")?.reference ?? null)
@@ -80,6 +90,8 @@ export async function myTranscripts(
         pending_payment: pending,
         reference: row.reference,
         released_at: row.releasedAt?.toISOString() ?? null,
+        cancelled_at: row.cancelledAt?.toISOString() ?? null,
+        paid_after_cancelling: state === "cancelled" ? (credited?.reference ?? null) : null,
         url: row.reference
           ? transcriptUrl(deps.publicOrigin, row.reference, deps.slipSigningKey)
           : null,
@@ -113,6 +125,7 @@ export async function requestTranscript(
         and(
           eq(transcriptRequests.studentId, student.id),
           isNull(transcriptRequests.releasedAt),
+          isNull(transcriptRequests.cancelledAt),
           sql`not exists (select 1 from ${payments} where ${payments.transcriptRequestId} = ${transcriptRequests.id} and ${payments.status} = 'success')`,
         ),
       );
@@ -151,8 +164,8 @@ export async function payForTranscript(
     .select()
     .from(transcriptRequests)
     .where(and(eq(transcriptRequests.id, requestId), eq(transcriptRequests.studentId, student.id)));
-  // Another student's request is answered as one that does not exist.
-  if (!request) throw new ApiError(404, "There is no such transcript request.");
+  if (!request) throw new ApiError(404, NO_SUCH_REQUEST);
+  if (request.cancelledAt) throw new ApiError(409, CANCELLED);
   const [credited] = await deps.db
     .select({ id: payments.id })
     .from(payments)
@@ -211,4 +224,66 @@ export async function payForTranscript(
     if (!(error instanceof GatewayError)) throw error;
     return gatewayDidNotStart(deps, gateway, opened, error);
   }
+}
+
+/**
+ * Cancels a request its student has not paid for (decision 186): refused once a payment for it is
+ * credited or it is released, and for another student's request as for one that does not exist.
+ * The student's row is locked as crediting locks it, so a payment credited a moment before is
+ * seen here, and one credited after finds the request cancelled: it is kept as money received and
+ * flagged for the bursary to refund, never released (`flagIfRequestCancelled`). Audited as the
+ * student's act, with the payments still open for it.
+ */
+export async function cancelTranscript(
+  deps: Pick<ApiDeps, "db" | "now">,
+  student: Pick<Student, "id">,
+  requestId: number,
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await lockStudent(tx, student.id);
+    const [request] = await tx
+      .select()
+      .from(transcriptRequests)
+      .where(
+        and(eq(transcriptRequests.id, requestId), eq(transcriptRequests.studentId, student.id)),
+      );
+    if (!request) throw new ApiError(404, NO_SUCH_REQUEST);
+    if (request.cancelledAt)
+      throw new ApiError(409, "This transcript request is cancelled already.");
+    if (request.releasedAt) {
+      throw new ApiError(409, "This transcript was released, so it cannot be cancelled.");
+    }
+    const own = await tx
+      .select({ reference: payments.reference, status: payments.status })
+      .from(payments)
+      .where(eq(payments.transcriptRequestId, request.id));
+    if (own.some((payment) => payment.status === "success")) {
+      throw new ApiError(
+        409,
+        "This transcript request is paid for, so it cannot be cancelled: the exams office will release it.",
+      );
+    }
+    await tx
+      .update(transcriptRequests)
+      .set({ cancelledAt: now })
+      .where(eq(transcriptRequests.id, request.id));
+    const pending = own.filter((payment) => payment.status === "pending");
+    await recordAudit(
+      tx,
+      {
+        staffId: null,
+        byStudentId: student.id,
+        action: "transcript.cancel",
+        entity: "transcript_request",
+        entityId: request.id,
+        before: { status: "awaiting_payment" },
+        after: {
+          status: "cancelled",
+          ...(pending.length ? { pending_payments: pending.map((p) => p.reference) } : {}),
+        },
+      },
+      now,
+    );
+  });
 }

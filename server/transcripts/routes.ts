@@ -14,11 +14,17 @@ import { createPaymentLimits } from "../payments/payment-limits.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
 import { clientNetwork } from "../http/client-address.ts";
 import { tooManyRequests } from "../http/too-many-requests.ts";
-import { myTranscripts, payForTranscript, requestTranscript } from "./requests.ts";
+import {
+  cancelTranscript,
+  myTranscripts,
+  NO_SUCH_REQUEST,
+  payForTranscript,
+  requestTranscript,
+} from "./requests.ts";
 import { releaseTranscript, transcriptsForExams } from "./release.ts";
 import { checkTranscript, transcriptByToken } from "./verification.ts";
 
-const RequestParam = IdParam("There is no such transcript request.");
+const RequestParam = IdParam(NO_SUCH_REQUEST);
 // An institution checks a handful of transcripts; someone trying references and matric numbers
 // in bulk is stopped long before the pair could be guessed.
 const CHECKS_PER_CLIENT = { limit: 30, windowMs: 60 * 60_000 };
@@ -58,6 +64,13 @@ export function transcriptRoutes(deps: ApiDeps) {
     // Counted with the school-fee starts: one limit on opening gateway checkouts (decision 054).
     await limits.countPaymentStart(c.var.student.id, deps.now());
     return c.json(await payForTranscript(deps, c.var.student, id));
+  });
+
+  // Only before it is paid; a payment that comes in later is refunded, never released (decision 186).
+  app.post("/student/transcripts/:id/cancel", signedIn, async (c) => {
+    const { id } = readParams(c, RequestParam);
+    await cancelTranscript(deps, c.var.student, id);
+    return c.json({ status: "success", message: "Transcript request cancelled." });
   });
 
   app.get("/staff/transcripts", examsOffice, async (c) =>

@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, feeSchedule, payments, students } from "../db/schema.ts";
+import {
+  auditLog,
+  feeSchedule,
+  feeStatusFlags,
+  payments,
+  students,
+  transcriptRequests,
+} from "../db/schema.ts";
 import { mailJobsTo } from "../testing/mail-jobs.test-kit.ts";
 import { slipToken } from "../payments/slip-token.ts";
 import { NOT_GENUINE } from "../../common/transcripts/transcripts.ts";
@@ -174,6 +181,137 @@ describe("a transcript request", () => {
   });
 });
 
+describe("cancelling a transcript request", () => {
+  const cancel = (token: string, id: number | string) =>
+    kit.api.request(`/student/transcripts/${id}/cancel`, { method: "POST", token });
+  const cancelledAt = async (id: number) =>
+    (
+      await kit.api.db
+        .select({ at: transcriptRequests.cancelledAt })
+        .from(transcriptRequests)
+        .where(eq(transcriptRequests.id, id))
+    )[0]!.at;
+
+  it("is the student's while unpaid: listed as cancelled, audited as theirs, no longer payable or counted", async () => {
+    const me = await kit.newStudent();
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await kit.requested(me.token));
+    const id = ids[0]!;
+    const response = await cancel(me.token, id);
+    expect(response.status).toBe(200);
+    expect((await json(response)).message).toBe("Transcript request cancelled.");
+    const listed = (await kit.mine(me.token)).requests.find((row) => row.id === id);
+    expect(listed).toMatchObject({
+      state: "cancelled",
+      cancelled_at: kit.api.clock.now().toISOString(),
+      paid_after_cancelling: null,
+    });
+    const [audit] = await kit.api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "transcript.cancel"), eq(auditLog.entityId, String(id))));
+    expect(audit).toMatchObject({
+      staffId: null,
+      byStudentId: me.student.id,
+      entity: "transcript_request",
+      before: { status: "awaiting_payment" },
+      after: { status: "cancelled" },
+    });
+    const pay = await kit.pay(me.token, id);
+    expect(pay.status).toBe(409);
+    expect((await json(pay)).message).toMatch(/cancelled/);
+    expect(
+      await kit.api.db.select().from(payments).where(eq(payments.transcriptRequestId, id)),
+    ).toEqual([]);
+    // Five were waiting; the cancelled one no longer holds a place.
+    expect((await kit.requestTranscript(me.token, { recipient: "self" })).status).toBe(201);
+  });
+
+  it("of another student's request is answered as one that does not exist, and changes nothing", async () => {
+    const me = await kit.newStudent();
+    const other = await kit.newStudent();
+    const id = await kit.requested(other.token);
+    const foreign = await cancel(me.token, id);
+    const missing = await cancel(me.token, 999_999);
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await json(foreign)).toEqual(await json(missing));
+    expect(await cancelledAt(id)).toBeNull();
+    expect((await cancel(me.token, "not-a-number")).status).toBe(400);
+    expect(
+      (await kit.api.request(`/student/transcripts/${id}/cancel`, { method: "POST" })).status,
+    ).toBe(401);
+    expect(await cancelledAt(id)).toBeNull();
+  });
+
+  it("is refused once paid, once released, and a second time", async () => {
+    const me = await kit.newStudent();
+    await kit.publishSemester([{ studentId: me.student.id, ca: 30, exam: 40 }]);
+    const { id: paid } = await kit.paidRequest(me.token);
+    const paidAnswer = await cancel(me.token, paid);
+    expect(paidAnswer.status).toBe(409);
+    expect((await json(paidAnswer)).message).toMatch(/paid for, so it cannot be cancelled/);
+    expect(await cancelledAt(paid)).toBeNull();
+
+    const { id: released } = await kit.paidRequest(me.token);
+    expect((await kit.release(released)).status).toBe(200);
+    const releasedAnswer = await cancel(me.token, released);
+    expect(releasedAnswer.status).toBe(409);
+    expect((await json(releasedAnswer)).message).toMatch(/released/);
+    expect(await cancelledAt(released)).toBeNull();
+
+    const unpaid = await kit.requested(me.token);
+    expect((await cancel(me.token, unpaid)).status).toBe(200);
+    const again = await cancel(me.token, unpaid);
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toMatch(/cancelled already/);
+    const audits = await kit.api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "transcript.cancel"));
+    expect(audits.filter((row) => row.byStudentId === me.student.id)).toHaveLength(1);
+  });
+
+  it("keeps a payment that comes in afterwards as money received, flagged for a refund, and never released", async () => {
+    const me = await kit.newStudent();
+    const id = await kit.requested(me.token);
+    const reference = await kit.startPaying(me.token, id);
+    expect((await cancel(me.token, id)).status).toBe(200);
+    const [audit] = await kit.api.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "transcript.cancel"), eq(auditLog.entityId, String(id))));
+    expect(audit!.after).toEqual({ status: "cancelled", pending_payments: [reference] });
+
+    await kit.payAtSandbox(reference);
+    expect((await kit.verify(reference, me.token)).status).toBe(200);
+    expect(await kit.paymentRow(reference)).toMatchObject({ status: "success" });
+    const jobs = await mailJobsTo(kit.api.db, me.student.email);
+    expect(jobs.map((job) => job.data.subject)).toContain("Payment receipt: Transcript fee");
+    const payment = await kit.paymentRow(reference);
+    const [flag] = await kit.api.db
+      .select()
+      .from(feeStatusFlags)
+      .where(eq(feeStatusFlags.paymentId, payment.id));
+    expect(flag!.reason).toMatch(
+      new RegExp(`transcript request ${id}, which the student cancelled .* refund the payment`),
+    );
+
+    expect((await kit.mine(me.token)).requests).toMatchObject([
+      { id, state: "cancelled", paid_after_cancelling: reference, pending_payment: null },
+    ]);
+    const waiting = await json(await kit.api.request("/staff/transcripts", { token: kit.exams }));
+    expect(waiting.data.awaiting_release.map((row: { id: number }) => row.id)).not.toContain(id);
+    const release = await kit.release(id);
+    expect(release.status).toBe(409);
+    expect((await json(release)).message).toMatch(/cancelled this request/);
+    expect(await kit.releasedReference(id)).toBeNull();
+    // Paid, yet still cancelled: the student cannot cancel again nor pay again.
+    expect((await cancel(me.token, id)).status).toBe(409);
+    expect((await kit.pay(me.token, id)).status).toBe(409);
+  });
+});
+
 describe("releasing a transcript", () => {
   let me: Awaited<ReturnType<TranscriptsKit["newStudent"]>>;
   let id: number;
@@ -216,9 +354,13 @@ describe("releasing a transcript", () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.entity, "transcript_request"), eq(auditLog.action, "transcript.release")),
+        and(
+          eq(auditLog.entity, "transcript_request"),
+          eq(auditLog.action, "transcript.release"),
+          eq(auditLog.entityId, String(id)),
+        ),
       );
-    expect(audit).toMatchObject({ staffId: kit.examsMember.id, entityId: String(id) });
+    expect(audit).toMatchObject({ staffId: kit.examsMember.id });
   });
 
   it("is refused a second time", async () => {

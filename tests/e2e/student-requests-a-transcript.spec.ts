@@ -6,7 +6,7 @@ const INSTITUTION = { name: "University of Lagos Admissions", email: "admissions
 
 // Chiamaka has a published semester (server/results/seed.ts); the demo's transcript fee is ₦5,000
 // (server/payments/seed.ts). The exams officer signs in with an authenticator, enrolled on first use.
-test("a student asks for a transcript for an institution, pays in the sandbox, the exams office releases it, and a signed-out visitor opens and checks it", async ({
+test("a student cancels an unpaid request, asks for a transcript for an institution, pays in the sandbox, the exams office releases it, and a signed-out visitor opens and checks it", async ({
   page,
   browser,
 }) => {
@@ -17,6 +17,22 @@ test("a student asks for a transcript for an institution, pays in the sandbox, t
     .click();
   await expect(page).toHaveURL("/transcript");
   await expect(page.getByTestId("transcript-fee")).toHaveText("₦5,000");
+
+  // A request to herself, cancelled before paying: asked first, then listed as cancelled.
+  await page.getByRole("button", { name: "Request transcript" }).click();
+  await expect(page.getByTestId("transcript-message")).toContainText("Transcript requested");
+  const mine = page.getByTestId("transcript-request").filter({ hasText: "Myself" });
+  await mine
+    .and(page.locator("[data-state=awaiting_payment]"))
+    .getByRole("button", { name: "Cancel request…" })
+    .click();
+  await expect(
+    page.getByRole("heading", { name: "Cancel this transcript request?" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel the request" }).click();
+  await expect(page.getByTestId("transcript-message")).toHaveText("Transcript request cancelled.");
+  await expect(mine.first()).toHaveAttribute("data-state", "cancelled");
+  await expect(mine.first()).toContainText("Cancelled");
 
   await page.getByRole("radio", { name: "An institution" }).check();
   await page.getByRole("button", { name: "Request transcript" }).click();

@@ -78,6 +78,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "result_publication.publish": "Results published",
   "grading_scheme.set": "Grading scheme set",
   "transcript.release": "Transcript released",
+  "transcript.cancel": "Transcript request cancelled by the student",
   "course_result.amendment_proposed": "Score amendment proposed",
   "course_result.amendment_endorsed": "Score amendment endorsed by the head of department",
   "course_result.amendment_applied": "Score amendment applied",

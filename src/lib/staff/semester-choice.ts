@@ -32,3 +32,16 @@ export function semesterQuery(choice: ChosenSemester) {
 
 export const semesterWords = (semester: string | number) =>
   String(semester) === "2" ? "Second Semester" : "First Semester";
+
+/**
+ * The session a page shows from the college's list: the one asked for when the college has it,
+ * else the current one (else the newest). `unknown` is a session asked for that it does not have.
+ */
+export function sessionShown(
+  asked: string,
+  choices: { sessions: readonly string[]; current: string | null },
+): { session: string; unknown: string | null } {
+  if (choices.sessions.includes(asked)) return { session: asked, unknown: null };
+  const fallback = choices.current ?? choices.sessions[0] ?? "";
+  return { session: fallback, unknown: asked || null };
+}

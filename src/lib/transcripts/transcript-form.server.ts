@@ -13,6 +13,8 @@ export const TRANSCRIPT_PATH = "/transcript";
 export type TranscriptPost =
   | { redirect: string }
   | { checkout: string }
+  /** The first press of Cancel: the page asks before anything is sent. */
+  | { confirmCancel: string }
   | { notice?: string; problem?: string; fields?: Record<string, string>; status: number };
 
 const Passthrough = z.object({ status: z.string() }).passthrough();
@@ -52,6 +54,17 @@ export async function handleTranscriptPost(
           return { problem: CHECKOUT_UNUSABLE, status: 502 };
         }
         return { checkout: answer.authorization_url };
+      }
+      case "cancel": {
+        const id = field("request_id");
+        if (form.get("confirm") !== "yes") return { confirmCancel: id };
+        await api.send(
+          "POST",
+          `/student/transcripts/${encodeURIComponent(id)}/cancel`,
+          {},
+          Created,
+        );
+        return { redirect: `${TRANSCRIPT_PATH}?cancelled=1` };
       }
       case "check":
         return { ...(await checkPayment(api, field("reference"))), status: 200 };

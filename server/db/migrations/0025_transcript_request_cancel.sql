@@ -1,0 +1,2 @@
+ALTER TABLE "transcript_requests" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "transcript_requests" ADD CONSTRAINT "transcript_requests_cancelled_or_released" CHECK ("transcript_requests"."cancelled_at" is null or "transcript_requests"."released_at" is null);
