@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Database, DatabaseHandle } from "../../server/db/client.ts";
+import { DATABASE_CASING, type Database, type DatabaseHandle } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
 
 /** A PostgreSQL database made for one run, so the run starts empty and leaves nothing behind. */
@@ -72,7 +72,7 @@ export async function openTargetDatabase(
       `${new URL(url).pathname.slice(1)} holds no portal tables: give --database-url the database the target portal uses.`,
     );
   }
-  const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  const db = drizzle({ client: pool, schema, casing: DATABASE_CASING });
   // The same cast as openDatabase: both drivers expose one query builder.
   return { db: db as unknown as Database, close: () => pool.end() };
 }

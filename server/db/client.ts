@@ -9,6 +9,9 @@ import { startPgliteThread, type PgliteThread } from "./pglite-thread.ts";
 import { createLogger, type Logger } from "../../common/log/logger.server.ts";
 import { logLevelFromEnv } from "../env.ts";
 
+/** How column names in TypeScript become the database's (`studentId` → `student_id`). */
+export const DATABASE_CASING = "snake_case";
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** The advisory lock key migrations run under: any fixed number no other code uses. */
 const MIGRATIONS_LOCK = 7_310_042_001;
@@ -58,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the pool replaces it on the next query.
     const logger = options.logger ?? createLogger({ name: "database", level: logLevelFromEnv() });
     pool.on("error", (error) => logger.warn("database connection lost", { error }));
-    const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
+    const db = drizzlePostgres({ client: pool, schema, casing: DATABASE_CASING });
     if (migrate) {
       // On a connection of its own, without the serving pool's time limits: building an index on
       // a large table may rightly take minutes.
@@ -68,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // Instances starting together take turns: the first applies what is pending, the others
         // then find nothing left to do instead of racing to create the same tables.
         await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
-        await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), {
+        await migratePostgres(drizzlePostgres({ client, casing: DATABASE_CASING }), {
           migrationsFolder,
         });
       } finally {
@@ -87,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     onLost: options.onLost,
     fromDump: options.fromDump,
   });
-  const db = drizzlePostgres({ client: thread.pool, schema, casing: "snake_case" });
+  const db = drizzlePostgres({ client: thread.pool, schema, casing: DATABASE_CASING });
   if (migrate) await migratePostgres(db, { migrationsFolder });
   return { db, jobConnection: { pglite: thread }, close: () => thread.close() };
 }

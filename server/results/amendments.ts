@@ -325,44 +325,29 @@ export async function amendmentsFor(
   }));
 }
 
-const appliedToStudent = preparedQuery((db) =>
-  db
-    .select({
-      amendment: {
-        oldCa: scoreAmendments.oldCa,
-        oldExam: scoreAmendments.oldExam,
-        oldSpecial: scoreAmendments.oldSpecial,
-        newCa: scoreAmendments.newCa,
-        newExam: scoreAmendments.newExam,
-        newSpecial: scoreAmendments.newSpecial,
-        reason: scoreAmendments.reason,
-        appliedAt: scoreAmendments.appliedAt,
-      },
-      offering: { session: courseOfferings.session, semester: courseOfferings.semester },
-      course: { code: courses.code },
-    })
-    .from(scoreAmendments)
-    .innerJoin(courseOfferings, eq(courseOfferings.id, scoreAmendments.offeringId))
-    .innerJoin(courses, eq(courses.id, courseOfferings.courseId))
-    .where(
-      and(
-        eq(scoreAmendments.studentId, sql.placeholder("studentId")),
-        eq(scoreAmendments.status, "applied"),
-      ),
-    )
-    .prepare("amendments_applied_to_student"),
-);
+/** An applied amendment as the student's results page shows it (kept there for good), from its columns. */
+export type AppliedAmendmentRow = {
+  courseCode: string;
+  session: string;
+  semester: number;
+  oldCa: number | null;
+  oldExam: number | null;
+  oldSpecial: string | null;
+  newCa: number | null;
+  newExam: number | null;
+  newSpecial: string | null;
+  reason: string;
+  appliedAt: Date;
+};
 
-/** A student's applied amendments, for their results page: kept there for good. */
-export async function appliedAmendmentsOf(db: Database, studentId: number) {
-  const rows = await appliedToStudent(db).execute({ studentId });
-  return rows.map(({ amendment, offering, course }) => ({
-    courseCode: course.code,
-    session: offering.session,
-    semester: offering.semester,
-    from: shown({ ca: amendment.oldCa, exam: amendment.oldExam, special: amendment.oldSpecial }),
-    to: shown({ ca: amendment.newCa, exam: amendment.newExam, special: amendment.newSpecial }),
-    reason: amendment.reason,
-    appliedAt: amendment.appliedAt!.toISOString(),
-  }));
+export function appliedAmendmentShown(row: AppliedAmendmentRow) {
+  return {
+    courseCode: row.courseCode,
+    session: row.session,
+    semester: row.semester,
+    from: shown({ ca: row.oldCa, exam: row.oldExam, special: row.oldSpecial }),
+    to: shown({ ca: row.newCa, exam: row.newExam, special: row.newSpecial }),
+    reason: row.reason,
+    appliedAt: row.appliedAt.toISOString(),
+  };
 }

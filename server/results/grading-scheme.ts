@@ -48,11 +48,18 @@ export async function schemesFor(
   db: Database | Transaction,
   sessions: Iterable<string>,
 ): Promise<Map<string, GradingScheme>> {
-  const rows = await everyScheme(db).execute();
+  return schemesFrom(await everyScheme(db).execute(), sessions);
+}
+
+/** `schemesFor` over the college's schemes already read, newest first. */
+export function schemesFrom(
+  newestFirst: readonly { fromSession: string; scheme: GradingScheme }[],
+  sessions: Iterable<string>,
+): Map<string, GradingScheme> {
   return new Map(
     [...sessions].map((session) => [
       session,
-      rows.find((row) => row.fromSession <= session)?.scheme ?? NCE_SCHEME,
+      newestFirst.find((row) => row.fromSession <= session)?.scheme ?? NCE_SCHEME,
     ]),
   );
 }

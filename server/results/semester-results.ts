@@ -74,7 +74,23 @@ export async function computeSemesters(
     (row) => !options.include || options.include(row),
   );
   const schemes = await schemesFor(db, [...rows.map((row) => row.session), options.schemeSession]);
-  const byStudent = new Map<number, typeof rows>();
+  return gradeSemesters(rows, schemes, studentIds, options.schemeSession);
+}
+
+/** One graded attempt's row, as `graded_attempts` reads it. */
+export type AttemptRow = Awaited<ReturnType<typeof attemptsOf>>[number];
+
+/**
+ * The grading of `computeSemesters`, given the attempts and the schemes already read: a student's
+ * results page reads both in the one statement that also reads their fees (decision 184).
+ */
+export function gradeSemesters(
+  rows: readonly AttemptRow[],
+  schemes: Map<string, GradingScheme>,
+  studentIds: number[],
+  schemeSession: string,
+): StudentSemesters[] {
+  const byStudent = new Map<number, AttemptRow[]>();
   for (const row of rows) {
     // A sheet saved with CA alone has no result yet: it is not an attempt.
     if (row.exam === null && row.special === null) continue;
@@ -97,24 +113,22 @@ export async function computeSemesters(
       planSemester: row.planSemester,
       graded,
     }));
-    const semesters = semesterResults(schemes.get(options.schemeSession)!, attempts).map(
-      (result) => ({
-        ...result,
-        courses: graded
-          .filter(({ row }) => row.session === result.session && row.semester === result.semester)
-          .sort((a, b) => a.row.code.localeCompare(b.row.code))
-          .map(({ row, graded }) => ({
-            course_code: row.code,
-            course_title: row.title,
-            units: row.units,
-            ca: row.ca,
-            exam: row.exam,
-            total: graded.total,
-            grade: graded.grade,
-            point: graded.point,
-          })),
-      }),
-    );
+    const semesters = semesterResults(schemes.get(schemeSession)!, attempts).map((result) => ({
+      ...result,
+      courses: graded
+        .filter(({ row }) => row.session === result.session && row.semester === result.semester)
+        .sort((a, b) => a.row.code.localeCompare(b.row.code))
+        .map(({ row, graded }) => ({
+          course_code: row.code,
+          course_title: row.title,
+          units: row.units,
+          ca: row.ca,
+          exam: row.exam,
+          total: graded.total,
+          grade: graded.grade,
+          point: graded.point,
+        })),
+    }));
     return { studentId, semesters };
   });
 }
