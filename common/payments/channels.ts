@@ -15,9 +15,14 @@ export const OFFLINE_CHANNELS = [
 ] as const satisfies readonly PaymentChannel[];
 export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number];
 
-/** How the student will pay offline: an account valid until `expiresAt`, or a bank's USSD code. */
+/**
+ * How the student will pay offline: an account valid until `expiresAt`, a bank's USSD code, or a
+ * Remita RRR (paid online on Remita's page or at any bank branch).
+ */
 export type OfflineChannelChoice =
-  { kind: "bank_transfer"; expiresAt: Date } | { kind: "ussd"; bank: UssdBankCode };
+  | { kind: "bank_transfer"; expiresAt: Date }
+  | { kind: "ussd"; bank: UssdBankCode }
+  | { kind: "remita" };
 
 /** Whether a payment row's channel (the gateway's word once paid) is one we wait on offline. */
 export function isOfflineChannel(channel: string | null): channel is OfflineChannel {

@@ -29,6 +29,21 @@ export const PayInstructions = z.discriminatedUnion("channel", [
     expires_at: z.string(),
   }),
   z.object({ channel: z.literal("ussd"), ussd_code: z.string() }),
+  z.object({
+    channel: z.literal("remita"),
+    /** Remita's Retrieval Reference: paid online on Remita's page or at any bank branch. */
+    rrr: z.string(),
+    /** The form that takes the student to Remita's page: POSTed to `action` (finalize.reg). */
+    pay_online: z.object({
+      action: z.string(),
+      fields: z.object({
+        merchantId: z.string(),
+        hash: z.string(),
+        rrr: z.string(),
+        responseurl: z.string(),
+      }),
+    }),
+  }),
 ]);
 export type PayInstructions = z.infer<typeof PayInstructions>;
 

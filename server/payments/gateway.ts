@@ -1,14 +1,15 @@
 /**
  * The seam between our payments and the gateways that take the money (DESIGN.md, "Payment
  * gateways"; decision 172). Payments, refunds, the reconcilers and the bursary speak only these
- * types; a gateway (Paystack in `server/paystack/`, Remita next) translates its own API into
+ * types; a gateway (Paystack in `server/paystack/`, Remita in `server/remita/`) translates its own API into
  * them. Crediting stays in one place, `applyProviderResult`, whichever gateway answered.
  */
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
+import type { FeeKind } from "../../common/payments/fee-kinds.ts";
 
 /** The gateways a payment row can name; a second one joins this list and `PaymentGateways`. */
-export const GATEWAYS = ["paystack"] as const;
+export const GATEWAYS = ["paystack", "remita"] as const;
 export type GatewayName = (typeof GATEWAYS)[number];
 
 /**
@@ -63,13 +64,27 @@ export type CheckoutInput = {
   metadata: Record<string, unknown>;
 };
 
-/** What we ask a gateway for when a student pays by bank transfer or USSD. */
+/** What we ask a gateway for when a student pays by bank transfer, USSD or a Remita RRR. */
 export type OfflineChargeInput = {
   reference: string;
   amountKobo: number;
   email: string;
   metadata: Record<string, unknown>;
   channel: OfflineChannelChoice;
+  /** What the payment is for: Remita invoices each kind under its own service type. Unset: school fee. */
+  serviceKind?: FeeKind;
+  /** The payer as an invoice names them; Remita prints it on the invoice a bank reads. */
+  payer?: { name: string; phone: string | null; matricNo?: string | null };
+  /** The fee's split between beneficiary accounts (Remita's line items); the amounts add up to the fee. */
+  lineItems?: {
+    id: string;
+    beneficiaryName: string;
+    beneficiaryAccount: string;
+    bankCode: string;
+    amountKobo: number;
+    /** Remita's charge is taken from this share; exactly one bears it. */
+    bearsCharge: boolean;
+  }[];
 };
 
 /** A period and page of the gateway's records. */

@@ -7,7 +7,7 @@ import { ApiError } from "../http/errors.ts";
 import { GatewayError, gatewayForNewPayments, type PaymentGateway } from "./gateway.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
-import type { PaymentChannel } from "../../common/payments/channels.ts";
+import type { OfflineChannelChoice, PaymentChannel } from "../../common/payments/channels.ts";
 import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import type { StudentPlacement } from "../students/student-record.ts";
@@ -89,7 +89,8 @@ export async function openPendingPayment(
   deps: Pick<ApiDeps, "db" | "now">,
   student: Student,
   choice: FeeChoice,
-  start: { gateway: PaymentGateway; channel: PaymentChannel },
+  // An RRR's payment is made on the remita channel (OfflineChannelChoice) before the pages offer it.
+  start: { gateway: PaymentGateway; channel: PaymentChannel | OfflineChannelChoice["kind"] },
 ) {
   // One read of what is credited serves both the "already paid" answer and the quote's rules.
   const quote = await readQuote(deps, student, choice);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
 import { unhandledChannel } from "../../common/payments/channels.ts";
-import type { OfflineChargeInput } from "../payments/gateway.ts";
+import { GatewayError, type OfflineChargeInput } from "../payments/gateway.ts";
 
 // Paystack's Charge API (`POST /charge`) for the two channels that need no card: a bank account
 // to transfer to, or a USSD code to dial. The published OpenAPI spec types the request and a
@@ -25,6 +25,11 @@ function channelFields(channel: OfflineChannelChoice) {
       return { bank_transfer: { account_expires_at: channel.expiresAt.toISOString() } };
     case "ussd":
       return { ussd: { type: channel.bank } };
+    case "remita":
+      // An RRR is Remita's own; nothing is sent to Paystack for one.
+      throw new GatewayError("Paystack cannot take a payment by Remita RRR", {
+        gatewayMessage: "Paystack takes no Remita RRR",
+      });
     default:
       return unhandledChannel(channel);
   }
@@ -79,6 +84,8 @@ export function readPayInstructions(
         expires_at: new Date(Number.isNaN(expires) ? channel.expiresAt : expires).toISOString(),
       };
     }
+    case "remita":
+      return { problem: "Paystack takes no Remita RRR" };
     default:
       return unhandledChannel(channel);
   }
