@@ -9,7 +9,7 @@ import type { SharedReads } from "./http/shared-reads.ts";
 import type { Argon2Cost } from "./auth/password.ts";
 import type { Logger } from "./http/logger.ts";
 import type { PhotoStorage } from "./uploads/photo-storage.ts";
-import type { PaymentGateways } from "./payments/gateway.ts";
+import type { GatewayName, PaymentGateways } from "./payments/gateway.ts";
 import type { JobQueue } from "./jobs/api-jobs.ts";
 import type { PaymentReceipts } from "./payments/receipt.ts";
 
@@ -24,6 +24,11 @@ export type ApiDeps = {
   publicOrigin: string;
   /** The gateways payments go through (Paystack today); each row names its own. */
   gateways: PaymentGateways;
+  /**
+   * The gateways new payments may go through (PAYMENT_GATEWAYS), which the bursar narrows per
+   * fee; unset: Paystack alone. Payments already started keep their own gateway either way.
+   */
+  offeredGateways?: GatewayName[];
   /**
    * Every e-mail goes through this durable queue, queued in the transaction that writes what the
    * mail speaks of (decision 124); the worker that sends them is started beside the API.

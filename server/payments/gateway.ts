@@ -6,10 +6,11 @@
  */
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
+import type { FeeKind } from "../../common/payments/fee-kinds.ts";
+import type { GatewayName } from "../../common/payments/gateway-names.ts";
 
-/** The gateways a payment row can name; a second one joins this list and `PaymentGateways`. */
-export const GATEWAYS = ["paystack"] as const;
-export type GatewayName = (typeof GATEWAYS)[number];
+/** The gateways a payment row can name (common/payments/gateway-names.ts): each is in `PaymentGateways`. */
+export { GATEWAYS, type GatewayName } from "../../common/payments/gateway-names.ts";
 
 /**
  * A payment as we ask its gateway about it: our reference, and the gateway's own for it once it
@@ -63,13 +64,30 @@ export type CheckoutInput = {
   metadata: Record<string, unknown>;
 };
 
-/** What we ask a gateway for when a student pays by bank transfer or USSD. */
+/** One beneficiary's share of a split payment (Remita's line items), set by the bursary per fee. */
+export type PaymentLineItem = {
+  id: string;
+  beneficiaryName: string;
+  beneficiaryAccount: string;
+  bankCode: string;
+  amountKobo: number;
+  /** Exactly one line item bears the gateway's charge. */
+  bearsCharge: boolean;
+};
+
+/** What we ask a gateway for when a student pays by bank transfer, USSD or a Remita RRR. */
 export type OfflineChargeInput = {
   reference: string;
   amountKobo: number;
   email: string;
   metadata: Record<string, unknown>;
   channel: OfflineChannelChoice;
+  /** Who pays, as an invoice names them (Remita's payerName and payerPhone). */
+  payer?: { name: string; phone: string | null };
+  /** What the money is for: a gateway may file each kind under a service of its own. */
+  serviceKind?: FeeKind;
+  /** How the amount is split between accounts, when the bursary splits the fee. */
+  lineItems?: PaymentLineItem[];
 };
 
 /** A period and page of the gateway's records. */
@@ -129,8 +147,13 @@ export type PaymentGateway = {
   readNotification(rawBody: string, headers: Headers): GatewayNotification | null;
 };
 
-/** Every gateway the portal is configured with, by name. */
-export type PaymentGateways = Record<GatewayName, PaymentGateway>;
+/**
+ * Every gateway the portal is configured with, by name. Paystack always is; another is present
+ * wherever the API runs with it (its payments stay checkable even once it is no longer offered).
+ */
+export type PaymentGateways = { paystack: PaymentGateway } & Partial<
+  Record<GatewayName, PaymentGateway>
+>;
 
 /**
  * A gateway call that failed. The message is safe to log: a gateway never puts its secret in it.
@@ -170,9 +193,4 @@ export function gatewayOf(gateways: PaymentGateways, payment: { gateway: string 
   // configured cannot ask it anything, which is a configuration fault, not a student's.
   if (!gateway) throw new Error(`payment gateway ${payment.gateway} is not configured`);
   return gateway;
-}
-
-/** The gateway new payments start with. One today; the Remita issue lets the fee choose. */
-export function gatewayForNewPayments(gateways: PaymentGateways): PaymentGateway {
-  return gateways.paystack;
 }

@@ -25,6 +25,9 @@ function channelFields(channel: OfflineChannelChoice) {
       return { bank_transfer: { account_expires_at: channel.expiresAt.toISOString() } };
     case "ussd":
       return { ussd: { type: channel.bank } };
+    case "remita":
+      // The gateway choice sends an RRR to Remita; Paystack has no such charge to make.
+      throw new Error("Paystack cannot issue a Remita RRR");
     default:
       return unhandledChannel(channel);
   }
@@ -79,6 +82,8 @@ export function readPayInstructions(
         expires_at: new Date(Number.isNaN(expires) ? channel.expiresAt : expires).toISOString(),
       };
     }
+    case "remita":
+      return { problem: "Paystack issues no RRR" };
     default:
       return unhandledChannel(channel);
   }

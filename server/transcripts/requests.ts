@@ -5,7 +5,8 @@ import { ApiError } from "../http/errors.ts";
 import type { SignedInStudent } from "../auth/sessions.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { gatewayDidNotStart } from "../payments/school-fee.ts";
-import { GatewayError, gatewayForNewPayments } from "../payments/gateway.ts";
+import { GatewayError } from "../payments/gateway.ts";
+import { gatewayForNewPayment } from "../payments/gateway-choice.ts";
 import { otherFeeInForce } from "../payments/fee-schedule.ts";
 import { paystackEmail } from "../payments/payer-address.ts";
 import { newPaymentReference } from "../payments/reference.ts";
@@ -160,7 +161,9 @@ export async function payForTranscript(
   if (credited || request.releasedAt) return { status: "success", message: "Payment already made" };
   const fee = await otherFeeInForce(deps.db, "transcript");
   if (!fee) throw new ApiError(409, NO_TRANSCRIPT_FEE);
-  const gateway = gatewayForNewPayments(deps.gateways);
+  // Paid at a checkout, by card: refused, before anything is written, when the bursar allows the
+  // transcript fee only a gateway that has none.
+  const gateway = gatewayForNewPayment(deps, "card", fee.allowedGateways);
   const reference = newPaymentReference(deps.now());
   const [payment] = await deps.db
     .insert(payments)

@@ -5,6 +5,8 @@ import type { FormChoice } from "../../lib/payments/choice.ts";
 type Props = {
   studentId: number;
   choice: FormChoice;
+  /** The gateways this fee may be paid through: only their ways are offered. */
+  gateways: readonly string[];
   /** The card button's text (spec: Proceed to payment, Initializing..., Initiating payment failed!). */
   cardLabel: ReactNode;
   cardDisabled: boolean;
@@ -13,10 +15,12 @@ type Props = {
 };
 
 /**
- * The three ways to pay a quoted fee, each a plain form posting to /payment: card (Paystack's
- * checkout), bank transfer and USSD (charges made on the server, no card and no script needed).
+ * The ways to pay a quoted fee, each a plain form posting to /payment: through Paystack, card
+ * (its checkout), bank transfer and USSD (charges made on the server, no card and no script
+ * needed); through Remita, an RRR to pay on Remita's page or at any bank branch. A fee the bursar
+ * allows only one gateway shows only that gateway's ways.
  */
-export function PayWays({ studentId, choice, cardLabel, cardDisabled, onCard }: Props) {
+export function PayWays({ studentId, choice, gateways, cardLabel, cardDisabled, onCard }: Props) {
   const fields = (action: string) => (
     <>
       <input type="hidden" name="action" value={action} />
@@ -26,8 +30,34 @@ export function PayWays({ studentId, choice, cardLabel, cardDisabled, onCard }: 
       <input type="hidden" name="payment_session" value={choice.session} />
     </>
   );
+  const paystack = gateways.includes("paystack");
   return (
     <div className="pay-ways">
+      {paystack && <PaystackWays fields={fields} {...{ cardLabel, cardDisabled, onCard }} />}
+      {gateways.includes("remita") && (
+        <form method="post" action="/payment" className="pay-way">
+          {fields("remita")}
+          <h3>Remita</h3>
+          <p>Get an RRR, then pay it online on Remita's page or at any bank branch.</p>
+          <button type="submit" className={paystack ? "button-secondary" : undefined}>
+            Pay with Remita
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function PaystackWays({
+  fields,
+  cardLabel,
+  cardDisabled,
+  onCard,
+}: Pick<Props, "cardLabel" | "cardDisabled" | "onCard"> & {
+  fields: (action: string) => ReactNode;
+}) {
+  return (
+    <>
       <form method="post" action="/payment" onSubmit={onCard} className="pay-way">
         {fields("card")}
         <h3>Card</h3>
@@ -60,6 +90,6 @@ export function PayWays({ studentId, choice, cardLabel, cardDisabled, onCard }: 
           Pay by USSD
         </button>
       </form>
-    </div>
+    </>
   );
 }
