@@ -83,7 +83,7 @@ export type OfflineChargeInput = {
   metadata: Record<string, unknown>;
   channel: OfflineChannelChoice;
   /** Who pays, as an invoice names them (Remita's payerName and payerPhone). */
-  payer?: { name: string; phone: string | null };
+  payer?: { name: string; phone: string | null; matricNo?: string | null };
   /** What the money is for: a gateway may file each kind under a service of its own. */
   serviceKind?: FeeKind;
   /** How the amount is split between accounts, when the bursary splits the fee. */

@@ -34,7 +34,8 @@ export const TRANSFER_ACCOUNT_LIFETIME_MS = 2 * 60 * 60_000;
  */
 export async function startOfflinePayment(
   deps: ApiDeps,
-  student: Student & Pick<typeof students.$inferSelect, "surname" | "othername" | "phone">,
+  student: Student &
+    Pick<typeof students.$inferSelect, "surname" | "othername" | "phone" | "matricNo">,
   choice: FeeChoice,
   channel: OfflineChannelChoice,
 ): Promise<OfflinePaymentAnswer> {
@@ -47,7 +48,11 @@ export async function startOfflinePayment(
     email: paystackEmail(student),
     metadata: paymentMetadata(student, choice),
     channel,
-    payer: { name: `${student.surname} ${student.othername}`.trim(), phone: student.phone },
+    payer: {
+      name: `${student.surname} ${student.othername}`.trim(),
+      phone: student.phone,
+      matricNo: student.matricNo,
+    },
     serviceKind: "school_fee",
     // The bursary's split of the fee between accounts (Remita's line items) goes here as
     // `lineItems` once fees carry one; without it the whole amount goes to the merchant's
