@@ -54,4 +54,4 @@ export const schoolFeeDescription = (payment: {
   payment_level: number;
   payment_session: string;
 }) =>
-  `${installmentLabel(payment.installment)}, ${payment.payment_level} level, ${payment.payment_session} school fees`;
+  `${PAYMENT_OPTIONS.find((option) => option.value === payment.installment)?.label ?? installmentLabel(payment.installment)}, ${payment.payment_level} level, ${payment.payment_session} school fees`;
