@@ -43,7 +43,7 @@ const start = (kit: PaymentsKit, who: Who, option: string, channel: string) =>
         ussd_bank: "737",
       });
 
-async function paymentsOf(kit: PaymentsKit, who: Who) {
+async function paymentsOf(kit: Pick<PaymentsKit, "api">, who: Who) {
   const info = await (
     await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })
   ).json();
@@ -162,6 +162,31 @@ describe("the transcript fee", () => {
       expect((await response.json()).message).toBe(
         "This fee can only be paid through Remita, which this portal does not offer at the moment. Ask the bursary.",
       );
+    } finally {
+      await kit.api.close();
+    }
+  });
+});
+
+describe("the transcript fee, on a portal offering Paystack and Remita", () => {
+  it("is refused, and nothing created, when the bursar takes it through Remita only", async () => {
+    const kit = await createTranscriptsKit({ offeredGateways: ["paystack", "remita"] });
+    try {
+      expect((await kit.setFee("5,000")).status).toBe(200);
+      const narrowed = await kit.api.request("/staff/fees/other", {
+        method: "POST",
+        token: kit.bursar,
+        json: { kind: "transcript", amount_naira: "5,000", gateways: ["remita"] },
+      });
+      expect(narrowed.status).toBe(200);
+      const me = await kit.newStudent();
+      const id = await kit.requested(me.token);
+      const response = await kit.pay(me.token, id);
+      expect(response.status).toBe(409);
+      expect((await response.json()).message).toMatch(
+        /^The bursary takes the transcript fee through a gateway that cannot take it here/,
+      );
+      expect(await paymentsOf(kit, me)).toEqual([]);
     } finally {
       await kit.api.close();
     }

@@ -6,7 +6,12 @@ import type { SignedInStudent } from "../auth/sessions.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { gatewayDidNotStart } from "../payments/school-fee.ts";
 import { GatewayError } from "../payments/gateway.ts";
-import { gatewayForNewPayment } from "../payments/gateway-choice.ts";
+import {
+  gatewayForNewPayment,
+  offeredGateways,
+  usableGateways,
+} from "../payments/gateway-choice.ts";
+import { gatewayOfChannel } from "../../common/payments/channels.ts";
 import { otherFeeInForce } from "../payments/fee-schedule.ts";
 import { paystackEmail } from "../payments/payer-address.ts";
 import { newPaymentReference } from "../payments/reference.ts";
@@ -27,6 +32,10 @@ export const MOST_UNPAID_REQUESTS = 5;
 
 export const NO_TRANSCRIPT_FEE =
   "The bursary has not set the transcript fee yet, so a transcript cannot be requested now. Please try again later or ask the bursary.";
+
+/** A transcript is paid by card at Paystack's checkout; a fee the bursar keeps from Paystack cannot be. */
+const NO_CARD_GATEWAY =
+  "The bursary takes the transcript fee through a gateway that cannot take it here, so it cannot be paid online now. Please ask the bursary.";
 
 /** The student's transcript requests with where each stands, and what a new one costs. */
 export async function myTranscripts(
@@ -162,7 +171,10 @@ export async function payForTranscript(
   const fee = await otherFeeInForce(deps.db, "transcript");
   if (!fee) throw new ApiError(409, NO_TRANSCRIPT_FEE);
   // Paid at a checkout, by card: refused, before anything is written, when the bursar allows the
-  // transcript fee only a gateway that has none.
+  // transcript fee only gateways that take no card here (Remita's RRR is for school fees).
+  const usable = usableGateways(offeredGateways(deps), fee.allowedGateways);
+  if (usable.length && !usable.includes(gatewayOfChannel("card")))
+    throw new ApiError(409, NO_CARD_GATEWAY);
   const gateway = gatewayForNewPayment(deps, "card", fee.allowedGateways);
   const reference = newPaymentReference(deps.now());
   const [payment] = await deps.db
