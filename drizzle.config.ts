@@ -2,8 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  // The portal's tables, and the local Paystack sandbox's beside them (decision 129).
-  schema: ["./server/db/schema.ts", "./server/paystack/sandbox-schema.ts"],
+  // The portal's tables, and the local Paystack and Remita sandboxes' beside them (decisions 129, 188).
+  schema: [
+    "./server/db/schema.ts",
+    "./server/paystack/sandbox-schema.ts",
+    "./server/remita/sandbox-schema.ts",
+  ],
   out: "./server/db/migrations",
   casing: "snake_case",
 });

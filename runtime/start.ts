@@ -9,7 +9,12 @@ import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { Logger } from "../server/http/logger.ts";
-import { partLogger, readPortalLayout, SANDBOX_KEY_VARIABLE } from "./start/layout.ts";
+import {
+  partLogger,
+  readPortalLayout,
+  SANDBOX_KEY_VARIABLE,
+  servesRemitaSandbox,
+} from "./start/layout.ts";
 
 // The proxy, the page server and the API of every process must share one secret (decision 122).
 // None configured: the primary makes one for this start, and the workers inherit it.
@@ -55,6 +60,11 @@ async function startPrimary() {
   const stopWorkers = await forkWorkers(logger);
   if (!serverEnv.PAYSTACK_SECRET_KEY)
     logger.warn("Paystack sandbox in use: no money moves", { checkout: layout.paystack.baseUrl });
+  if (servesRemitaSandbox(layout))
+    logger.warn("Remita sandbox in use: no money moves", {
+      remita: layout.remita.baseUrl,
+      bank: `${layout.remita.baseUrl}/simulate/bank/{rrr}`,
+    });
   logger.info("services", {
     api: layout.apiUrl,
     pages: layout.pagesUrl,

@@ -22,13 +22,13 @@ export type ApiDeps = {
   photos: PhotoStorage;
   /** Where students open the portal, e.g. https://portal.college.edu.ng (used in links we send). */
   publicOrigin: string;
-  /** The gateways payments go through (Paystack today); each row names its own. */
-  gateways: PaymentGateways;
   /**
-   * The gateways new payments may go through (PAYMENT_GATEWAYS), which the bursar narrows per
-   * fee; unset: Paystack alone. Payments already started keep their own gateway either way.
+   * Every gateway the portal knows (Paystack and Remita), each always set up so that a payment
+   * started on one is still checked after it stops being offered; each row names its own.
    */
-  offeredGateways?: GatewayName[];
+  gateways: PaymentGateways;
+  /** The gateways new payments may go through (PAYMENT_GATEWAYS; decision 188). */
+  offeredGateways: GatewayName[];
   /**
    * Every e-mail goes through this durable queue, queued in the transaction that writes what the
    * mail speaks of (decision 124); the worker that sends them is started beside the API.

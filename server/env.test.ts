@@ -231,3 +231,156 @@ describe("readServerEnv's photo store (decision 128)", () => {
     expect(() => readServerEnv({ ...development, ...bucket, [name]: value })).toThrow(message);
   });
 });
+
+describe("readServerEnv's payment gateways (decision 188)", () => {
+  const development = { NODE_ENV: "development" };
+
+  it.each([
+    [undefined, ["paystack"]],
+    ["", ["paystack"]],
+    ["remita", ["remita"]],
+    ["paystack,remita", ["paystack", "remita"]],
+    [" Remita , paystack,remita", ["remita", "paystack"]],
+  ])("reads PAYMENT_GATEWAYS=%j as %j", (value, gateways) => {
+    expect(readServerEnv({ ...development, PAYMENT_GATEWAYS: value }).PAYMENT_GATEWAYS).toEqual(
+      gateways,
+    );
+  });
+
+  it.each(["stripe", "paystack,stripe", ",", "paystack;remita"])(
+    "refuses PAYMENT_GATEWAYS=%j, naming the gateways it knows",
+    (value) => {
+      expect(() => readServerEnv({ ...development, PAYMENT_GATEWAYS: value })).toThrow(
+        "PAYMENT_GATEWAYS: Write paystack, remita or several of them, comma-separated",
+      );
+    },
+  );
+});
+
+describe("readServerEnv's Remita settings (decision 188)", () => {
+  const development = { NODE_ENV: "development" };
+  const live = {
+    ...production,
+    PAYSTACK_SECRET_KEY: "sk_live_0123",
+    PAYMENT_GATEWAYS: "paystack,remita",
+    REMITA_MERCHANT_ID: "27000001",
+    REMITA_API_KEY: "college-remita-key",
+    REMITA_SERVICE_TYPE_ID: "50001",
+  };
+
+  it("needs nothing outside production: the sandbox stands in", () => {
+    const env = readServerEnv(development);
+    expect(env.REMITA_API_KEY).toBe("");
+    expect(env.REMITA_BASE_URL).toBe("https://login.remita.net");
+  });
+
+  it.each([
+    ["4430731", { fallback: "4430731", byKind: {} }],
+    [
+      "school_fee:50001,transcript:50002",
+      { fallback: null, byKind: { school_fee: "50001", transcript: "50002" } },
+    ],
+    ["50001, transcript:50002", { fallback: "50001", byKind: { transcript: "50002" } }],
+  ])("reads REMITA_SERVICE_TYPE_ID=%j, one id or one per kind of fee", (value, types) => {
+    expect(
+      readServerEnv({ ...development, REMITA_SERVICE_TYPE_ID: value }).REMITA_SERVICE_TYPE_ID,
+    ).toEqual(types);
+  });
+
+  it.each([
+    ["abc", '"abc": a service type id is digits'],
+    ["hostel:50001", '"hostel" is not a kind of fee'],
+    ["50001,50002", "Give only one service type without a kind."],
+    ["school_fee:1,school_fee:2", "school_fee is given two service types."],
+    [",", "Write a service type id"],
+  ])("refuses REMITA_SERVICE_TYPE_ID=%j", (value, message) => {
+    expect(() => readServerEnv({ ...development, REMITA_SERVICE_TYPE_ID: value })).toThrow(
+      `REMITA_SERVICE_TYPE_ID: ${message}`,
+    );
+  });
+
+  it("refuses a merchant id that is not digits", () => {
+    expect(() => readServerEnv({ ...development, REMITA_MERCHANT_ID: "MERCH-1" })).toThrow(
+      "REMITA_MERCHANT_ID: Use the merchant id Remita gave, in digits.",
+    );
+  });
+
+  it("refuses a key without its merchant and service type, in production and out of it", () => {
+    for (const env of [development, production]) {
+      const message = (() => {
+        try {
+          readServerEnv({ ...env, REMITA_API_KEY: "college-remita-key" });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(message).toContain("  - REMITA_MERCHANT_ID: required with REMITA_API_KEY");
+      expect(message).toContain("  - REMITA_SERVICE_TYPE_ID: required with REMITA_API_KEY");
+    }
+  });
+
+  it("starts in production with a real Remita account", () => {
+    const env = readServerEnv(live);
+    expect(env.PAYMENT_GATEWAYS).toEqual(["paystack", "remita"]);
+    expect(env.REMITA_BASE_URL).toBe("https://login.remita.net");
+  });
+
+  it("refuses to offer Remita in production on the sandbox, unless a demo site allows it", () => {
+    const {
+      REMITA_API_KEY: _key,
+      REMITA_MERCHANT_ID: _id,
+      REMITA_SERVICE_TYPE_ID: _type,
+      ...keyless
+    } = live;
+    expect(() => readServerEnv(keyless)).toThrow(
+      "  - REMITA_API_KEY: required in production when PAYMENT_GATEWAYS offers remita (or set ALLOW_REMITA_SANDBOX_IN_PRODUCTION=true)",
+    );
+    expect(
+      readServerEnv({ ...keyless, ALLOW_REMITA_SANDBOX_IN_PRODUCTION: "true" })
+        .ALLOW_REMITA_SANDBOX_IN_PRODUCTION,
+    ).toBe(true);
+    // Not offered: nothing to refuse, the gateway is only there for old payments.
+    expect(readServerEnv({ ...keyless, PAYMENT_GATEWAYS: "paystack" }).REMITA_API_KEY).toBe("");
+  });
+
+  it.each([
+    ["REMITA_MERCHANT_ID", "2547916", "merchant"],
+    ["REMITA_API_KEY", "1946", "key"],
+    ["REMITA_SERVICE_TYPE_ID", "4430731", "service type"],
+    ["REMITA_SERVICE_TYPE_ID", "50001,transcript:4430731", "service type"],
+    ["REMITA_BASE_URL", "https://demo.remita.net", "host"],
+    ["REMITA_BASE_URL", "https://remitademo.net", "host"],
+    ["REMITA_BASE_URL", "http://www.remitademo.net/", "host"],
+  ])(
+    "refuses Remita's public demo %s=%s in production, unless a staging site allows it",
+    (name, value, what) => {
+      expect(() => readServerEnv({ ...live, [name]: value })).toThrow(
+        `  - ${name}: Remita's public demo ${what} cannot be used in production (or set ALLOW_REMITA_DEMO_IN_PRODUCTION=true)`,
+      );
+      expect(() =>
+        readServerEnv({ ...live, [name]: value, ALLOW_REMITA_DEMO_IN_PRODUCTION: "true" }),
+      ).not.toThrow();
+      // Outside production Remita's demo is what it is for.
+      expect(() =>
+        readServerEnv({ ...live, NODE_ENV: "development", [name]: value }),
+      ).not.toThrow();
+    },
+  );
+
+  it("refuses the demo credentials all together, as a staging site would copy them", () => {
+    const demo = {
+      ...live,
+      REMITA_MERCHANT_ID: "2547916",
+      REMITA_API_KEY: "1946",
+      REMITA_SERVICE_TYPE_ID: "4430731",
+      REMITA_BASE_URL: "https://remitademo.net",
+    };
+    expect(() => readServerEnv(demo)).toThrow(
+      /REMITA_MERCHANT_ID[\s\S]*REMITA_API_KEY[\s\S]*REMITA_SERVICE_TYPE_ID[\s\S]*REMITA_BASE_URL/,
+    );
+  });
+
+  it.each(["REMITA_SANDBOX_PORT", "REMITA_BASE_URL"])("refuses %s that is not one", (name) => {
+    expect(() => readServerEnv({ ...development, [name]: "not one" })).toThrow(`${name}:`);
+  });
+});

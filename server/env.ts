@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { blankMeansDefault, parseEnv } from "../common/config/parse-env.ts";
 import { PUBLIC_SANDBOX_KEY } from "./paystack/secret-key.ts";
+import { GATEWAYS, type GatewayName } from "./payments/gateway.ts";
+import {
+  isRemitaDemoHost,
+  parseServiceTypes,
+  REMITA_DEMO,
+  REMITA_LIVE_URL,
+  serviceTypeIds,
+} from "./remita/settings.ts";
 import { MIN_PROXY_SECRET_LENGTH } from "../common/http/proxy-secret.ts";
 import type { S3Settings } from "./uploads/s3-photos.ts";
 import { LogLevelSetting, logLevelOf, type LogLevel } from "../common/log/log-level.ts";
@@ -75,6 +83,53 @@ export const ServerEnv = z.object({
   PAYSTACK_SANDBOX_PORT: blankMeansDefault(port.optional()),
   ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: flag,
   /**
+   * The gateways students may pay through: paystack, remita, or both (`paystack,remita`). Both are
+   * always set up, so payments started on one no longer offered are still checked (decision 188).
+   */
+  PAYMENT_GATEWAYS: blankMeansDefault(z.string().default("paystack")).transform((text, context) => {
+    const names = [...new Set(text.split(",").map((name) => name.trim().toLowerCase()))].filter(
+      Boolean,
+    );
+    const unknown = names.filter((name) => !(GATEWAYS as readonly string[]).includes(name));
+    if (unknown.length || !names.length) {
+      context.addIssue({
+        code: "custom",
+        message: `Write ${GATEWAYS.join(", ")} or several of them, comma-separated${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.`,
+      });
+      return z.NEVER;
+    }
+    return names as GatewayName[];
+  }),
+  /** Remita's id for the college (digits); unset with REMITA_API_KEY unset: the sandbox's demo merchant. */
+  REMITA_MERCHANT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/, "Use the merchant id Remita gave, in digits.")
+      .optional(),
+  ),
+  /** Empty: the local Remita sandbox on PORT+7 stands in (no money moves). */
+  REMITA_API_KEY: z.string().trim().default(""),
+  /**
+   * The service type fees are invoiced under: one id for every kind of fee (`4430731`), or one per
+   * kind (`school_fee:4430731,transcript:4430732`), or both (an id alone is for the kinds not named).
+   */
+  REMITA_SERVICE_TYPE_ID: optionalText.transform((text, context) => {
+    if (text === undefined) return undefined;
+    const types = parseServiceTypes(text);
+    if ("problem" in types) {
+      context.addIssue({ code: "custom", message: types.problem });
+      return z.NEVER;
+    }
+    return types;
+  }),
+  REMITA_BASE_URL: blankMeansDefault(z.url().default(REMITA_LIVE_URL)),
+  /** Defaults to the proxy PORT + 7. */
+  REMITA_SANDBOX_PORT: blankMeansDefault(port.optional()),
+  /** A demo site on the local Remita sandbox in production (REMITA_API_KEY unset). */
+  ALLOW_REMITA_SANDBOX_IN_PRODUCTION: flag,
+  /** A staging site on Remita's own demo (its public credentials or demo hosts) in production. */
+  ALLOW_REMITA_DEMO_IN_PRODUCTION: flag,
+  /**
    * Refunds of more than this many kobo wait for a second bursary officer or an administrator
    * before Paystack is asked (decision 151); 0 sends every refund to a second approver.
    */
@@ -138,7 +193,7 @@ export type ServerEnv = z.infer<typeof ServerEnv>;
 
 export function readServerEnv(source = process.env): ServerEnv {
   const env = parseEnv(ServerEnv, source);
-  const problems = halfConfiguredS3(env);
+  const problems = [...halfConfiguredS3(env), ...halfConfiguredRemita(env)];
   if (env.NODE_ENV === "production") {
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
       problems.push(
@@ -149,6 +204,7 @@ export function readServerEnv(source = process.env): ServerEnv {
       problems.push(
         "  - PAYSTACK_SECRET_KEY: the local sandbox's public key cannot be used in production",
       );
+    problems.push(...remitaInProduction(env));
     if (!env.SLIP_SIGNING_SECRET) problems.push("  - SLIP_SIGNING_SECRET: required in production");
     // Anyone who has read this repository could sign a slip with it.
     if (env.SLIP_SIGNING_SECRET === DEVELOPMENT_SLIP_SIGNING_KEY)
@@ -162,6 +218,46 @@ export function readServerEnv(source = process.env): ServerEnv {
   }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return env;
+}
+
+// A key without the merchant it belongs to, or the service type to invoice under, fails at the
+// first RRR: refuse to start instead.
+function halfConfiguredRemita(env: ServerEnv): string[] {
+  if (!env.REMITA_API_KEY) return [];
+  return (["REMITA_MERCHANT_ID", "REMITA_SERVICE_TYPE_ID"] as const)
+    .filter((name) => env[name] === undefined)
+    .map((name) => `  - ${name}: required with REMITA_API_KEY`);
+}
+
+/**
+ * Remita in production: a real key wherever students are offered Remita, unless the local sandbox
+ * is allowed; and never Remita's public demo merchant, key, service type or hosts, unless a
+ * staging site says so: a payment "paid" on Remita's demo moved no money (decision 188).
+ */
+function remitaInProduction(env: ServerEnv): string[] {
+  const problems: string[] = [];
+  if (
+    env.PAYMENT_GATEWAYS.includes("remita") &&
+    !env.REMITA_API_KEY &&
+    !env.ALLOW_REMITA_SANDBOX_IN_PRODUCTION
+  )
+    problems.push(
+      "  - REMITA_API_KEY: required in production when PAYMENT_GATEWAYS offers remita (or set ALLOW_REMITA_SANDBOX_IN_PRODUCTION=true)",
+    );
+  if (env.ALLOW_REMITA_DEMO_IN_PRODUCTION) return problems;
+  const demo = (name: string, what: string) =>
+    `  - ${name}: Remita's public demo ${what} cannot be used in production (or set ALLOW_REMITA_DEMO_IN_PRODUCTION=true)`;
+  if (env.REMITA_MERCHANT_ID === REMITA_DEMO.merchantId)
+    problems.push(demo("REMITA_MERCHANT_ID", "merchant"));
+  if (env.REMITA_API_KEY === REMITA_DEMO.apiKey) problems.push(demo("REMITA_API_KEY", "key"));
+  if (
+    env.REMITA_SERVICE_TYPE_ID &&
+    serviceTypeIds(env.REMITA_SERVICE_TYPE_ID).includes(REMITA_DEMO.serviceTypeId)
+  )
+    problems.push(demo("REMITA_SERVICE_TYPE_ID", "service type"));
+  if (env.REMITA_API_KEY && isRemitaDemoHost(env.REMITA_BASE_URL))
+    problems.push(demo("REMITA_BASE_URL", "host"));
+  return problems;
 }
 
 const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

@@ -295,6 +295,8 @@ describe("passesTheLine", () => {
     ["HEAD", "/favicon.svg", true],
     ["POST", "/api/paystack/webhook", true],
     ["GET", "/api/paystack/webhook", false],
+    ["POST", "/api/remita/webhook", true],
+    ["POST", "/api/remita/webhook?x=1", false],
     ["POST", "/_astro/x", false],
     ["GET", "/login", true],
     ["GET", "/login?signed_out=1", true],

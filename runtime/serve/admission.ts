@@ -19,8 +19,8 @@ const RETRY_AFTER_SECONDS = { least: 5, spread: 6 };
 const REPORT_EVERY_MS = 10_000;
 
 /**
- * What passes the line: the load balancer's probes, Paystack's webhooks (they bring news of money,
- * cost little, and a refused one waits for Paystack's retry), the static files a page that was
+ * What passes the line: the load balancer's probes, Paystack's webhooks and Remita's
+ * notifications (they bring news of money, cost little, and a refused one waits for a retry), the static files a page that was
  * let in needs to show itself (a page without its styles is worse than a busy page), and the
  * sign-in page, which reads nothing and costs less than a busy page's round trip: a newcomer waits
  * once, at the sign-in itself, not also for the form (and a student just signed out is not sent to
@@ -28,7 +28,7 @@ const REPORT_EVERY_MS = 10_000;
  */
 export function passesTheLine(method: string | undefined, url: string | undefined): boolean {
   const path = url ?? "/";
-  if (method === "POST") return path === "/api/paystack/webhook";
+  if (method === "POST") return path === "/api/paystack/webhook" || path === "/api/remita/webhook";
   if (method !== "GET" && method !== "HEAD") return false;
   return (
     path === "/healthz" ||

@@ -30,5 +30,6 @@ logger.info("serving", {
   api: `http://${serverEnv.API_HOST}:${layout.apiPort}`,
   database: serverEnv.DATABASE_URL ? "postgres" : "pglite",
   paystack: layout.paystack.baseUrl,
+  remita: layout.remita.baseUrl,
   mail: service.mailer.describe(),
 });

@@ -8,6 +8,7 @@ import { openPhotoStorage, photoBackendFor } from "../../server/uploads/open-pho
 import { diskPhotosDir, importDiskPhotos } from "../../server/uploads/disk-photos-import.ts";
 import { createPhotoStorage } from "../../server/uploads/photo-storage.ts";
 import { createPaystackGateway } from "../../server/paystack/gateway.ts";
+import { createRemitaGateway } from "../../server/remita/gateway.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
 import { scheduledWork } from "../../server/jobs/scheduled-work.ts";
@@ -64,7 +65,7 @@ function stopForRestart(logger: Logger) {
 }
 
 /**
- * The college API with everything it needs: its database, mail, the job queue and Paystack.
+ * The college API with everything it needs: its database, mail, the job queue, Paystack and Remita.
  * Every instance takes jobs from the queue, scheduled work included: pg-boss hands each job to
  * one of them (decision 121). `migrate: false` when something else has migrated already.
  */
@@ -85,7 +86,11 @@ export async function startApiService(
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
-  const gateways = { paystack: createPaystackGateway(layout.paystack) };
+  // Both always: a payment started on a gateway no longer offered is still checked and credited.
+  const gateways = {
+    paystack: createPaystackGateway(layout.paystack),
+    remita: createRemitaGateway({ ...layout.remita, publicOrigin: serverEnv.PUBLIC_ORIGIN }),
+  };
   // Every e-mail goes through the job queue on the same database, sent by an instance's worker.
   const jobs = await startJobQueue(database, { mailer, logger });
   const receipts = createPaymentReceipts({
@@ -115,6 +120,7 @@ export async function startApiService(
     photos,
     publicOrigin: serverEnv.PUBLIC_ORIGIN,
     gateways,
+    offeredGateways: layout.offeredGateways,
     jobs,
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,

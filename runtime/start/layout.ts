@@ -4,6 +4,9 @@ import type { ProxyOptions } from "../../proxy/app.ts";
 import { compressWholeAnswers } from "./compress-whole-answers.ts";
 import { choosePaystackSecretKey } from "../../server/paystack/secret-key.ts";
 import path from "node:path";
+import type { GatewayName } from "../../server/payments/gateway.ts";
+import type { RemitaSettings } from "../../server/remita/gateway.ts";
+import { REMITA_DEMO } from "../../server/remita/settings.ts";
 import { createLogger } from "../../server/http/logger.ts";
 import { logLevelOf, logsRequests } from "../../common/log/log-level.ts";
 import { writeLine } from "../../common/log/standard-output.server.ts";
@@ -22,6 +25,16 @@ export type PortalLayout = {
   apiUrl: string;
   pagesUrl: string;
   paystack: { baseUrl: string; secretKey: string };
+  /** Where the Remita sandbox listens when it stands in (REMITA_API_KEY unset). */
+  remitaSandboxPort: number;
+  /**
+   * Remita as the API reaches it, and whether the local sandbox stands in for it (no
+   * REMITA_API_KEY): then the sandbox knows the portal by Remita's public demo credentials, or by
+   * the merchant id and service types configured.
+   */
+  remita: Omit<RemitaSettings, "publicOrigin" | "fetch"> & { sandbox: boolean };
+  /** The gateways students may pay through (PAYMENT_GATEWAYS). */
+  offeredGateways: GatewayName[];
   /** Where mail goes without SMTP, outside production (or when production allows it). */
   outboxDir: string | undefined;
   /** Outside production a fixed key keeps demo slips verifiable across restarts. */
@@ -40,6 +53,8 @@ export function portalLayout(
   const apiPort = serverEnv.API_PORT ?? proxyEnv.PORT + 1;
   const pagesPort = serverEnv.PAGES_PORT ?? proxyEnv.PORT + 2;
   const sandboxPort = serverEnv.PAYSTACK_SANDBOX_PORT ?? proxyEnv.PORT + 8;
+  const remitaSandboxPort = serverEnv.REMITA_SANDBOX_PORT ?? proxyEnv.PORT + 7;
+  const remitaSandbox = !serverEnv.REMITA_API_KEY;
   return {
     serverEnv,
     proxyEnv,
@@ -61,9 +76,34 @@ export function portalLayout(
               configuredKey: serverEnv.PAYSTACK_SECRET_KEY,
             }),
     },
+    remitaSandboxPort,
+    remita: {
+      sandbox: remitaSandbox,
+      baseUrl: remitaSandbox ? `http://localhost:${remitaSandboxPort}` : serverEnv.REMITA_BASE_URL,
+      merchantId: serverEnv.REMITA_MERCHANT_ID ?? REMITA_DEMO.merchantId,
+      apiKey: serverEnv.REMITA_API_KEY || REMITA_DEMO.apiKey,
+      serviceTypes: serverEnv.REMITA_SERVICE_TYPE_ID ?? {
+        fallback: REMITA_DEMO.serviceTypeId,
+        byKind: {},
+      },
+    },
+    offeredGateways: serverEnv.PAYMENT_GATEWAYS,
     outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
     slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? DEVELOPMENT_SLIP_SIGNING_KEY,
   };
+}
+
+/**
+ * Whether this start serves the local Remita sandbox: without a Remita key, outside production or
+ * where production allows it (a demo site). Production without either has no Remita to reach, and
+ * never offers it (server/env.ts refuses PAYMENT_GATEWAYS=remita then).
+ */
+export function servesRemitaSandbox(layout: PortalLayout): boolean {
+  const { serverEnv } = layout;
+  return (
+    layout.remita.sandbox &&
+    (serverEnv.NODE_ENV !== "production" || serverEnv.ALLOW_REMITA_SANDBOX_IN_PRODUCTION)
+  );
 }
 
 /** Set by `npm start` for its own processes only; not a setting. */

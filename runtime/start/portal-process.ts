@@ -10,7 +10,9 @@ import { loadBuiltPages } from "./in-process-pages.ts";
 import { closeServer } from "./close-server.ts";
 import { closeAfterEarlyAnswers } from "./close-after-early-answers.ts";
 import { serveStudents } from "../serve/student-listener.ts";
-import { proxyOptions, type PortalLayout } from "./layout.ts";
+import { proxyOptions, servesRemitaSandbox, type PortalLayout } from "./layout.ts";
+import { createRemitaSandbox, remitaNotificationUrl } from "../../server/remita/sandbox.ts";
+import { serviceTypeIds } from "../../server/remita/settings.ts";
 
 export type { PortalLayout } from "./layout.ts";
 
@@ -19,7 +21,7 @@ export type { PortalLayout } from "./layout.ts";
  * other by function calls (decision 112); the API and page ports still listen for anything that
  * calls them over HTTP. Without a Paystack key each process also serves the sandbox's port, on its
  * own database connection: the sandbox keeps its transactions in the database, so any process
- * answers for any of them (decision 129). A split deployment runs the same parts apart
+ * answers for any of them (decision 129); without a Remita key, Remita's sandbox too (decision 188). A split deployment runs the same parts apart
  * (`npm run start:api`, `start:pages`, `start:proxy`, `start:sandbox`; decision 131).
  */
 export async function startPortalProcess(
@@ -75,6 +77,21 @@ export async function startPortalProcess(
     });
     servers.push(serve({ fetch: sandbox.fetch, port: layout.sandboxPort }) as Server);
   }
+  // Stops the Remita sandbox's timer before the database closes.
+  const stopRemitaTimer = new AbortController();
+  if (servesRemitaSandbox(layout)) {
+    const remita = createRemitaSandbox({
+      db: database.db,
+      merchantId: layout.remita.merchantId,
+      apiKey: layout.remita.apiKey,
+      serviceTypeIds: serviceTypeIds(layout.remita.serviceTypes),
+      notificationUrl: remitaNotificationUrl(serverEnv.PUBLIC_ORIGIN),
+      // A bank payment due later arrives within a second of its time, even with no one asking.
+      settleEveryMs: 1_000,
+      signal: stopRemitaTimer.signal,
+    });
+    servers.push(serve({ fetch: remita.fetch, port: layout.remitaSandboxPort }) as Server);
+  }
   await Promise.all(
     servers.map((server) =>
       server.listening ? undefined : new Promise((resolve) => server.once("listening", resolve)),
@@ -86,6 +103,7 @@ export async function startPortalProcess(
     mailer,
     async stop() {
       await Promise.all(servers.map((server) => closeServer(server)));
+      stopRemitaTimer.abort();
       await stopApi();
     },
   };

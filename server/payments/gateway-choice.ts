@@ -9,9 +9,9 @@ import { gatewayOfChannel, type PaymentChannel } from "../../common/payments/cha
 // bursar may narrow a fee to some of them. The server refuses any other before it creates
 // anything; the Payment page shows only the ways that would be accepted.
 
-/** The gateways this portal offers new payments through; Paystack alone when unset. */
+/** The gateways this portal offers new payments through (PAYMENT_GATEWAYS, decision 188). */
 export const offeredGateways = (deps: Pick<ApiDeps, "offeredGateways">): GatewayName[] =>
-  deps.offeredGateways ? [...deps.offeredGateways] : ["paystack"];
+  deps.offeredGateways;
 
 /** The gateways a fee may be paid through now: the offered ones the bursar allows (none named: all). */
 export function usableGateways(

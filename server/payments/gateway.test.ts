@@ -30,7 +30,7 @@ describe("GatewayError.isRefusal", () => {
 
 describe("gatewayOf", () => {
   const paystack = { name: "paystack", label: "Paystack" } as PaymentGateway;
-  const gateways: PaymentGateways = { paystack };
+  const gateways = { paystack } as PaymentGateways;
 
   it("answers the gateway a payment row names", () => {
     expect(gatewayOf(gateways, { gateway: "paystack" })).toBe(paystack);

@@ -1,7 +1,7 @@
 /**
  * The seam between our payments and the gateways that take the money (DESIGN.md, "Payment
  * gateways"; decision 172). Payments, refunds, the reconcilers and the bursary speak only these
- * types; a gateway (Paystack in `server/paystack/`, Remita next) translates its own API into
+ * types; a gateway (Paystack in `server/paystack/`, Remita in `server/remita/`) translates its own API into
  * them. Crediting stays in one place, `applyProviderResult`, whichever gateway answered.
  */
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
@@ -64,17 +64,6 @@ export type CheckoutInput = {
   metadata: Record<string, unknown>;
 };
 
-/** One beneficiary's share of a split payment (Remita's line items), set by the bursary per fee. */
-export type PaymentLineItem = {
-  id: string;
-  beneficiaryName: string;
-  beneficiaryAccount: string;
-  bankCode: string;
-  amountKobo: number;
-  /** Exactly one line item bears the gateway's charge. */
-  bearsCharge: boolean;
-};
-
 /** What we ask a gateway for when a student pays by bank transfer, USSD or a Remita RRR. */
 export type OfflineChargeInput = {
   reference: string;
@@ -82,12 +71,20 @@ export type OfflineChargeInput = {
   email: string;
   metadata: Record<string, unknown>;
   channel: OfflineChannelChoice;
-  /** Who pays, as an invoice names them (Remita's payerName and payerPhone). */
-  payer?: { name: string; phone: string | null; matricNo?: string | null };
-  /** What the money is for: a gateway may file each kind under a service of its own. */
+  /** What the payment is for: Remita invoices each kind under its own service type. Unset: school fee. */
   serviceKind?: FeeKind;
-  /** How the amount is split between accounts, when the bursary splits the fee. */
-  lineItems?: PaymentLineItem[];
+  /** The payer as an invoice names them; Remita prints it on the invoice a bank reads. */
+  payer?: { name: string; phone: string | null; matricNo?: string | null };
+  /** The fee's split between beneficiary accounts (Remita's line items); the amounts add up to the fee. */
+  lineItems?: {
+    id: string;
+    beneficiaryName: string;
+    beneficiaryAccount: string;
+    bankCode: string;
+    amountKobo: number;
+    /** Remita's charge is taken from this share; exactly one bears it. */
+    bearsCharge: boolean;
+  }[];
 };
 
 /** A period and page of the gateway's records. */
@@ -147,13 +144,8 @@ export type PaymentGateway = {
   readNotification(rawBody: string, headers: Headers): GatewayNotification | null;
 };
 
-/**
- * Every gateway the portal is configured with, by name. Paystack always is; another is present
- * wherever the API runs with it (its payments stay checkable even once it is no longer offered).
- */
-export type PaymentGateways = { paystack: PaymentGateway } & Partial<
-  Record<GatewayName, PaymentGateway>
->;
+/** Every gateway the portal is configured with, by name. */
+export type PaymentGateways = Record<GatewayName, PaymentGateway>;
 
 /**
  * A gateway call that failed. The message is safe to log: a gateway never puts its secret in it.

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => kit.api.close());
 
 const reconcile = (paystack: PaymentGateway = kit.api.deps.gateways.paystack) =>
-  reconcilePendingPayments({ ...kit.api.deps, gateways: { paystack } });
+  reconcilePendingPayments({
+    ...kit.api.deps,
+    gateways: { ...kit.api.deps.gateways, paystack },
+  });
 
 // Each test starts with nothing pending left over from the one before.
 async function settleEverything() {

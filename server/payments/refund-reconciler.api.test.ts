@@ -140,7 +140,10 @@ describe("reconcileUnconfirmedRefunds", () => {
       },
     };
     expect(
-      await reconcileUnconfirmedRefunds({ ...kit.api.deps, gateways: { paystack: failing } }),
+      await reconcileUnconfirmedRefunds({
+        ...kit.api.deps,
+        gateways: { ...kit.api.deps.gateways, paystack: failing },
+      }),
     ).toBe(0);
     expect(await refundOf(reference)).toMatchObject({ status: "pending" });
     expect((await kit.paymentRow(reference)).status).toBe("refunding");

@@ -13,7 +13,7 @@ import {
 } from "./gateway-choice.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
-import type { PaymentChannel } from "../../common/payments/channels.ts";
+import type { OfflineChannelChoice, PaymentChannel } from "../../common/payments/channels.ts";
 import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import type { StudentPlacement } from "../students/student-record.ts";

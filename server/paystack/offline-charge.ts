@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
 import { unhandledChannel } from "../../common/payments/channels.ts";
-import type { OfflineChargeInput } from "../payments/gateway.ts";
+import { GatewayError, type OfflineChargeInput } from "../payments/gateway.ts";
 
 // Paystack's Charge API (`POST /charge`) for the two channels that need no card: a bank account
 // to transfer to, or a USSD code to dial. The published OpenAPI spec types the request and a
@@ -26,8 +26,10 @@ function channelFields(channel: OfflineChannelChoice) {
     case "ussd":
       return { ussd: { type: channel.bank } };
     case "remita":
-      // The gateway choice sends an RRR to Remita; Paystack has no such charge to make.
-      throw new Error("Paystack cannot issue a Remita RRR");
+      // An RRR is Remita's own; nothing is sent to Paystack for one.
+      throw new GatewayError("Paystack cannot take a payment by Remita RRR", {
+        gatewayMessage: "Paystack takes no Remita RRR",
+      });
     default:
       return unhandledChannel(channel);
   }
@@ -83,7 +85,7 @@ export function readPayInstructions(
       };
     }
     case "remita":
-      return { problem: "Paystack issues no RRR" };
+      return { problem: "Paystack takes no Remita RRR" };
     default:
       return unhandledChannel(channel);
   }

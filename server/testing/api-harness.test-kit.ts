@@ -16,6 +16,11 @@ import { openTestDatabase } from "./test-database.test-kit.ts";
 import { createPaystackClient, type PaystackClient } from "../paystack/client.ts";
 import { paystackGateway } from "../paystack/gateway.ts";
 import { createPaystackSandbox } from "../paystack/sandbox.ts";
+import { createRemitaClient, type RemitaClient } from "../remita/client.ts";
+import { remitaGateway } from "../remita/gateway.ts";
+import { createRemitaSandbox } from "../remita/sandbox.ts";
+import { serviceTypeIds } from "../remita/settings.ts";
+import { fetchInProcess } from "./in-process-fetch.test-kit.ts";
 import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
@@ -24,6 +29,15 @@ import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 
 const SANDBOX_KEY = "sk_test_harness_0123456789";
 const SANDBOX_URL = "http://paystack-sandbox.test";
+
+/** How the harness's API and its in-process Remita sandbox know each other. */
+export const HARNESS_REMITA = {
+  baseUrl: "http://remita-sandbox.test",
+  merchantId: "9990001",
+  apiKey: "harness-remita-key",
+  /** Transcripts are invoiced under a service type of their own, every other kind under the first. */
+  serviceTypes: { fallback: "4430731", byKind: { transcript: "4430732" } },
+} as const;
 
 /** The harness's API believes x-forwarded-for from requests with this secret, as it would from the proxy. */
 export const TEST_PROXY_SECRET = "test-proxy-shared-secret-0123456789abcdef";
@@ -47,12 +61,14 @@ export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
 
 /**
  * What a test may swap: any of the API's dependencies, the mailer the queue's worker sends with,
- * and the Paystack client (and its webhook key) behind the Paystack gateway.
+ * the Paystack client (and its webhook key) behind the Paystack gateway, and the Remita client.
  */
 export type HarnessOverrides = Partial<ApiDeps> & {
   mailer?: Mailer;
   paystack?: PaystackClient;
   paystackSecretKey?: string;
+  /** The Remita client behind the Remita gateway; the in-process sandbox's unless given. */
+  remita?: RemitaClient;
 };
 
 /**
@@ -78,6 +94,7 @@ async function harnessMailingTo(
     mailer: givenMailer,
     paystack: givenPaystack,
     paystackSecretKey = SANDBOX_KEY,
+    remita: givenRemita,
     ...overrides
   }: HarnessOverrides,
 ) {
@@ -108,6 +125,21 @@ async function harnessMailingTo(
     const url = new URL(request.url);
     return sandbox.request(url.pathname + url.search, request);
   };
+  // Remita's notifications are captured the same way; tests post them to /remita/webhook.
+  const remitaNotifications: string[] = [];
+  const remitaSandbox = createRemitaSandbox({
+    db: database.db,
+    merchantId: HARNESS_REMITA.merchantId,
+    apiKey: HARNESS_REMITA.apiKey,
+    serviceTypeIds: serviceTypeIds(HARNESS_REMITA.serviceTypes),
+    notificationUrl: "http://api.test/remita/webhook",
+    now: () => clock.now(),
+    fetch: async (input, init) => {
+      remitaNotifications.push(await new Request(input, init).text());
+      return new Response("OK");
+    },
+  });
+  const remitaFetch = fetchInProcess(remitaSandbox);
   const mailer =
     givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
   // The real queue on the test database. Nothing is sent until a test asks: deliverMail() sends
@@ -132,7 +164,18 @@ async function harnessMailingTo(
           }),
         paystackSecretKey,
       ),
+      remita: remitaGateway(
+        givenRemita ??
+          createRemitaClient({
+            baseUrl: HARNESS_REMITA.baseUrl,
+            merchantId: HARNESS_REMITA.merchantId,
+            apiKey: HARNESS_REMITA.apiKey,
+            fetch: remitaFetch,
+          }),
+        { serviceTypes: HARNESS_REMITA.serviceTypes, publicOrigin },
+      ),
     },
+    offeredGateways: ["paystack"],
     jobs,
     receipts: createPaymentReceipts({ jobs, publicOrigin, slipSigningKey }),
     supportEmail: "support@college.test",
@@ -204,6 +247,10 @@ async function harnessMailingTo(
     request,
     sandbox,
     sandboxFetch,
+    /** The in-process Remita sandbox, how the API reaches it, and the notifications it sent. */
+    remitaSandbox,
+    remitaFetch,
+    remitaNotifications,
     /** The key the API checks Paystack's webhook signatures with. */
     paystackSecretKey,
     webhooks,
@@ -229,3 +276,29 @@ async function harnessMailingTo(
   };
 }
 export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;
+
+/**
+ * Pays an RRR at the harness's Remita sandbox, as at a bank's counter unless `channel` says
+ * CARDPAYMENT; Remita's notification is captured in `api.remitaNotifications` (unless `notify` is
+ * false). With `delayMs` the payment arrives that long after the harness clock's now, once the
+ * clock has moved past it and the sandbox is asked anything.
+ */
+export async function payRrrAtSandbox(
+  api: Pick<ApiHarness, "remitaSandbox">,
+  rrr: string,
+  options: { channel?: "CARDPAYMENT" | "BRANCH"; notify?: boolean; delayMs?: number } = {},
+): Promise<{ state: "paid" | "scheduled" | "not payable"; notification: string }> {
+  const response = await api.remitaSandbox.request(`/__sandbox/rrr/${rrr}/pay`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${HARNESS_REMITA.apiKey}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(options),
+  });
+  if (response.status !== 200) throw new Error(`Remita sandbox pay failed: ${response.status}`);
+  return (await response.json()) as {
+    state: "paid" | "scheduled" | "not payable";
+    notification: string;
+  };
+}

@@ -5,7 +5,7 @@ import { openTestDatabase } from "./test-database.test-kit.ts";
 
 /**
  * One test database for a file of sandbox tests (PGlite, or PostgreSQL in the api-postgres run),
- * emptied of the sandbox's rows before each test, with the ids counting from 1 again: each test
+ * emptied of the Paystack and Remita sandboxes' rows before each test, with the ids counting from 1 again: each test
  * starts with a sandbox that has never seen a transaction.
  */
 export function useSandboxDatabase(): { readonly db: Database } {
@@ -15,7 +15,7 @@ export function useSandboxDatabase(): { readonly db: Database } {
   });
   beforeEach(async () => {
     await handle!.db.execute(
-      sql`truncate paystack_sandbox_refunds, paystack_sandbox_transactions, paystack_sandbox_customers restart identity`,
+      sql`truncate paystack_sandbox_refunds, paystack_sandbox_transactions, paystack_sandbox_customers, remita_sandbox_invoices, remita_sandbox_faults restart identity`,
     );
   });
   afterAll(async () => {

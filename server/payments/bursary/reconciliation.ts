@@ -187,14 +187,19 @@ async function ourPayments({ db }: Pick<ApiDeps, "db">, from: Date, to: Date): P
   }));
 }
 
-/** Every configured gateway's transactions for the days, each gateway's list read in full. */
+/**
+ * Every configured gateway's transactions for the days, each gateway's list read in full. A
+ * gateway that lists nothing to merchants (Remita) is not asked: it would only refuse.
+ */
 async function listEveryGateway(
   { gateways }: Pick<ApiDeps, "gateways">,
   from: Date,
   to: Date,
 ): Promise<Listed[]> {
   const lists = await Promise.all(
-    Object.values(gateways).map((gateway) => listGateway(gateway, from, to)),
+    Object.values(gateways)
+      .filter((gateway) => gateway.offers.transactionList)
+      .map((gateway) => listGateway(gateway, from, to)),
   );
   return lists.flat();
 }
