@@ -13,6 +13,3 @@ export const GATEWAY_LABELS = {
 
 /** The word for a gateway a row names; an unknown name (none today) is shown as stored. */
 export const gatewayLabel = (name: string): string => GATEWAY_LABELS[name as GatewayName] ?? name;
-
-export const isGatewayName = (name: string): name is GatewayName =>
-  (GATEWAYS as readonly string[]).includes(name);

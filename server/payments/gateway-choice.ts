@@ -9,10 +9,6 @@ import { gatewayOfChannel, type PaymentChannel } from "../../common/payments/cha
 // bursar may narrow a fee to some of them. The server refuses any other before it creates
 // anything; the Payment page shows only the ways that would be accepted.
 
-/** The gateways this portal offers new payments through (PAYMENT_GATEWAYS, decision 188). */
-export const offeredGateways = (deps: Pick<ApiDeps, "offeredGateways">): GatewayName[] =>
-  deps.offeredGateways;
-
 /** The gateways a fee may be paid through now: the offered ones the bursar allows (none named: all). */
 export function usableGateways(
   offered: readonly GatewayName[],
@@ -44,7 +40,7 @@ export function gatewayForNewPayment(
   allowedByFee: readonly GatewayName[],
 ): PaymentGateway {
   const name = gatewayOfChannel(channel);
-  const offered = offeredGateways(deps);
+  const offered = deps.offeredGateways;
   const usable = usableGateways(offered, allowedByFee);
   if (!usable.includes(name)) {
     const refusal =
@@ -71,7 +67,7 @@ export function refuseGatewaysNotOffered(
   deps: Pick<ApiDeps, "offeredGateways">,
   chosen: readonly GatewayName[],
 ) {
-  const offered = offeredGateways(deps);
+  const offered = deps.offeredGateways;
   const missing = chosen.filter((name) => !offered.includes(name));
   if (!missing.length) return;
   const message = `${either(missing)} is not offered on this portal (PAYMENT_GATEWAYS), so students could not pay through it. Choose among ${either(offered)}, or none for every one offered.`;

@@ -5,12 +5,7 @@ import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { GatewayError, type PaymentGateway } from "./gateway.ts";
-import {
-  gatewayForNewPayment,
-  noUsableGateway,
-  offeredGateways,
-  usableGateways,
-} from "./gateway-choice.ts";
+import { gatewayForNewPayment, noUsableGateway, usableGateways } from "./gateway-choice.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
 import type { OfflineChannelChoice, PaymentChannel } from "../../common/payments/channels.ts";
@@ -42,7 +37,7 @@ export async function quoteFee(
 ) {
   refuseLevelNotTheirs(student, choice);
   const fee = acceptQuote(deps, choice, await readQuote(deps, student, choice));
-  return { ...fee, gateways: usableGateways(offeredGateways(deps), fee.allowedGateways) };
+  return { ...fee, gateways: usableGateways(deps.offeredGateways, fee.allowedGateways) };
 }
 
 /**
@@ -91,7 +86,7 @@ function acceptQuote(
   const refusal =
     feeRefusal(choice, paid) ??
     lateFee ??
-    noUsableGateway(offeredGateways(deps), fee.allowedGateways);
+    noUsableGateway(deps.offeredGateways, fee.allowedGateways);
   if (refusal) throw new ApiError(400, refusal);
   return fee;
 }

@@ -6,11 +6,7 @@ import type { SignedInStudent } from "../auth/sessions.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { gatewayDidNotStart } from "../payments/school-fee.ts";
 import { GatewayError } from "../payments/gateway.ts";
-import {
-  gatewayForNewPayment,
-  offeredGateways,
-  usableGateways,
-} from "../payments/gateway-choice.ts";
+import { gatewayForNewPayment, usableGateways } from "../payments/gateway-choice.ts";
 import { gatewayOfChannel } from "../../common/payments/channels.ts";
 import { otherFeeInForce } from "../payments/fee-schedule.ts";
 import { paystackEmail } from "../payments/payer-address.ts";
@@ -172,7 +168,7 @@ export async function payForTranscript(
   if (!fee) throw new ApiError(409, NO_TRANSCRIPT_FEE);
   // Paid at a checkout, by card: refused, before anything is written, when the bursar allows the
   // transcript fee only gateways that take no card here (Remita's RRR is for school fees).
-  const usable = usableGateways(offeredGateways(deps), fee.allowedGateways);
+  const usable = usableGateways(deps.offeredGateways, fee.allowedGateways);
   if (usable.length && !usable.includes(gatewayOfChannel("card")))
     throw new ApiError(409, NO_CARD_GATEWAY);
   const gateway = gatewayForNewPayment(deps, "card", fee.allowedGateways);

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { offeredGateways } from "../gateway-choice.ts";
 import { GATEWAY_LABELS, type GatewayName } from "../../../common/payments/gateway-names.ts";
 import {
   academicSessions,
@@ -57,7 +56,7 @@ export function gatewaysInWords(
     list.map((name) => GATEWAY_LABELS[name]).join(" and ");
   return allowed.length
     ? `${names(allowed)} only`
-    : `every gateway the portal offers (${names(offeredGateways(deps))})`;
+    : `every gateway the portal offers (${names(deps.offeredGateways)})`;
 }
 
 export async function feePage(
@@ -108,7 +107,7 @@ export async function feePage(
     sessions,
     programmes: programmeList,
     study_modes: modes.map((row) => row.mode),
-    offered_gateways: offeredGateways(deps).map((name) => ({ name, label: GATEWAY_LABELS[name] })),
+    offered_gateways: deps.offeredGateways.map((name) => ({ name, label: GATEWAY_LABELS[name] })),
     other_fees: await otherFees(db),
   };
 }
