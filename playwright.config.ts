@@ -153,6 +153,8 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       NODE_ENV: "test",
       LOG_LEVEL: "error",
+      // Both gateways, as the demo offers them: Paystack's journeys and Remita's run side by side.
+      PAYMENT_GATEWAYS: "paystack,remita",
     },
   },
 });

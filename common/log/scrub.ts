@@ -43,6 +43,7 @@ const PATHS_ENDING_IN_SECRETS = [
   // Before "/verify/": the printed results' and exam cards' pages keep their own prefix.
   "/verify/results/",
   "/verify/exam-card/",
+  "/verify/invoice/",
   "/verify/",
   "/api/slips/verify/",
   "/slips/verify/",
@@ -50,6 +51,8 @@ const PATHS_ENDING_IN_SECRETS = [
   "/results/verify/",
   "/api/exam-cards/verify/",
   "/exam-cards/verify/",
+  "/api/invoices/verify/",
+  "/invoices/verify/",
   // A released transcript's page and its API check: the token is the transcript's key.
   "/api/transcripts/verify/",
   "/transcripts/verify/",

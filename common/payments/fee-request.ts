@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_LEVELS } from "./fees.ts";
+import type { GatewayName } from "./gateway-names.ts";
 
 const PaymentOptionField = z.enum(["full", "part", "second_installment", "latefees"], {
   error: "Choose a payment category: Full Payment, Part Payment, Second Installment or Late Fees.",
@@ -41,8 +42,15 @@ export const SchoolFeeRequest = z.object({
 });
 export type SchoolFeeRequest = z.input<typeof SchoolFeeRequest>;
 
-/** The quote: `data.amount` in naira. */
-export type QuoteAnswer = { status: "success"; message: string; data: { amount: number } };
+/**
+ * The quote: `data.amount` in naira, and the gateways the student may pay it through (those the
+ * portal offers that the bursar allows for this fee); the Payment page offers only their ways.
+ */
+export type QuoteAnswer = {
+  status: "success";
+  message: string;
+  data: { amount: number; gateways: GatewayName[] };
+};
 
 /**
  * The initialisation answer. `status: "success"` means this fee was already paid (the page says

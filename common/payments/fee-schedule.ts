@@ -4,6 +4,7 @@ import { PAYMENT_OPTIONS, type PaymentOption } from "./fee-status.ts";
 import { parseNairaToKobo } from "./naira-input.ts";
 import { readLevel, type Cell } from "../structure/structure-cells.ts";
 import { OTHER_FEE_KINDS } from "./fee-kinds.ts";
+import { GATEWAYS } from "./gateway-names.ts";
 
 /** The exact first line of a fee schedule CSV file, for import and export alike (decision 095). */
 export const FEE_CSV_HEADER = [
@@ -78,6 +79,16 @@ const programmeId = z
   )
   .default(null);
 
+/**
+ * The gateways the bursar allows for a fee (decision 189): a list, or one name as a form with a
+ * single box ticked sends it; none (an empty list) means every gateway the portal offers.
+ */
+export const AllowedGateways = z
+  .union([z.enum(GATEWAYS), z.array(z.enum(GATEWAYS)).max(GATEWAYS.length * 2)], {
+    error: `Choose gateways from ${GATEWAYS.join(", ")}, or none for every one offered.`,
+  })
+  .transform((chosen) => GATEWAYS.filter((name) => [chosen].flat().includes(name)));
+
 /** POST /staff/fees: one fee for a session, level, option, and a programme and study mode or all. */
 export const FeeRequest = z.object({
   session: cell(readSessionName, "Choose a session."),
@@ -86,11 +97,20 @@ export const FeeRequest = z.object({
   study_mode: cell(readStudyMode, "Enter a study mode, or leave it blank for all.").default(null),
   payment_option: cell(readPaymentOption, "Choose a payment option."),
   amount_naira: amount,
+  gateways: AllowedGateways.default([]),
 });
 export type FeeRequest = z.infer<typeof FeeRequest>;
 
-/** PATCH /staff/fees/:id: only the amount changes; the rest is the fee's identity. */
-export const FeeChange = z.object({ amount_naira: amount });
+/**
+ * PATCH /staff/fees/:id: the amount (while nobody has paid the fee) or the gateways it may be
+ * paid through (at any time: receipts do not depend on them); the rest is the fee's identity.
+ */
+export const FeeChange = z
+  .object({ amount_naira: amount.optional(), gateways: AllowedGateways.optional() })
+  .refine((change) => change.amount_naira !== undefined || change.gateways !== undefined, {
+    error: "Enter the amount in naira, like 45,000.00.",
+    path: ["amount_naira"],
+  });
 
 /** PATCH /staff/fees/sessions/:id/late-fees: the first day late fees can be paid; empty: none. */
 export const LateFeesRequest = z.object({
@@ -130,6 +150,8 @@ export const StaffFee = z.object({
   amount_kobo: z.number(),
   /** Credited payments against this fee; once there is one, the amount can no longer change. */
   credited_payments: z.number(),
+  /** The gateways the bursar allows for it; empty: every one the portal offers. */
+  gateways: z.array(z.enum(GATEWAYS)),
 });
 export type StaffFee = z.infer<typeof StaffFee>;
 
@@ -148,13 +170,20 @@ export const FeePage = z.object({
   ),
   programmes: z.array(z.object({ id: z.number(), name: z.string() })),
   study_modes: z.array(z.string()),
+  /** The gateways the portal offers (PAYMENT_GATEWAYS): a fee may be narrowed to some of them. */
+  offered_gateways: z.array(z.object({ name: z.enum(GATEWAYS), label: z.string() })),
   /** College-wide fees of other kinds (a transcript), each with the one in force (decision 182). */
   other_fees: z.array(
     z.object({
       kind: z.enum(OTHER_FEE_KINDS.map((entry) => entry.kind)),
       label: z.string(),
       fee: z
-        .object({ id: z.number(), amount_kobo: z.number(), credited_payments: z.number() })
+        .object({
+          id: z.number(),
+          amount_kobo: z.number(),
+          credited_payments: z.number(),
+          gateways: z.array(z.enum(GATEWAYS)),
+        })
         .nullable(),
     }),
   ),
@@ -168,6 +197,8 @@ export const OtherFeeRequest = z.object({
     { error: "Choose which fee." },
   ),
   amount_naira: amount,
+  /** Unsent: as they were (every offered one for a new fee). */
+  gateways: AllowedGateways.optional(),
 });
 
 /** Why a fee that students have paid cannot change, and what to do instead. */

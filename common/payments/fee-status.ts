@@ -47,3 +47,11 @@ export function installmentLabel(installment: string): string {
 /** Print is offered for paid rows, Requery for the rest (case-insensitive, spec section 2). */
 export const isPaidStatus = (status: string | null | undefined) =>
   /^(paid|success)$/i.test(status ?? "");
+
+/** What a school-fee payment is for, in one line: "Full Payment, 100 level, 2024/2025 school fees". */
+export const schoolFeeDescription = (payment: {
+  installment: string;
+  payment_level: number;
+  payment_session: string;
+}) =>
+  `${PAYMENT_OPTIONS.find((option) => option.value === payment.installment)?.label ?? installmentLabel(payment.installment)}, ${payment.payment_level} level, ${payment.payment_session} school fees`;

@@ -8,7 +8,7 @@ const USSD_CODES = USSD_BANKS.map((bank) => bank.code) as [UssdBankCode, ...Ussd
 
 /** POST /student/school-fee/offline: the school-fee request plus how the student will pay. */
 export const OfflinePaymentRequest = SchoolFeeRequest.extend({
-  channel: z.enum(OFFLINE_CHANNELS, { error: "Choose bank transfer or USSD." }),
+  channel: z.enum(OFFLINE_CHANNELS, { error: "Choose bank transfer, USSD or Remita." }),
   ussd_bank: z
     .enum(USSD_CODES, { error: "Choose the bank whose USSD code you will dial." })
     .optional(),
@@ -31,9 +31,12 @@ export const PayInstructions = z.discriminatedUnion("channel", [
   z.object({ channel: z.literal("ussd"), ussd_code: z.string() }),
   z.object({
     channel: z.literal("remita"),
-    /** Remita's Retrieval Reference: paid online on Remita's page or at any bank branch. */
+    /** The Remita Retrieval Reference: paid online on Remita's page or at any bank branch. */
     rrr: z.string(),
-    /** The form that takes the student to Remita's page: POSTed to `action` (finalize.reg). */
+    /**
+     * Remita's payment page takes the RRR as a form posted from the student's browser: `action`
+     * is its absolute address, `fields` the hidden inputs (with the hash over the RRR).
+     */
     pay_online: z.object({
       action: z.string(),
       fields: z.object({
@@ -43,6 +46,13 @@ export const PayInstructions = z.discriminatedUnion("channel", [
         responseurl: z.string(),
       }),
     }),
+    /**
+     * How the amount was split between the college's accounts when the RRR was made (Remita's
+     * line items), as the printed invoice lists them; absent when it was not split.
+     */
+    line_items: z
+      .array(z.object({ beneficiary_name: z.string(), amount_kobo: z.number().int() }))
+      .optional(),
   }),
 ]);
 export type PayInstructions = z.infer<typeof PayInstructions>;

@@ -13,6 +13,10 @@ export const PaymentRecord = z.object({
   amount_paid: z.number(),
   payment_status: z.string(),
   installment: z.string(),
+  /** The gateway it goes through (paystack, remita): the one that alone can say it was paid. */
+  gateway: z.string().default("paystack"),
+  /** Remita's RRR for it, once Remita gave one; null for every other payment. */
+  rrr: z.string().nullable().default(null),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 
@@ -83,3 +87,34 @@ export const SlipCheck = z.object({
   description: z.string(),
 });
 export type SlipCheck = z.infer<typeof SlipCheck>;
+
+/** A Remita payment's printable invoice: the RRR to pay at a bank, and the signed link its QR holds. */
+export const RemitaInvoice = z.object({
+  payment: PaymentRecord,
+  rrr: z.string(),
+  /** How the amount is split between the college's accounts, when it is. */
+  line_items: z.array(z.object({ beneficiary_name: z.string(), amount_kobo: z.number() })),
+  verify_url: z.string(),
+});
+export type RemitaInvoice = z.infer<typeof RemitaInvoice>;
+
+/**
+ * What the public check of an invoice's QR shows: whose invoice it is, for what, and whether it
+ * has been paid (the portal's record, so a bank or the bursary can trust it).
+ */
+export const InvoiceCheck = z.object({
+  rrr: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  matric_no: z.string().nullable(),
+  /** Naira. */
+  amount: z.number(),
+  description: z.string(),
+  /** When the invoice was made (ISO). */
+  issued: z.string(),
+  /** "paid", "awaiting payment" (still payable), or "closed" (no longer payable). */
+  state: z.enum(["paid", "awaiting payment", "closed"]),
+  /** When it was paid (ISO); null until then. */
+  paid: z.string().nullable(),
+});
+export type InvoiceCheck = z.infer<typeof InvoiceCheck>;

@@ -480,6 +480,15 @@ export const feeSchedule = pgTable(
     studyMode: text().references(() => studyModes.name, { onUpdate: "cascade" }),
     amountKobo: integer().notNull(),
     replacedAt: timestamp({ withTimezone: true }),
+    /**
+     * The gateways the bursar lets students pay this fee through (federal colleges take school
+     * fees through Remita only); empty: every gateway the portal offers (PAYMENT_GATEWAYS).
+     */
+    allowedGateways: text()
+      .array()
+      .$type<GatewayName[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
     // One fee in force per key; "all programmes" (null) and a study mode in any letter case count once.
@@ -498,6 +507,10 @@ export const feeSchedule = pgTable(
       .where(sql`${table.replacedAt} is null and ${table.kind} <> 'school_fee'`),
     check("fee_schedule_amount_positive", sql`${table.amountKobo} > 0`),
     check("fee_schedule_kind_known", sql`${table.kind} in ('school_fee', 'transcript')`),
+    check(
+      "fee_schedule_gateways_known",
+      sql`${table.allowedGateways} <@ array['paystack', 'remita']::text[]`,
+    ),
     check(
       "fee_schedule_other_kinds_college_wide",
       sql`${table.kind} = 'school_fee' or (${table.level} = 0 and ${table.programmeId} is null and ${table.studyMode} is null)`,

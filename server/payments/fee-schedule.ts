@@ -7,13 +7,18 @@ import { lateFeeRefusal } from "../../common/payments/late-fees.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 import type { FeeKind } from "../../common/payments/fee-kinds.ts";
+import type { GatewayName } from "../../common/payments/gateway-names.ts";
 
 type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
 
 // A quote and an initialised payment each ask both of these: prepared once (decision 112).
 const scheduledFeeQuery = preparedQuery((db) =>
   db
-    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
+    .select({
+      id: feeSchedule.id,
+      amountKobo: feeSchedule.amountKobo,
+      allowedGateways: feeSchedule.allowedGateways,
+    })
     .from(feeSchedule)
     .where(
       and(
@@ -53,6 +58,9 @@ const creditedOptionsQuery = preparedQuery((db) =>
     .prepare("credited_options"),
 );
 
+/** A fee in force: its id, amount, and the gateways the bursar allows for it (none: every one offered). */
+export type FeeInForce = { id: number; amountKobo: number; allowedGateways: GatewayName[] };
+
 /**
  * The fee in force for `choice` and this student, or null when none is set. Fees for the
  * student's own programme or study mode and fees for all of them can both match: the most
@@ -62,7 +70,7 @@ export async function scheduledFee(
   db: Database | Transaction,
   choice: FeeChoice,
   payer: Payer,
-): Promise<{ id: number; amountKobo: number } | null> {
+): Promise<FeeInForce | null> {
   const [row] = await scheduledFeeQuery(db).execute({
     option: choice.option,
     level: choice.level,
@@ -117,9 +125,13 @@ export function noFeeMessage(choice: FeeChoice): string {
 export async function otherFeeInForce(
   db: Database | Transaction,
   kind: Exclude<FeeKind, "school_fee">,
-): Promise<{ id: number; amountKobo: number } | null> {
+): Promise<FeeInForce | null> {
   const [row] = await db
-    .select({ id: feeSchedule.id, amountKobo: feeSchedule.amountKobo })
+    .select({
+      id: feeSchedule.id,
+      amountKobo: feeSchedule.amountKobo,
+      allowedGateways: feeSchedule.allowedGateways,
+    })
     .from(feeSchedule)
     .where(and(eq(feeSchedule.kind, kind), isNull(feeSchedule.replacedAt)));
   return row ?? null;

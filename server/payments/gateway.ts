@@ -7,10 +7,10 @@
 import type { PayInstructions } from "../../common/payments/offline-payment.ts";
 import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
 import type { FeeKind } from "../../common/payments/fee-kinds.ts";
+import type { GatewayName } from "../../common/payments/gateway-names.ts";
 
-/** The gateways a payment row can name; a second one joins this list and `PaymentGateways`. */
-export const GATEWAYS = ["paystack", "remita"] as const;
-export type GatewayName = (typeof GATEWAYS)[number];
+/** The gateways a payment row can name (common/payments/gateway-names.ts): each is in `PaymentGateways`. */
+export { GATEWAYS, type GatewayName } from "../../common/payments/gateway-names.ts";
 
 /**
  * A payment as we ask its gateway about it: our reference, and the gateway's own for it once it
@@ -185,9 +185,4 @@ export function gatewayOf(gateways: PaymentGateways, payment: { gateway: string 
   // configured cannot ask it anything, which is a configuration fault, not a student's.
   if (!gateway) throw new Error(`payment gateway ${payment.gateway} is not configured`);
   return gateway;
-}
-
-/** The gateway new payments start with. One today; the Remita issue lets the fee choose. */
-export function gatewayForNewPayments(gateways: PaymentGateways): PaymentGateway {
-  return gateways.paystack;
 }

@@ -159,7 +159,7 @@ describe("POST /student/school-fee/offline", () => {
       "a channel that needs a card",
       (me: Who) => startOffline(me, { channel: "card" }),
       400,
-      "Choose bank transfer or USSD.",
+      "Choose bank transfer, USSD or Remita.",
     ],
   ])("refuses %s and creates no payment", async (_case, send, status, message) => {
     const me = await kit.newStudent({ level: 100 });

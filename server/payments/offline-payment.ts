@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../deps.ts";
-import { payments } from "../db/schema.ts";
+import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { GatewayError, gatewayForNewPayments } from "./gateway.ts";
-import type { OfflineChannelChoice } from "../../common/payments/channels.ts";
+import { GatewayError, type OfflineChargeInput } from "./gateway.ts";
+import { unhandledChannel, type OfflineChannelChoice } from "../../common/payments/channels.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
 import type {
   OfflinePayment,
   OfflinePaymentAnswer,
+  PayInstructions,
 } from "../../common/payments/offline-payment.ts";
 import { toPaymentRecord } from "./payment-info.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
@@ -26,35 +27,43 @@ import {
 export const TRANSFER_ACCOUNT_LIFETIME_MS = 2 * 60 * 60_000;
 
 /**
- * Starts paying `choice` by bank transfer or USSD: a pending payment, then a gateway charge on
- * that channel whose account or code is kept with the payment (the page shows it again on
- * reload). Crediting is the card's: the signed webhook, verify, or the reconciler.
+ * Starts paying `choice` by bank transfer, USSD or a Remita RRR: a pending payment, then a
+ * gateway charge on that channel whose account, code or RRR is kept with the payment (the page
+ * shows it again on reload; an RRR is also the gateway's reference for it). Crediting is the
+ * card's: the gateway's notification, verify, or the reconciler.
  */
 export async function startOfflinePayment(
   deps: ApiDeps,
-  student: Student,
+  student: Student &
+    Pick<typeof students.$inferSelect, "surname" | "othername" | "phone" | "matricNo">,
   choice: FeeChoice,
   channel: OfflineChannelChoice,
 ): Promise<OfflinePaymentAnswer> {
-  const gateway = gatewayForNewPayments(deps.gateways);
-  const opened = await openPendingPayment(deps, student, choice, {
-    gateway,
-    channel: channel.kind,
-  });
+  const opened = await openPendingPayment(deps, student, choice, channel.kind);
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
-  const { reference, amountKobo, paymentId } = opened;
+  const { reference, amountKobo, paymentId, gateway } = opened;
+  const charge: OfflineChargeInput = {
+    reference,
+    amountKobo,
+    email: paystackEmail(student),
+    metadata: paymentMetadata(student, choice),
+    channel,
+    payer: {
+      name: `${student.surname} ${student.othername}`.trim(),
+      phone: student.phone,
+      matricNo: student.matricNo,
+    },
+    serviceKind: "school_fee",
+    // The bursary's split of the fee between accounts (Remita's line items) goes here as
+    // `lineItems` once fees carry one; without it the whole amount goes to the merchant's
+    // account. Whatever is sent is kept with the instructions, for the printed invoice.
+  };
   try {
-    const instructions = await gateway.startOfflineCharge({
-      reference,
-      amountKobo,
-      email: paystackEmail(student),
-      metadata: paymentMetadata(student, choice),
-      channel,
-    });
+    const instructions = keptInstructions(await gateway.startOfflineCharge(charge), charge);
     await deps.db.transaction(async (tx) => {
       await tx
         .update(payments)
-        .set({ payInstructions: instructions })
+        .set({ payInstructions: instructions, gatewayReference: gatewayReferenceOf(instructions) })
         .where(eq(payments.id, paymentId));
       await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
         amount_kobo: amountKobo,
@@ -68,6 +77,34 @@ export async function startOfflinePayment(
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return gatewayDidNotStart(deps, gateway, opened, error);
+  }
+}
+
+/** The instructions as kept with the payment: an RRR's with the split it was made with, if any. */
+function keptInstructions(
+  instructions: PayInstructions,
+  charge: OfflineChargeInput,
+): PayInstructions {
+  if (instructions.channel !== "remita" || !charge.lineItems?.length) return instructions;
+  return {
+    ...instructions,
+    line_items: charge.lineItems.map((item) => ({
+      beneficiary_name: item.beneficiaryName,
+      amount_kobo: item.amountKobo,
+    })),
+  };
+}
+
+/** The gateway's own reference a charge answered with: an RRR; transfer and USSD have none of their own. */
+function gatewayReferenceOf(instructions: PayInstructions): string | null {
+  switch (instructions.channel) {
+    case "remita":
+      return instructions.rrr;
+    case "bank_transfer":
+    case "ussd":
+      return null;
+    default:
+      return unhandledChannel(instructions);
   }
 }
 

@@ -19,9 +19,9 @@ import {
 } from "./offline-payment.ts";
 
 /**
- * Paying school fees without a card: `POST /student/school-fee/offline` (bank transfer or USSD)
- * and `GET /student/school-fee/{reference}`, which the Payment page reads to show the account
- * or code again, and whether it has been paid.
+ * Paying school fees without a card: `POST /student/school-fee/offline` (bank transfer, USSD or a
+ * Remita RRR) and `GET /student/school-fee/{reference}`, which the Payment page reads to show the
+ * account, code or RRR again, and whether it has been paid.
  */
 export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
   const app = new Hono<ApiEnv>();
@@ -67,6 +67,8 @@ function channelChoice(
         kind: "bank_transfer",
         expiresAt: new Date(now.getTime() + TRANSFER_ACCOUNT_LIFETIME_MS),
       };
+    case "remita":
+      return { kind: "remita" };
     default:
       return unhandledChannel(channel);
   }

@@ -29,6 +29,8 @@ export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecor
     amount_paid: (received ? row.paidAmountKobo! : row.amountKobo) / 100,
     payment_status: row.status,
     installment: row.paymentOption,
+    gateway: row.gateway,
+    rrr: row.gateway === "remita" ? row.gatewayReference : null,
   };
 }
 

@@ -37,7 +37,7 @@ describe("POST /student/generate-payment", () => {
     expect(await response.json()).toEqual({
       status: "success",
       message: "Fee generated",
-      data: { amount: FULL_100_2024 },
+      data: { amount: FULL_100_2024, gateways: ["paystack"] },
     });
   });
 
@@ -55,7 +55,7 @@ describe("POST /student/generate-payment", () => {
       if (option === "second_installment")
         await credit(who.student.id, "part", Number(level), session);
       const response = await quote(schoolfees(option, level, session), who.token);
-      expect((await response.json()).data).toEqual({ amount });
+      expect((await response.json()).data).toEqual({ amount, gateways: ["paystack"] });
     },
   );
 

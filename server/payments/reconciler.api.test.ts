@@ -76,6 +76,27 @@ describe("reconcilePendingPayments", () => {
     expect((await kit.paymentRow(reference)).status).toBe("abandoned");
   });
 
+  it("checks a payment older than a day hourly rather than every few minutes", async () => {
+    await settleEverything();
+    const me = await kit.newStudent();
+    const reference = await kit.start(me, "part");
+    let calls = 0;
+    const counting: PaymentGateway = {
+      ...kit.api.deps.gateways.paystack,
+      verify: (ref) => (calls++, kit.api.deps.gateways.paystack.verify(ref)),
+    };
+    kit.api.clock.advance(25 * 60 * MINUTE);
+    await reconcile(counting);
+    expect(calls).toBe(1);
+    kit.api.clock.advance(10 * MINUTE);
+    await reconcile(counting);
+    expect(calls).toBe(1);
+    kit.api.clock.advance(51 * MINUTE);
+    await reconcile(counting);
+    expect(calls).toBe(2);
+    expect((await kit.paymentRow(reference)).status).toBe("pending");
+  });
+
   it("keeps going past a payment Paystack cannot answer for", async () => {
     await settleEverything();
     const first = await kit.newStudent();

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
-import { gatewayOf, type PaymentGateways } from "./gateway.ts";
+import { gatewayOf, type GatewayName, type PaymentGateways } from "./gateway.ts";
 import { applyProviderResult, type CreditOutcome } from "./credit.ts";
 import type { PaymentReceipts } from "./receipt.ts";
 import { abandonIfFeeChanged } from "./fee-change.ts";
@@ -17,40 +17,68 @@ type ReconcileDeps = {
 };
 
 export type ReconcileOptions = {
-  /** A payment is re-verified once it is this old, and again this long after each check. */
+  /** A payment is re-verified once it is this old, and again this long after each check while young. */
   minAgeMs?: number;
-  /** After this long a payment its gateway still calls unpaid is marked abandoned. */
-  giveUpAfterMs?: number;
+  /** Per gateway: after this long a payment its gateway still calls unpaid is marked abandoned. */
+  giveUpAfterMs?: Partial<Record<GatewayName, number>>;
   /** Payments checked per run, so one run stays short. */
   batchSize?: number;
 };
 
 const MINUTE = 60_000;
-const DEFAULTS = { minAgeMs: 5 * MINUTE, giveUpAfterMs: 48 * 60 * MINUTE, batchSize: 25 };
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long each gateway's payments may still be paid (decision 189). A Paystack checkout or
+ * transfer account is over within hours; two days is ample. A Remita RRR stays payable at any
+ * bank branch for 90 days: one paid weeks later must still be found and credited.
+ */
+export const GIVE_UP_AFTER_MS = {
+  paystack: 2 * DAY,
+  remita: 90 * DAY,
+} as const satisfies Record<GatewayName, number>;
+
+/**
+ * How often a payment is checked as it ages: every few minutes (`minAgeMs`) on its first day,
+ * when most are paid; then hourly for a week; then every six hours. An RRR paid at a bank days
+ * later is credited within the hour without anyone pressing anything, and months of unpaid RRRs
+ * cost the gateway a few calls a day each rather than hundreds.
+ */
+function dueForCheck(now: Date, minAgeMs: number) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return and(
+    eq(payments.status, "pending"),
+    lte(payments.generatedAt, ago(minAgeMs)),
+    or(
+      isNull(payments.lastCheckedAt),
+      and(lte(payments.lastCheckedAt, ago(minAgeMs)), gt(payments.generatedAt, ago(DAY))),
+      and(lte(payments.lastCheckedAt, ago(HOUR)), gt(payments.generatedAt, ago(7 * DAY))),
+      lte(payments.lastCheckedAt, ago(6 * HOUR)),
+    ),
+  );
+}
+
+const DEFAULTS = { minAgeMs: 5 * MINUTE, batchSize: 25 };
 
 /**
  * Re-verifies pending payments older than a few minutes with their gateway, so a student whose
- * browser closed after paying (and whose webhook was lost) is credited without doing anything.
- * One still unpaid a day after it was started, whose fee has changed since, is closed (decision
- * 152). Answers how many payments it credited.
+ * browser closed after paying (and whose notification was lost), or who paid an RRR at a bank,
+ * is credited without doing anything. One still unpaid when its gateway's time is up
+ * (GIVE_UP_AFTER_MS) is marked abandoned; one still unpaid a day after it was started, whose fee
+ * has changed since, is closed (decision 152). Answers how many payments it credited.
  */
 export async function reconcilePendingPayments(
   deps: ReconcileDeps,
   options: ReconcileOptions = {},
 ): Promise<number> {
-  const { minAgeMs, giveUpAfterMs, batchSize } = { ...DEFAULTS, ...options };
+  const { minAgeMs, batchSize } = { ...DEFAULTS, ...options };
+  const giveUpAfterMs = { ...GIVE_UP_AFTER_MS, ...options.giveUpAfterMs };
   const now = deps.now();
-  const checkedBefore = new Date(now.getTime() - minAgeMs);
   const due = await deps.db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.status, "pending"),
-        lte(payments.generatedAt, checkedBefore),
-        or(isNull(payments.lastCheckedAt), lte(payments.lastCheckedAt, checkedBefore)),
-      ),
-    )
+    .where(dueForCheck(now, minAgeMs))
     .orderBy(sql`${payments.lastCheckedAt} asc nulls first`, asc(payments.generatedAt))
     .limit(batchSize);
 
@@ -60,7 +88,7 @@ export async function reconcilePendingPayments(
     try {
       const gateway = gatewayOf(deps.gateways, payment);
       const transaction = await gateway.verify(payment);
-      const stale = now.getTime() - payment.generatedAt.getTime() > giveUpAfterMs;
+      const stale = now.getTime() - payment.generatedAt.getTime() > giveUpAfterMs[gateway.name];
       let outcome: CreditOutcome["kind"] | "unknown" = "unknown";
       if (transaction)
         outcome = (await applyProviderResult(deps, payment, transaction, "reconcile")).kind;

@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
-import { readJson, readParams } from "../http/validate.ts";
+import { readJson, readParams, readQuery } from "../http/validate.ts";
 import { assertOwnId, requireStudent } from "../auth/require-student.ts";
 import { StudentIdParam } from "../students/routes.ts";
 import { QuoteRequest, SchoolFeeRequest } from "../../common/payments/fee-request.ts";
@@ -14,6 +15,14 @@ import { quoteFee, startSchoolFeePayment } from "./school-fee.ts";
 import { slipRoutes } from "./slip-routes.ts";
 import { verifyOwnPayment } from "./verify.ts";
 import { gatewayWebhookRoutes } from "./webhook.ts";
+
+// An RRR is twelve digits; anything else names no payment of ours.
+const RrrQuery = z.object({
+  rrr: z
+    .string()
+    .regex(/^\d{1,20}$/, { error: "That is not an RRR." })
+    .optional(),
+});
 
 /**
  * School fees: payment info, quote, Paystack initialise (card), charge (bank transfer, USSD) and
@@ -45,11 +54,11 @@ export function paymentRoutes(deps: ApiDeps) {
       level: request.payment_level,
       session: request.payment_session,
     };
-    const { amountKobo } = await quoteFee(deps, c.var.student, choice);
+    const { amountKobo, gateways } = await quoteFee(deps, c.var.student, choice);
     return c.json({
       status: "success",
       message: "Fee generated",
-      data: { amount: amountKobo / 100 },
+      data: { amount: amountKobo / 100, gateways },
     } satisfies QuoteAnswer);
   });
 
@@ -65,18 +74,26 @@ export function paymentRoutes(deps: ApiDeps) {
     return c.json(await startSchoolFeePayment(deps, c.var.student, choice));
   });
 
-  app.get("/paystack/verify/:reference", signedIn, async (c) => {
+  // Verify and Requery: asks the payment's own gateway, whichever it is. Remita's return page
+  // also names the RRR Remita sent back, which must be this payment's.
+  const verified = async (c: Context<ApiEnv>, rrr?: string) => {
     const { reference } = readParams(c, ReferenceParam);
     const studentId = c.var.student.id;
-    const payment = await verifyOwnPayment(deps, studentId, reference, () =>
-      limits.countGatewayCheck(studentId, deps.now()),
+    const payment = await verifyOwnPayment(
+      deps,
+      studentId,
+      reference,
+      () => limits.countGatewayCheck(studentId, deps.now()),
+      rrr,
     );
     return c.json({
       status: "success",
       message: "Payment verified",
       data: toPaymentRecord(payment),
     });
-  });
+  };
+  app.get("/paystack/verify/:reference", signedIn, (c) => verified(c));
+  app.get("/remita/verify/:reference", signedIn, (c) => verified(c, readQuery(c, RrrQuery).rrr));
 
   app.route("/", offlinePaymentRoutes(deps, limits));
   app.route("/", gatewayWebhookRoutes(deps));

@@ -4,7 +4,8 @@ import type { ApiDeps } from "../deps.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { GatewayError, gatewayForNewPayments, type PaymentGateway } from "./gateway.ts";
+import { GatewayError, type PaymentGateway } from "./gateway.ts";
+import { gatewayForNewPayment, noUsableGateway, usableGateways } from "./gateway-choice.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
 import type { OfflineChannelChoice, PaymentChannel } from "../../common/payments/channels.ts";
@@ -23,14 +24,20 @@ export type Student = Pick<
 const startFailed = (gateway: PaymentGateway) =>
   `We could not start the payment with ${gateway.label}. Please try again in a few minutes.`;
 
-/** The fee (its id and amount in kobo) a student would pay for `choice`, or a 400 saying why they cannot. */
+type QuoteDeps = Pick<ApiDeps, "db" | "now" | "offeredGateways">;
+
+/**
+ * The fee (its id and amount in kobo) a student would pay for `choice`, with the gateways they
+ * may pay it through, or a 400 saying why they cannot.
+ */
 export async function quoteFee(
-  deps: Pick<ApiDeps, "db" | "now">,
+  deps: QuoteDeps,
   student: Omit<Student, "email">,
   choice: FeeChoice,
 ) {
   refuseLevelNotTheirs(student, choice);
-  return acceptQuote(choice, await readQuote(deps, student, choice));
+  const fee = acceptQuote(deps, choice, await readQuote(deps, student, choice));
+  return { ...fee, gateways: usableGateways(deps.offeredGateways, fee.allowedGateways) };
 }
 
 /**
@@ -71,11 +78,15 @@ async function readQuote(
 }
 
 function acceptQuote(
+  deps: Pick<ApiDeps, "offeredGateways">,
   choice: FeeChoice,
   { fee, paid, lateFee }: Awaited<ReturnType<typeof readQuote>>,
 ) {
   if (fee === null) throw new ApiError(400, noFeeMessage(choice));
-  const refusal = feeRefusal(choice, paid) ?? lateFee;
+  const refusal =
+    feeRefusal(choice, paid) ??
+    lateFee ??
+    noUsableGateway(deps.offeredGateways, fee.allowedGateways);
   if (refusal) throw new ApiError(400, refusal);
   return fee;
 }
@@ -83,20 +94,22 @@ function acceptQuote(
 /**
  * The first steps of every way to pay `choice`: "already-paid" when that fee is credited (the
  * page says 'Payment already made'); otherwise a pending payment at the scheduled amount under a
- * new reference (or a 400 from the quote saying why the student cannot pay it).
+ * new reference, with the gateway that takes `channel` (or a 400 from the quote saying why the
+ * student cannot pay it, or from the gateway choice saying which ways this fee takes).
  */
 export async function openPendingPayment(
-  deps: Pick<ApiDeps, "db" | "now">,
+  deps: Pick<ApiDeps, "db" | "now" | "gateways" | "offeredGateways">,
   student: Student,
   choice: FeeChoice,
-  // An RRR's payment is made on the remita channel (OfflineChannelChoice) before the pages offer it.
-  start: { gateway: PaymentGateway; channel: PaymentChannel | OfflineChannelChoice["kind"] },
+  channel: PaymentChannel,
 ) {
   // One read of what is credited serves both the "already paid" answer and the quote's rules.
   const quote = await readQuote(deps, student, choice);
   if (quote.paid.includes(choice.option)) return "already-paid" as const;
   refuseLevelNotTheirs(student, choice);
-  const { id: feeId, amountKobo } = acceptQuote(choice, quote);
+  const { id: feeId, amountKobo, allowedGateways } = acceptQuote(deps, choice, quote);
+  // Refused before anything is written: a way this fee does not take creates no payment.
+  const gateway = gatewayForNewPayment(deps, channel, allowedGateways);
   const reference = newPaymentReference(deps.now());
   const [payment] = await insertPendingPayment(deps.db).execute({
     reference,
@@ -106,12 +119,13 @@ export async function openPendingPayment(
     session: choice.session,
     feeId,
     amountKobo,
-    gateway: start.gateway.name,
-    // A card's channel is the gateway's to say once paid; transfer and USSD are known from the start.
-    channel: start.channel === "card" ? null : start.channel,
+    gateway: gateway.name,
+    // A card's channel is the gateway's to say once paid; transfer, USSD and an RRR are known
+    // from the start.
+    channel: channel === "card" ? null : channel,
     generatedAt: deps.now(),
   });
-  return { reference, amountKobo, paymentId: payment!.id };
+  return { reference, amountKobo, paymentId: payment!.id, gateway };
 }
 
 /** What the gateway keeps with each transaction, so its dashboard shows whose fee it is. */
@@ -184,10 +198,9 @@ export async function startSchoolFeePayment(
   student: Student,
   choice: FeeChoice,
 ): Promise<SchoolFeeAnswer> {
-  const gateway = gatewayForNewPayments(deps.gateways);
-  const opened = await openPendingPayment(deps, student, choice, { gateway, channel: "card" });
+  const opened = await openPendingPayment(deps, student, choice, "card");
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
-  const { reference, amountKobo, paymentId } = opened;
+  const { reference, amountKobo, paymentId, gateway } = opened;
   try {
     const { authorizationUrl } = await gateway.startCheckout({
       reference,

@@ -50,6 +50,7 @@ describe("GET /student/payment-info/:id", () => {
     ).toEqual([pending, paid]);
     expect(Object.keys(body.data.school_fee_payment[0]).sort()).toEqual([
       "amount_paid",
+      "gateway",
       "generated_date",
       "installment",
       "note",
@@ -57,6 +58,7 @@ describe("GET /student/payment-info/:id", () => {
       "payment_session",
       "payment_status",
       "paystack_ref",
+      "rrr",
       "unused_attempt",
       "uploaded_date",
     ]);

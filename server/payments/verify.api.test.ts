@@ -54,6 +54,8 @@ describe("GET /paystack/verify/:reference", () => {
         amount_paid: FULL_100_2024,
         payment_status: "success",
         installment: "full",
+        gateway: "paystack",
+        rrr: null,
       },
     });
     expect(await kit.paymentRow(reference)).toMatchObject({

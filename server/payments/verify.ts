@@ -2,6 +2,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../http/errors.ts";
 import { GatewayError, gatewayOf, type PaymentGateway } from "./gateway.ts";
 import { isOfflineChannel } from "../../common/payments/channels.ts";
+import { groupedRrr } from "../../common/payments/rrr.ts";
 import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
 import { abandonIfFeeChanged } from "./fee-change.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
@@ -24,10 +25,15 @@ export async function verifyOwnPayment(
   studentId: number,
   reference: string,
   countGatewayCheck: () => Promise<void>,
+  /** The gateway's own reference the return named with ours (Remita's RRR): it must be this payment's. */
+  gatewayReference?: string,
 ): Promise<PaymentRow> {
   const [payment] = await paymentByReference(deps.db).execute({ reference });
-  // Another student's reference gets the same answer as an unknown one: it reveals nothing.
+  // Another student's reference gets the same answer as an unknown one: it reveals nothing; so
+  // does a return that pairs our reference with another payment's RRR.
   if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
+  if (gatewayReference !== undefined && payment.gatewayReference !== gatewayReference)
+    throw new ApiError(404, UNKNOWN);
   if (payment.status === "success") return payment;
 
   await countGatewayCheck();
@@ -93,6 +99,9 @@ async function notPaidYet(
   const all = await paymentsOfStudent(deps.db).execute({ studentId: payment.studentId });
   if (isUnusedAttempt(payment, all)) {
     return `Not used — no money taken. The fee this attempt (${payment.reference}) was for is paid with another payment, so there is nothing to do.`;
+  }
+  if (payment.gatewayReference && payment.gateway === "remita") {
+    return `${gateway.label} has not received payment for RRR ${groupedRrr(payment.gatewayReference)} yet. It stays payable: pay it online on ${gateway.label} or at any bank branch. It is credited as soon as ${gateway.label} confirms it, even if you close this page.`;
   }
   if (isOfflineChannel(payment.channel)) {
     return `${gateway.label} has not received this payment yet. If you have sent it, wait a minute and check again: it is credited as soon as it arrives, even if you close this page.`;

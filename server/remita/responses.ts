@@ -117,9 +117,16 @@ export function meaningOf(code: string): CodeMeaning {
   return MEANINGS[code.trim()] ?? "pending";
 }
 
-/** Our word for a status the seam reports (GatewayTransaction.status). */
+/**
+ * Our word for a status the seam reports (GatewayTransaction.status). A failed attempt on an RRR
+ * (a declined card: 02, 012, 046, 059) does not end it: the RRR stays payable online or at any
+ * bank branch. It is reported as "declined", which crediting reads as not paid yet, so the
+ * payment stays pending and the reconciler keeps checking it; "failed" would close it for good
+ * (decision 189).
+ */
 export function transactionStatusOf(meaning: "paid" | "pending" | "failed"): string {
-  return meaning === "paid" ? "success" : meaning;
+  if (meaning === "paid") return "success";
+  return meaning === "failed" ? "declined" : meaning;
 }
 
 /** paymentinit's answers to a repeated orderId: Duplicate Order Ref, RRR Already Exist for the orderId. */

@@ -5,7 +5,9 @@ import { ApiError } from "../http/errors.ts";
 import type { SignedInStudent } from "../auth/sessions.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { gatewayDidNotStart } from "../payments/school-fee.ts";
-import { GatewayError, gatewayForNewPayments } from "../payments/gateway.ts";
+import { GatewayError } from "../payments/gateway.ts";
+import { gatewayForNewPayment, usableGateways } from "../payments/gateway-choice.ts";
+import { gatewayOfChannel } from "../../common/payments/channels.ts";
 import { otherFeeInForce } from "../payments/fee-schedule.ts";
 import { paystackEmail } from "../payments/payer-address.ts";
 import { newPaymentReference } from "../payments/reference.ts";
@@ -33,6 +35,10 @@ const CANCELLED =
 
 export const NO_TRANSCRIPT_FEE =
   "The bursary has not set the transcript fee yet, so a transcript cannot be requested now. Please try again later or ask the bursary.";
+
+/** A transcript is paid by card at Paystack's checkout; a fee the bursar keeps from Paystack cannot be. */
+const NO_CARD_GATEWAY =
+  "The bursary takes the transcript fee through a gateway that cannot take it here, so it cannot be paid online now. Please ask the bursary.";
 
 /** The student's transcript requests with where each stands, and what a new one costs. */
 export async function myTranscripts(
@@ -173,7 +179,12 @@ export async function payForTranscript(
   if (credited || request.releasedAt) return { status: "success", message: "Payment already made" };
   const fee = await otherFeeInForce(deps.db, "transcript");
   if (!fee) throw new ApiError(409, NO_TRANSCRIPT_FEE);
-  const gateway = gatewayForNewPayments(deps.gateways);
+  // Paid at a checkout, by card: refused, before anything is written, when the bursar allows the
+  // transcript fee only gateways that take no card here (Remita's RRR is for school fees).
+  const usable = usableGateways(deps.offeredGateways, fee.allowedGateways);
+  if (usable.length && !usable.includes(gatewayOfChannel("card")))
+    throw new ApiError(409, NO_CARD_GATEWAY);
+  const gateway = gatewayForNewPayment(deps, "card", fee.allowedGateways);
   const reference = newPaymentReference(deps.now());
   const [payment] = await deps.db
     .insert(payments)

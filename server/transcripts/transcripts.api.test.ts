@@ -44,7 +44,12 @@ describe("the transcript fee, a kind of fee beside school fees", () => {
       {
         kind: "transcript",
         label: "Transcript fee",
-        fee: { id: expect.any(Number), amount_kobo: 500_000, credited_payments: 0 },
+        fee: {
+          id: expect.any(Number),
+          amount_kobo: 500_000,
+          credited_payments: 0,
+          gateways: [],
+        },
       },
     ]);
     expect(page.data.map((fee: { payment_option: string }) => fee.payment_option)).not.toContain(

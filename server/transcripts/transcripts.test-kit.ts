@@ -8,6 +8,7 @@ import {
 } from "../db/schema.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 import { createPaymentsKit } from "../payments/payments.test-kit.ts";
+import type { HarnessOverrides } from "../testing/api-harness.test-kit.ts";
 
 let sequence = 0;
 
@@ -15,8 +16,8 @@ let sequence = 0;
  * The payments kit with a bursar and an exams officer signed in, and the steps of a transcript:
  * set the fee, publish a semester for the harness's programme, request, pay at the sandbox, release.
  */
-export async function createTranscriptsKit() {
-  const kit = await createPaymentsKit();
+export async function createTranscriptsKit(overrides: HarnessOverrides = {}) {
+  const kit = await createPaymentsKit(overrides);
   const { api } = kit;
   const bursarMember = await createStaff(api, { roles: ["bursar"], totp: true });
   const bursar = await staffSignIn(api, bursarMember);

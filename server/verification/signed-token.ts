@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * subject, so a token made for one kind of document never opens another's check: a slip's token
  * is not a result's, nor an exam card's.
  */
-export type TokenPurpose = "school-fee" | "hostel" | "results" | "exam-card" | "transcript";
+export type TokenPurpose =
+  "school-fee" | "hostel" | "results" | "exam-card" | "transcript" | "payment-invoice";
 
 const PURPOSES: readonly TokenPurpose[] = [
   "school-fee",
@@ -13,6 +14,7 @@ const PURPOSES: readonly TokenPurpose[] = [
   "results",
   "exam-card",
   "transcript",
+  "payment-invoice",
 ];
 // 16 bytes of HMAC-SHA256: 128 bits, far beyond guessing, and a QR code that stays small.
 const SIGNATURE_BYTES = 16;

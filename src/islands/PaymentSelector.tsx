@@ -44,6 +44,10 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
   const [quote, setQuote] = useState<Quote>(initialQuote);
   const [button, setButton] = useState<PayButton>("idle");
   const [hydrated, setHydrated] = useState(false);
+  // The gateways of the last quote: while the next one loads, the same ways stay in place.
+  const [gateways, setGateways] = useState<readonly string[] | null>(
+    initialQuote.state === "ready" ? initialQuote.gateways : null,
+  );
   // Answers to an earlier choice arrive late on slow connections; only the latest counts.
   const latest = useRef(0);
   // Each refusal is a toast of its own: one that reused the id of a toast still leaving after
@@ -78,7 +82,8 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
     })
       .then((answer) => {
         if (request !== latest.current) return;
-        setQuote({ state: "ready", amount: answer.data.amount });
+        setQuote({ state: "ready", amount: answer.data.amount, gateways: answer.data.gateways });
+        setGateways(answer.data.gateways);
         // On a phone the three choices fill the screen: the amount they lead to, and the way on to
         // pay, would otherwise arrive below it unseen.
         requestAnimationFrame(() => quoteBox.current?.scrollIntoView({ block: "nearest" }));
@@ -197,10 +202,11 @@ export function PaymentSelector({ studentId, sessions, initialChoice, initialQuo
           </p>
         )}
       </div>
-      {complete && (quote.state === "loading" || quote.state === "ready") && (
+      {complete && gateways && (quote.state === "loading" || quote.state === "ready") && (
         <PayWays
           studentId={studentId}
           choice={choice}
+          gateways={gateways}
           onCard={hydrated ? payByCard : undefined}
           cardDisabled={quote.state !== "ready" || button === "initializing"}
           cardLabel={

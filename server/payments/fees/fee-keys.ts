@@ -71,4 +71,5 @@ export const auditView = (fee: FeeRow) => ({
   study_mode: fee.studyMode,
   payment_option: fee.paymentOption,
   amount_kobo: fee.amountKobo,
+  allowed_gateways: fee.allowedGateways,
 });

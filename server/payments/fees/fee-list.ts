@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { GATEWAY_LABELS, type GatewayName } from "../../../common/payments/gateway-names.ts";
 import {
   academicSessions,
   feeSchedule,
@@ -45,7 +47,23 @@ export function feesInForce(db: Database, filters: Filters) {
     .$dynamic();
 }
 
-export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Promise<FeePage> {
+/** The gateways a fee may be paid through, as the bursar's notice says it. */
+export function gatewaysInWords(
+  deps: Pick<ApiDeps, "offeredGateways">,
+  allowed: readonly GatewayName[],
+): string {
+  const names = (list: readonly GatewayName[]) =>
+    list.map((name) => GATEWAY_LABELS[name]).join(" and ");
+  return allowed.length
+    ? `${names(allowed)} only`
+    : `every gateway the portal offers (${names(deps.offeredGateways)})`;
+}
+
+export async function feePage(
+  deps: Pick<ApiDeps, "db" | "offeredGateways">,
+  query: z.infer<typeof FeeQuery>,
+): Promise<FeePage> {
+  const { db } = deps;
   const { page, ...filters } = query;
   const rows = await feesInForce(db, filters)
     .limit(FEE_PAGE_SIZE)
@@ -61,6 +79,7 @@ export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Pr
     payment_option: fee.paymentOption,
     amount_kobo: fee.amountKobo,
     credited_payments: Number(credited ?? 0),
+    gateways: fee.allowedGateways,
   }));
   const sessions = await db
     .select({
@@ -88,6 +107,7 @@ export async function feePage(db: Database, query: z.infer<typeof FeeQuery>): Pr
     sessions,
     programmes: programmeList,
     study_modes: modes.map((row) => row.mode),
+    offered_gateways: deps.offeredGateways.map((name) => ({ name, label: GATEWAY_LABELS[name] })),
     other_fees: await otherFees(db),
   };
 }

@@ -31,8 +31,10 @@ import { loadModes, requireMode } from "../../structure/modes.ts";
 import { assertProgrammeExists, assertSessionExists } from "./fee-keys.ts";
 import { feePage, feesInForce } from "./fee-list.ts";
 import { planFeeImport } from "./fee-import.ts";
-import { addFee, changeFeeAmount } from "./fee-writes.ts";
+import { addFee, changeFee } from "./fee-writes.ts";
+import { refuseGatewaysNotOffered } from "../gateway-choice.ts";
 import { setOtherFee } from "./other-fees.ts";
+import { gatewaysInWords } from "./fee-list.ts";
 
 const FeeIdParam = z.object({ id: RecordId("No such fee.") });
 
@@ -44,7 +46,7 @@ export function feeRoutes(deps: ApiDeps) {
   const readers = requireStaff(deps, { roles: ["bursar", "admin"] });
   const author = (staffId: number) => ({ staffId, at: now() });
 
-  app.get("/staff/fees", readers, async (c) => c.json(await feePage(db, readQuery(c, FeeQuery))));
+  app.get("/staff/fees", readers, async (c) => c.json(await feePage(deps, readQuery(c, FeeQuery))));
 
   app.get("/staff/fees/export", readers, async (c) => {
     const { page: _page, ...filters } = readQuery(c, FeeQuery);
@@ -64,6 +66,7 @@ export function feeRoutes(deps: ApiDeps) {
 
   app.post("/staff/fees", bursar, async (c) => {
     const request = await readJson(c, FeeRequest);
+    refuseGatewaysNotOffered(deps, request.gateways);
     const studyMode =
       request.study_mode === null
         ? null
@@ -75,6 +78,7 @@ export function feeRoutes(deps: ApiDeps) {
       studyMode,
       paymentOption: request.payment_option,
       amountKobo: request.amount_naira,
+      allowedGateways: request.gateways,
     };
     const { fee, replaced } = await withUniqueNames(() =>
       db.transaction(async (tx) => {
@@ -91,9 +95,12 @@ export function feeRoutes(deps: ApiDeps) {
   });
 
   app.post("/staff/fees/other", bursar, async (c) => {
-    const { kind, amount_naira: amountKobo } = await readJson(c, OtherFeeRequest);
+    const { kind, amount_naira: amountKobo, gateways } = await readJson(c, OtherFeeRequest);
+    if (gateways) refuseGatewaysNotOffered(deps, gateways);
     const outcome = await withUniqueNames(() =>
-      db.transaction((tx) => setOtherFee(tx, author(c.var.staff.id), kind, amountKobo)),
+      db.transaction((tx) =>
+        setOtherFee(tx, author(c.var.staff.id), kind, { amountKobo, allowedGateways: gateways }),
+      ),
     );
     const label = OTHER_FEE_KINDS.find((entry) => entry.kind === kind)!.label;
     const amount = formatNaira(koboToNaira(amountKobo));
@@ -106,14 +113,16 @@ export function feeRoutes(deps: ApiDeps) {
 
   app.patch("/staff/fees/:id", bursar, async (c) => {
     const { id } = readParams(c, FeeIdParam);
-    const { amount_naira: amountKobo } = await readJson(c, FeeChange);
+    const { amount_naira: amountKobo, gateways } = await readJson(c, FeeChange);
+    if (gateways) refuseGatewaysNotOffered(deps, gateways);
     const fee = await db.transaction((tx) =>
-      changeFeeAmount(tx, author(c.var.staff.id), id, amountKobo),
+      changeFee(tx, author(c.var.staff.id), id, { amountKobo, allowedGateways: gateways }),
     );
-    return c.json({
-      status: "success",
-      message: `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.`,
-    });
+    const message =
+      amountKobo === undefined
+        ? `Students can pay this fee through ${gatewaysInWords(deps, fee.allowedGateways)}.`
+        : `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.`;
+    return c.json({ status: "success", message });
   });
 
   app.post("/staff/fees/import", bursar, async (c) => {

@@ -6,9 +6,11 @@ import { formatNaira, koboToNaira } from "../../../common/format/money.ts";
 import { PAID_FEE_IS_FIXED } from "../../../common/payments/fee-schedule.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import type { Author } from "../../structure/structure-writes.ts";
+import type { GatewayName } from "../../../common/payments/gateway-names.ts";
 import { auditView, creditedAgainst, feeInForce, type FeeKey, type FeeRow } from "./fee-keys.ts";
 
-export type FeeValues = FeeKey & { amountKobo: number };
+/** A fee's identity, amount, and the gateways allowed for it (unset or empty: every one offered). */
+export type FeeValues = FeeKey & { amountKobo: number; allowedGateways?: GatewayName[] };
 
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 
@@ -52,12 +54,16 @@ export async function addFee(
   return { fee: fee!, replaced: existing ?? null };
 }
 
-/** Changes a fee's amount, refused with the reason once a payment against it has been credited. */
-export async function changeFeeAmount(
+/**
+ * Changes a fee's amount, refused with the reason once a payment against it has been credited,
+ * and the gateways it may be paid through, which may change at any time: a receipt does not
+ * depend on them, and payments already started keep their own gateway.
+ */
+export async function changeFee(
   tx: Transaction,
   author: Author,
   id: number,
-  amountKobo: number,
+  change: { amountKobo?: number; allowedGateways?: GatewayName[] },
 ): Promise<FeeRow> {
   const [fee] = await tx.select().from(feeSchedule).where(eq(feeSchedule.id, id)).for("update");
   if (!fee) throw new ApiError(404, "There is no such fee. Reload the list.");
@@ -66,18 +72,27 @@ export async function changeFeeAmount(
       409,
       "This fee has been replaced by a newer one. Reload the list and change that one.",
     );
-  if ((await creditedAgainst(tx, id)) > 0) throw new ApiError(409, PAID_FEE_IS_FIXED);
-  if (fee.amountKobo === amountKobo) return fee;
+  const amountKobo = change.amountKobo ?? fee.amountKobo;
+  const allowedGateways = change.allowedGateways ?? fee.allowedGateways;
+  if (amountKobo !== fee.amountKobo && (await creditedAgainst(tx, id)) > 0)
+    throw new ApiError(409, PAID_FEE_IS_FIXED);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  if (amountKobo !== fee.amountKobo) {
+    before.amount_kobo = fee.amountKobo;
+    after.amount_kobo = amountKobo;
+  }
+  if (allowedGateways.join() !== fee.allowedGateways.join()) {
+    before.allowed_gateways = fee.allowedGateways;
+    after.allowed_gateways = allowedGateways;
+  }
+  if (!Object.keys(after).length) return fee;
   const [saved] = await tx
     .update(feeSchedule)
-    .set({ amountKobo })
+    .set({ amountKobo, allowedGateways })
     .where(eq(feeSchedule.id, id))
     .returning();
-  const change = { staffId: author.staffId, action: "fee.update", entity: "fee", entityId: id };
-  await recordAudit(
-    tx,
-    { ...change, before: { amount_kobo: fee.amountKobo }, after: { amount_kobo: amountKobo } },
-    author.at,
-  );
+  const entry = { staffId: author.staffId, action: "fee.update", entity: "fee", entityId: id };
+  await recordAudit(tx, { ...entry, before, after }, author.at);
   return saved!;
 }

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { auditLog, feeSchedule } from "../../db/schema.ts";
 import { insertSchool } from "../../db/factories.ts";
 import { choice, createPaymentsKit } from "../payments.test-kit.ts";
+import type { HarnessOverrides } from "../../testing/api-harness.test-kit.ts";
 import { createStaff, staffSignIn } from "../../staff/staff.test-kit.ts";
 import { ensureModes } from "../../structure/modes.ts";
 
 /** The payments kit (fees seeded for all programmes) with a signed-in bursar and a second programme. */
-export async function createFeesKit() {
-  const kit = await createPaymentsKit();
+export async function createFeesKit(overrides: HarnessOverrides = {}) {
+  const kit = await createPaymentsKit(overrides);
   const { api } = kit;
   const bursar = await staffSignIn(api, await createStaff(api, { roles: ["bursar"], totp: true }));
   const languages = await insertSchool(api.db, {

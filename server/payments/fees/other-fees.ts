@@ -6,6 +6,7 @@ import { recordAudit } from "../../audit/audit.ts";
 import type { Author } from "../../structure/structure-writes.ts";
 import { OTHER_FEE_KINDS, type OtherFeeKind } from "../../../common/payments/fee-kinds.ts";
 import type { FeePage } from "../../../common/payments/fee-schedule.ts";
+import type { GatewayName } from "../../../common/payments/gateway-names.ts";
 import { auditView, creditedAgainst } from "./fee-keys.ts";
 
 /** Each college-wide fee (a transcript's) with the one in force, for the bursar's fee page. */
@@ -22,6 +23,7 @@ export async function otherFees(db: Database): Promise<FeePage["other_fees"]> {
               id: fee.id,
               amount_kobo: fee.amountKobo,
               credited_payments: await creditedAgainst(db, fee.id),
+              gateways: fee.allowedGateways,
             }
           : null,
       };
@@ -30,35 +32,46 @@ export async function otherFees(db: Database): Promise<FeePage["other_fees"]> {
 }
 
 /**
- * Sets a college-wide fee's amount (decision 182): the first one is added; one nobody has paid
- * changes; one that has been paid is kept for its receipts and replaced by a new one, as the
- * school-fee schedule does.
+ * Sets a college-wide fee's amount and the gateways it may be paid through (decisions 182, 189):
+ * the first one is added; one nobody has paid changes; one that has been paid is kept for its
+ * receipts and replaced by a new one, as the school-fee schedule does. Its gateways alone may
+ * change at any time, in place.
  */
 export async function setOtherFee(
   tx: Transaction,
   author: Author,
   kind: OtherFeeKind,
-  amountKobo: number,
+  change: { amountKobo: number; allowedGateways?: GatewayName[] },
 ): Promise<"added" | "changed" | "replaced" | "unchanged"> {
   const [existing] = await tx
     .select()
     .from(feeSchedule)
     .where(and(eq(feeSchedule.kind, kind), isNull(feeSchedule.replacedAt)))
     .for("update");
-  if (existing && existing.amountKobo === amountKobo) return "unchanged";
-  if (existing && (await creditedAgainst(tx, existing.id)) === 0) {
-    await tx.update(feeSchedule).set({ amountKobo }).where(eq(feeSchedule.id, existing.id));
+  const { amountKobo } = change;
+  const allowedGateways = change.allowedGateways ?? existing?.allowedGateways ?? [];
+  const sameGateways = existing?.allowedGateways.join() === allowedGateways.join();
+  if (existing && existing.amountKobo === amountKobo && sameGateways) return "unchanged";
+  if (
+    existing &&
+    (existing.amountKobo === amountKobo || (await creditedAgainst(tx, existing.id)) === 0)
+  ) {
+    await tx
+      .update(feeSchedule)
+      .set({ amountKobo, allowedGateways })
+      .where(eq(feeSchedule.id, existing.id));
     const change = { staffId: author.staffId, action: "fee.update", entity: "fee" };
-    await recordAudit(
-      tx,
-      {
-        ...change,
-        entityId: existing.id,
-        before: { amount_kobo: existing.amountKobo },
-        after: { amount_kobo: amountKobo },
-      },
-      author.at,
-    );
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    if (existing.amountKobo !== amountKobo) {
+      before.amount_kobo = existing.amountKobo;
+      after.amount_kobo = amountKobo;
+    }
+    if (!sameGateways) {
+      before.allowed_gateways = existing.allowedGateways;
+      after.allowed_gateways = allowedGateways;
+    }
+    await recordAudit(tx, { ...change, entityId: existing.id, before, after }, author.at);
     return "changed";
   }
   if (existing) {
@@ -83,6 +96,7 @@ export async function setOtherFee(
       level: 0,
       session: current.name,
       amountKobo,
+      allowedGateways,
     })
     .returning();
   await recordAudit(

@@ -8,7 +8,8 @@ export type FormChoice = { option: string; level: string; session: string };
 export type Quote =
   | { state: "none" }
   | { state: "loading" }
-  | { state: "ready"; amount: number }
+  /** `gateways`: the gateways the fee may be paid through; the page offers only their ways. */
+  | { state: "ready"; amount: number; gateways: readonly string[] }
   | { state: "refused"; reason: string };
 
 /** The choice in a query string or a posted form; blanks stay blank. */

@@ -80,7 +80,8 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
         return { checkout: answer.authorization_url };
       }
       case "bank_transfer":
-      case "ussd": {
+      case "ussd":
+      case "remita": {
         const offline = {
           ...request,
           channel: action.data,

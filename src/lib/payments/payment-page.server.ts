@@ -3,9 +3,12 @@ import { ApiRefusal, type ServerApi } from "../api/server-api.server.ts";
 import { answerOf } from "../api/answer.ts";
 import type { QuoteAnswer } from "../../../common/payments/fee-request.ts";
 import { OfflinePayment } from "../../../common/payments/offline-payment.ts";
+import { GATEWAYS } from "../../../common/payments/gateway-names.ts";
 import { isComplete, type FormChoice, type Quote } from "./choice.ts";
 
-const QuoteBody = z.object({ data: z.object({ amount: z.number() }) });
+const QuoteBody = z.object({
+  data: z.object({ amount: z.number(), gateways: z.array(z.enum(GATEWAYS)) }),
+});
 
 /** Asks the API for the price of a complete choice; its refusal (the spec's quote error) is kept as the reason. */
 export async function loadQuote(api: ServerApi, choice: FormChoice): Promise<Quote> {
@@ -23,7 +26,7 @@ export async function loadQuote(api: ServerApi, choice: FormChoice): Promise<Quo
       request,
       QuoteBody,
     );
-    return { state: "ready", amount: answer.data.amount };
+    return { state: "ready", amount: answer.data.amount, gateways: answer.data.gateways };
   } catch (error) {
     if (!(error instanceof ApiRefusal)) throw error;
     return { state: "refused", reason: error.message };

@@ -23,7 +23,7 @@ export function pageLink(url: URL, page: number) {
 /**
  * Handles a structure (or fee schedule) page's form post (no JavaScript needed): `action=import` forwards the CSV
  * file to POST /staff/{what}/import; `create` and `update` send the filled-in fields as JSON
- * (empty fields left out, so an optional one keeps its default).
+ * (empty fields left out, so an optional one keeps its default; one sent more than once as a list).
  */
 export async function handleStructurePost(
   request: Request | FormData,
@@ -42,12 +42,14 @@ export async function handleStructurePost(
       const report = await api.upload(`/staff/${what}/import`, upload, ImportReport, [422]);
       return { report, status: report.written || report.dry_run ? 200 : 422 };
     }
-    const fields = Object.fromEntries(
-      [...form].filter(
-        ([key, value]) =>
-          typeof value === "string" && value.trim() !== "" && key !== "action" && key !== "id",
-      ),
-    );
+    // A field sent more than once (ticked boxes of one name) goes on as a list.
+    const fields: Record<string, string | string[]> = {};
+    for (const [key, value] of form) {
+      if (typeof value !== "string" || value.trim() === "" || key === "action" || key === "id")
+        continue;
+      const earlier = fields[key];
+      fields[key] = earlier === undefined ? value : [earlier, value].flat();
+    }
     const answer =
       action === "update"
         ? await api.send("PATCH", `/staff/${what}/${Number(form.get("id"))}`, fields, Done)

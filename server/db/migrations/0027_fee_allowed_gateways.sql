@@ -1,0 +1,2 @@
+ALTER TABLE "fee_schedule" ADD COLUMN "allowed_gateways" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "fee_schedule" ADD CONSTRAINT "fee_schedule_gateways_known" CHECK ("fee_schedule"."allowed_gateways" <@ array['paystack', 'remita']::text[]);
