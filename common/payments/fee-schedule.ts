@@ -62,7 +62,9 @@ const cell = <T>(read: (text: string) => Cell<T>, missing: string) =>
     return result.value;
   });
 
-const amount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
+/** An amount in naira as typed ("45,000.50") or sent as a number, read to whole kobo. */
+export const NairaAmount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
+const amount = NairaAmount;
 /** "", "all" and null mean every programme. */
 const programmeId = z
   .union(
@@ -130,6 +132,8 @@ export const StaffFee = z.object({
   amount_kobo: z.number(),
   /** Credited payments against this fee; once there is one, the amount can no longer change. */
   credited_payments: z.number(),
+  /** The accounts Remita splits its payments between (decision 190); 0: no split. */
+  split_accounts: z.number(),
 });
 export type StaffFee = z.infer<typeof StaffFee>;
 

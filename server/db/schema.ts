@@ -505,6 +505,45 @@ export const feeSchedule = pgTable(
   ],
 );
 
+/**
+ * How Remita splits a fee's payment between accounts (decision 190): each row one beneficiary of
+ * the RRRs generated for that fee (a line item), in the bursar's order. The amounts add up to the
+ * fee and exactly one account bears Remita's charge; both are checked when the split is saved,
+ * and a fee's amount cannot change while it has a split. A fee with no rows has no split.
+ */
+export const feeSplitItems = pgTable(
+  "fee_split_items",
+  {
+    id: id(),
+    feeId: integer()
+      .notNull()
+      .references(() => feeSchedule.id),
+    position: integer().notNull(),
+    beneficiaryName: text().notNull(),
+    /** The beneficiary's 10-digit account number (NUBAN). */
+    beneficiaryAccount: text().notNull(),
+    /** The bank's 3-digit code, as Remita profiles the beneficiary. */
+    bankCode: text().notNull(),
+    amountKobo: integer().notNull(),
+    /** Remita deducts its charge from this account's share (its `deductFeeFrom`). */
+    bearsCharge: boolean().notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("fee_split_items_position").on(table.feeId, table.position),
+    uniqueIndex("fee_split_items_one_charge_bearer")
+      .on(table.feeId)
+      .where(sql`${table.bearsCharge}`),
+    uniqueIndex("fee_split_items_account_once").on(
+      table.feeId,
+      table.bankCode,
+      table.beneficiaryAccount,
+    ),
+    check("fee_split_items_amount_positive", sql`${table.amountKobo} > 0`),
+    check("fee_split_items_account_digits", sql`${table.beneficiaryAccount} ~ '^[0-9]{10}$'`),
+    check("fee_split_items_bank_code_digits", sql`${table.bankCode} ~ '^[0-9]{3}$'`),
+  ],
+);
+
 export const payments = pgTable(
   "payments",
   {

@@ -33,6 +33,9 @@ import { feePage, feesInForce } from "./fee-list.ts";
 import { planFeeImport } from "./fee-import.ts";
 import { addFee, changeFeeAmount } from "./fee-writes.ts";
 import { setOtherFee } from "./other-fees.ts";
+import { feeSplitPage, setFeeSplit } from "./fee-split.ts";
+import { FeeSplitRequest } from "../../../common/payments/fee-split.ts";
+import { formatKobo } from "../../../common/payments/bursary.ts";
 
 const FeeIdParam = z.object({ id: RecordId("No such fee.") });
 
@@ -76,7 +79,7 @@ export function feeRoutes(deps: ApiDeps) {
       paymentOption: request.payment_option,
       amountKobo: request.amount_naira,
     };
-    const { fee, replaced } = await withUniqueNames(() =>
+    const { fee, replaced, replacedWasSplit } = await withUniqueNames(() =>
       db.transaction(async (tx) => {
         await assertSessionExists(tx, values.session);
         await assertProgrammeExists(tx, values.programmeId);
@@ -85,7 +88,7 @@ export function feeRoutes(deps: ApiDeps) {
     );
     const amount = formatNaira(koboToNaira(fee.amountKobo));
     const message = replaced
-      ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.`
+      ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.${replacedWasSplit ? " The old fee's split between accounts on Remita is not carried over: set one for the new fee on its page." : ""}`
       : `Fee of ${amount} saved.`;
     return c.json({ status: "success", message, data: { id: fee.id } }, 201);
   });
@@ -114,6 +117,25 @@ export function feeRoutes(deps: ApiDeps) {
       status: "success",
       message: `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.`,
     });
+  });
+
+  // How Remita splits the fee's payments between accounts (decision 190).
+  app.get("/staff/fees/:id/split", readers, async (c) =>
+    c.json({ data: await feeSplitPage(db, readParams(c, FeeIdParam).id) }),
+  );
+
+  app.put("/staff/fees/:id/split", bursar, async (c) => {
+    const { id } = readParams(c, FeeIdParam);
+    const request = await readJson(c, FeeSplitRequest);
+    const { amountKobo, items, changed } = await db.transaction((tx) =>
+      setFeeSplit(tx, author(c.var.staff.id), id, request),
+    );
+    const message = !changed
+      ? "The split is as it was; nothing changed."
+      : items.length
+        ? `The fee's ${formatKobo(amountKobo)} is now split between ${items.length === 1 ? "one account" : `${items.length} accounts`} on Remita, for RRRs generated from now on.`
+        : "The fee is no longer split: RRRs generated from now on pay all of it into the college's Remita account.";
+    return c.json({ status: "success", message });
   });
 
   app.post("/staff/fees/import", bursar, async (c) => {

@@ -6,6 +6,7 @@ import { formatNaira, koboToNaira } from "../../../common/format/money.ts";
 import { PAID_FEE_IS_FIXED } from "../../../common/payments/fee-schedule.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import type { Author } from "../../structure/structure-writes.ts";
+import { refuseIfSplit, splitOf } from "./fee-split.ts";
 import { auditView, creditedAgainst, feeInForce, type FeeKey, type FeeRow } from "./fee-keys.ts";
 
 export type FeeValues = FeeKey & { amountKobo: number };
@@ -21,7 +22,7 @@ export async function addFee(
   tx: Transaction,
   author: Author,
   values: FeeValues,
-): Promise<{ fee: FeeRow; replaced: FeeRow | null }> {
+): Promise<{ fee: FeeRow; replaced: FeeRow | null; replacedWasSplit: boolean }> {
   const existing = await feeInForce(tx, values);
   if (existing && (await creditedAgainst(tx, existing.id)) === 0) {
     throw new ApiError(
@@ -49,7 +50,9 @@ export async function addFee(
     },
     author.at,
   );
-  return { fee: fee!, replaced: existing ?? null };
+  // The old fee's split added up to the old amount: the new fee starts without one (decision 190).
+  const replacedWasSplit = existing ? (await splitOf(tx, existing.id)).length > 0 : false;
+  return { fee: fee!, replaced: existing ?? null, replacedWasSplit };
 }
 
 /** Changes a fee's amount, refused with the reason once a payment against it has been credited. */
@@ -68,6 +71,7 @@ export async function changeFeeAmount(
     );
   if ((await creditedAgainst(tx, id)) > 0) throw new ApiError(409, PAID_FEE_IS_FIXED);
   if (fee.amountKobo === amountKobo) return fee;
+  await refuseIfSplit(tx, id);
   const [saved] = await tx
     .update(feeSchedule)
     .set({ amountKobo })

@@ -7,6 +7,7 @@ import type { Author } from "../../structure/structure-writes.ts";
 import { OTHER_FEE_KINDS, type OtherFeeKind } from "../../../common/payments/fee-kinds.ts";
 import type { FeePage } from "../../../common/payments/fee-schedule.ts";
 import { auditView, creditedAgainst } from "./fee-keys.ts";
+import { refuseIfSplit } from "./fee-split.ts";
 
 /** Each college-wide fee (a transcript's) with the one in force, for the bursar's fee page. */
 export async function otherFees(db: Database): Promise<FeePage["other_fees"]> {
@@ -47,6 +48,7 @@ export async function setOtherFee(
     .for("update");
   if (existing && existing.amountKobo === amountKobo) return "unchanged";
   if (existing && (await creditedAgainst(tx, existing.id)) === 0) {
+    await refuseIfSplit(tx, existing.id);
     await tx.update(feeSchedule).set({ amountKobo }).where(eq(feeSchedule.id, existing.id));
     const change = { staffId: author.staffId, action: "fee.update", entity: "fee" };
     await recordAudit(
