@@ -675,7 +675,8 @@ export const refunds = pgTable(
     /**
      * awaiting_approval (above REFUND_SECOND_APPROVAL_KOBO, Paystack not yet asked) until a second
      * approver approves (pending) or declines it (declined); pending until Paystack's
-     * refund.processed or refund.failed webhook.
+     * refund.processed or refund.failed webhook, or for an outside refund until the bursary marks
+     * it paid (processed) or not paid (failed).
      */
     status: text().notNull().default("pending"),
     reason: text().notNull(),
@@ -696,6 +697,20 @@ export const refunds = pgTable(
     declinedAt: timestamp({ withTimezone: true }),
     declineReason: text(),
     settledAt: timestamp({ withTimezone: true }),
+    /**
+     * Paid by the bursary by bank transfer, outside the portal, because the payment's gateway has
+     * no refund API (Remita; decision 190): pending until someone marks it paid (processed, with
+     * the bank's transfer reference) or not paid (failed). The gateway is never asked.
+     */
+    outside: boolean().notNull().default(false),
+    /** The student's bank account an outside refund is paid into, as the bursary entered it. */
+    payeeAccountName: text(),
+    payeeAccountNumber: text(),
+    payeeBank: text(),
+    /** The bank's reference for the transfer that paid an outside refund. */
+    transferReference: text(),
+    /** Who marked an outside refund paid, or not paid. */
+    settledBy: integer().references(() => staff.id),
   },
   (table) => [
     // One refund per payment; a failed or declined one may be asked again.
@@ -708,6 +723,22 @@ export const refunds = pgTable(
       "refunds_approver_is_not_asker",
       sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.requestedBy}`,
     ),
+    check(
+      "refunds_outside_has_payee",
+      sql`${table.outside} = (${table.payeeAccountNumber} is not null and ${table.payeeAccountName} is not null and ${table.payeeBank} is not null)`,
+    ),
+    check(
+      "refunds_payee_account_digits",
+      sql`${table.payeeAccountNumber} is null or ${table.payeeAccountNumber} ~ '^[0-9]{10}$'`,
+    ),
+    check(
+      "refunds_transfer_only_outside",
+      sql`${table.transferReference} is null or ${table.outside}`,
+    ),
+    // One bank transfer pays one refund: the same reference twice is a mistake in typing it.
+    uniqueIndex("refunds_transfer_reference")
+      .on(table.transferReference)
+      .where(sql`${table.transferReference} is not null`),
   ],
 );
 
