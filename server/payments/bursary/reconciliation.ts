@@ -251,7 +251,11 @@ async function reconcileOneByOne(
   gateway: PaymentGateway,
   ours: Ours[],
 ): Promise<ReconciliationRow[]> {
-  const settings = { ...ONE_BY_ONE_DEFAULTS, ...deps.oneByOneReconciliation };
+  // An unset setting arrives as undefined: it keeps its default.
+  const given = Object.entries(deps.oneByOneReconciliation ?? {}).filter(
+    ([, value]) => value !== undefined,
+  );
+  const settings: OneByOneSettings = { ...ONE_BY_ONE_DEFAULTS, ...Object.fromEntries(given) };
   const rows: ReconciliationRow[] = [];
   const recorded = (mine: Ours, placement: Placement) =>
     rows.push(toRow(placement, mine, ourRecordOf(mine.payment), gateway));
