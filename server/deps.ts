@@ -13,6 +13,16 @@ import type { GatewayName, PaymentGateways } from "./payments/gateway.ts";
 import type { JobQueue } from "./jobs/api-jobs.ts";
 import type { PaymentReceipts } from "./payments/receipt.ts";
 
+/** How a gateway without a list of transactions is asked, payment by payment, for a reconciliation. */
+export type OneByOneSettings = {
+  /** Payments asked about at once. */
+  batchSize: number;
+  /** The pause between two batches, so the gateway is never asked faster than it may be. */
+  pauseMs: number;
+  /** The most one reconciliation asks about: more, and a shorter range is asked for. */
+  maxChecks: number;
+};
+
 /** Everything the API needs from outside; tests pass doubles or in-memory versions. */
 export type ApiDeps = {
   db: Database;
@@ -36,6 +46,12 @@ export type ApiDeps = {
   jobs: JobQueue;
   /** Queues the e-mail receipt of a credited payment (server/jobs, decision 096). */
   receipts: PaymentReceipts;
+  /**
+   * How the bursary's reconciliation asks a gateway that lists no transactions (Remita) about
+   * each unpaid payment (REMITA_RECONCILE_*, decision 190); unset: the defaults in
+   * payments/bursary/reconciliation.ts.
+   */
+  oneByOneReconciliation?: Partial<OneByOneSettings>;
   /** Refunds above this many kobo wait for a second approver (REFUND_SECOND_APPROVAL_KOBO, decision 151). */
   refundSecondApprovalKobo: number;
   /**

@@ -143,6 +143,37 @@ describe("readServerEnv's second approval of refunds (decision 151)", () => {
   );
 });
 
+describe("readServerEnv's pace of asking Remita in a reconciliation (decision 190)", () => {
+  const development = { NODE_ENV: "development" };
+
+  it("leaves blank settings to the defaults and reads the ones given", () => {
+    const blank = readServerEnv({ ...development, REMITA_RECONCILE_PAUSE_MS: "" });
+    expect(blank.REMITA_RECONCILE_BATCH_SIZE).toBeUndefined();
+    expect(blank.REMITA_RECONCILE_PAUSE_MS).toBeUndefined();
+    const given = readServerEnv({
+      ...development,
+      REMITA_RECONCILE_BATCH_SIZE: "5",
+      REMITA_RECONCILE_PAUSE_MS: "0",
+      REMITA_RECONCILE_MAX_CHECKS: "3000",
+    });
+    expect([
+      given.REMITA_RECONCILE_BATCH_SIZE,
+      given.REMITA_RECONCILE_PAUSE_MS,
+      given.REMITA_RECONCILE_MAX_CHECKS,
+    ]).toEqual([5, 0, 3000]);
+  });
+
+  it.each([
+    ["REMITA_RECONCILE_BATCH_SIZE", "0"],
+    ["REMITA_RECONCILE_BATCH_SIZE", "ten"],
+    ["REMITA_RECONCILE_PAUSE_MS", "-5"],
+    ["REMITA_RECONCILE_PAUSE_MS", "0.5"],
+    ["REMITA_RECONCILE_MAX_CHECKS", "50000"],
+  ])("refuses %s=%s, naming it", (name, value) => {
+    expect(() => readServerEnv({ ...development, [name]: value })).toThrow(`${name}:`);
+  });
+});
+
 describe("readServerEnv's photo store (decision 128)", () => {
   const development = { NODE_ENV: "development" };
   const bucket = {

@@ -142,6 +142,35 @@ export const ServerEnv = z.object({
       .default(5_000_000),
   ),
   /**
+   * How the bursary's reconciliation asks Remita, which lists no transactions, about each unpaid
+   * RRR (decision 190): this many at once, this pause between batches, at most this many per
+   * reconciliation (more: a shorter range is asked for). Blank: 10, 250 ms, 1000.
+   */
+  REMITA_RECONCILE_BATCH_SIZE: blankMeansDefault(
+    z.coerce
+      .number({ error: "Write how many RRRs to ask about at once, e.g. 10." })
+      .int("Write a whole number of RRRs, e.g. 10.")
+      .min(1, "Ask about at least 1 RRR at a time.")
+      .max(50, "Ask about at most 50 RRRs at a time.")
+      .optional(),
+  ),
+  REMITA_RECONCILE_PAUSE_MS: blankMeansDefault(
+    z.coerce
+      .number({ error: "Write the pause in milliseconds, e.g. 250." })
+      .int("Write the pause in whole milliseconds, e.g. 250.")
+      .min(0, "Write 0 or more milliseconds.")
+      .max(10_000, "Write at most 10000 milliseconds.")
+      .optional(),
+  ),
+  REMITA_RECONCILE_MAX_CHECKS: blankMeansDefault(
+    z.coerce
+      .number({ error: "Write how many RRRs one reconciliation may ask about, e.g. 1000." })
+      .int("Write a whole number of RRRs, e.g. 1000.")
+      .min(1, "Allow at least 1 RRR.")
+      .max(20_000, "Allow at most 20000 RRRs.")
+      .optional(),
+  ),
+  /**
    * Whether a student sees a published semester's results only once that session's school fee is
    * paid (decision 176); "false" shows them regardless. Unset or empty: true.
    */

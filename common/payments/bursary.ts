@@ -63,6 +63,10 @@ export type PaymentSearchPage = z.infer<typeof PaymentSearchPage>;
 
 export const PaymentDetail = z.object({
   data: PaymentSummary.extend({
+    /** The gateway the payment went through, as staff know it ("Paystack", "Remita"). */
+    gateway: z.string(),
+    /** Its gateway has no refund API: a refund is paid by the bursary by bank transfer. */
+    refund_outside: z.boolean(),
     paid_amount_kobo: z.number().nullable(),
     paid_currency: z.string().nullable(),
     gateway_response: z.string().nullable(),
@@ -82,14 +86,22 @@ export const PaymentDetail = z.object({
         /** Who approved or declined a refund that waited for a second approver. */
         second_person: z.string().nullable(),
         decline_reason: z.string().nullable(),
+        outside: z.boolean(),
+        transfer_reference: z.string().nullable(),
       }),
     ),
   }),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetail>["data"];
 
-/** The longest reconciliation one request may cover: Paystack lists it page by page. */
+/** The longest reconciliation one request may cover: Paystack lists it page by page, Remita is asked payment by payment. */
 export const MAX_RECONCILIATION_DAYS = 31;
+
+/**
+ * How long the staff pages wait for a reconciliation: Remita is asked RRR by RRR, a few at a time
+ * with a pause (decision 190), which for a busy month takes a minute or more.
+ */
+export const RECONCILIATION_TIMEOUT_MS = 4 * 60_000;
 
 export const ReconciliationQuery = z
   .object({
@@ -121,14 +133,16 @@ export const RECONCILIATION_GROUPS = [
   "credited_unknown",
   "mismatch",
   "refunds",
+  "unchecked",
   "matched",
 ] as const;
 export type ReconciliationGroup = (typeof RECONCILIATION_GROUPS)[number];
 export const GROUP_TITLES: Record<ReconciliationGroup, string> = {
-  paid_not_credited: "Paid at Paystack, not credited",
-  credited_unknown: "Credited here, not paid at Paystack",
+  paid_not_credited: "Paid at the gateway, not credited",
+  credited_unknown: "Credited here, not paid at the gateway",
   mismatch: "Amount or currency mismatch",
   refunds: "Paid, held for a refund or refunded",
+  unchecked: "Not checked: the gateway did not answer",
   matched: "Matched",
 };
 
@@ -141,11 +155,13 @@ export const ReconciliationRow = z.object({
   our_status: z.string().nullable(),
   our_amount_kobo: z.number().nullable(),
   our_currency: z.string().nullable(),
-  paystack_status: z.string().nullable(),
-  paystack_amount_kobo: z.number().nullable(),
-  paystack_currency: z.string().nullable(),
+  gateway_status: z.string().nullable(),
+  gateway_amount_kobo: z.number().nullable(),
+  gateway_currency: z.string().nullable(),
   created_at: z.string(),
   note: z.string(),
+  /** The gateway the row is set against, as staff know it ("Paystack", "Remita"). */
+  gateway: z.string(),
   /** The bursar's one click: verify and credit, or record Paystack's reversal. */
   action: z.enum(["credit", "uncredit"]).nullable(),
 });
@@ -167,7 +183,45 @@ export type ReconciliationReport = z.infer<typeof ReconciliationReport>["data"];
 
 export const PaymentActionRequest = z.object({ reference: ReferenceParam.shape.reference });
 
+/** A form's blank field is no answer: "" reads as absent. */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    schema.optional(),
+  );
+
+export const PAYEE_ACCOUNT_DIGITS =
+  "The student's account number is the 10 digits of their NUBAN, like 0123456789.";
+
+/**
+ * The student's bank account, for a refund the bursary pays by transfer outside the portal
+ * because the payment's gateway has no refund API (Remita; decision 190).
+ */
+const payeeFields = {
+  account_name: blankIsAbsent(
+    z
+      .string({ error: "Give the name on the student's bank account." })
+      .trim()
+      .min(3, "Give the name on the student's bank account.")
+      .max(100, "Keep the account name under 100 characters."),
+  ),
+  account_number: blankIsAbsent(
+    z
+      .string({ error: PAYEE_ACCOUNT_DIGITS })
+      .trim()
+      .regex(/^\d{10}$/, PAYEE_ACCOUNT_DIGITS),
+  ),
+  bank: blankIsAbsent(
+    z
+      .string({ error: "Name the student's bank." })
+      .trim()
+      .min(2, "Name the student's bank.")
+      .max(60, "Keep the bank's name under 60 characters."),
+  ),
+};
+
 export const RefundRequest = z.object({
+  ...payeeFields,
   reference: ReferenceParam.shape.reference,
   /** Omitted: the whole amount Paystack received. */
   amount_kobo: z
@@ -182,6 +236,13 @@ export const RefundRequest = z.object({
     .max(500, "Keep the reason under 500 characters."),
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;
+
+export const Payee = z.object({
+  account_name: z.string(),
+  account_number: z.string(),
+  bank: z.string(),
+});
+export type Payee = z.infer<typeof Payee>;
 
 /** What a refund will do, checked by the server before the bursar confirms it (decision 151). */
 export const RefundPreview = z.object({
@@ -199,6 +260,12 @@ export const RefundPreview = z.object({
   whole: z.boolean(),
   /** Above REFUND_SECOND_APPROVAL_KOBO: waits for a second approver before Paystack is asked. */
   needs_second_approval: z.boolean(),
+  /** The payment's gateway, as staff know it ("Paystack", "Remita"). */
+  gateway: z.string(),
+  /** Paid by the bursary by bank transfer, outside the portal: the gateway has no refund API. */
+  outside: z.boolean(),
+  /** Where an outside refund is paid; null for one the gateway pays. */
+  payee: Payee.nullable(),
 });
 export type RefundPreview = z.infer<typeof RefundPreview>;
 
@@ -213,6 +280,28 @@ export const WaitingRefund = RefundPreview.omit({ needs_second_approval: true })
 export type WaitingRefund = z.infer<typeof WaitingRefund>;
 
 export const RefundIdParam = IdParam("There is no such refund.");
+
+/** POST /staff/refunds/:id/paid-outside: the bank's reference for the transfer that paid it. */
+export const PaidOutsideRequest = z.object({
+  transfer_reference: z
+    .string({ error: "Give the bank's reference for the transfer." })
+    .trim()
+    .min(4, "Give the bank's reference for the transfer (at least 4 characters).")
+    .max(60, "A transfer reference is at most 60 characters.")
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9/.-]*$/,
+      "Write the transfer reference as the bank shows it: letters, digits, and / . - only.",
+    ),
+});
+
+/** POST /staff/refunds/:id/not-paid-outside: why the transfer could not be made. */
+export const NotPaidOutsideRequest = z.object({
+  reason: z
+    .string({ error: "Say why the transfer could not be made." })
+    .trim()
+    .min(3, "Say why the transfer could not be made.")
+    .max(500, "Keep the reason under 500 characters."),
+});
 
 export const DeclineRequest = z.object({
   reason: z
@@ -237,6 +326,23 @@ export const RefundQueue = z.object({
         paid_amount_kobo: z.number().nullable(),
         paid_currency: z.string().nullable(),
         gateway_response: z.string().nullable(),
+        gateway: z.string(),
+        refund_outside: z.boolean(),
+      }),
+    ),
+    /** Outside refunds asked and approved, still to pay by bank transfer: every one, oldest first. */
+    to_pay_outside: z.array(
+      z.object({
+        id: z.number(),
+        reference: z.string(),
+        student_name: z.string(),
+        matric_no: z.string().nullable(),
+        amount_kobo: z.number(),
+        currency: z.string(),
+        reason: z.string(),
+        requested_at: z.string(),
+        requested_by: z.string(),
+        payee: Payee,
       }),
     ),
     refunds: z.array(
@@ -251,6 +357,9 @@ export const RefundQueue = z.object({
         reason: z.string(),
         requested_at: z.string(),
         requested_by: z.string(),
+        outside: z.boolean(),
+        payee: Payee.nullable(),
+        transfer_reference: z.string().nullable(),
       }),
     ),
   }),
@@ -274,4 +383,19 @@ export function nairaToKobo(text: string): number | undefined {
   const cleaned = text.replace(/[₦,\s]/g, "");
   if (!cleaned) return undefined;
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Math.round(Number(cleaned) * 100) : Number.NaN;
+}
+
+/** A refund's state in the bursary's words; an outside refund says what is left to do (decision 190). */
+export function refundState(refund: {
+  status: string;
+  outside: boolean;
+  transfer_reference: string | null;
+}) {
+  if (refund.outside) {
+    if (refund.status === "pending") return "to refund outside the portal";
+    if (refund.status === "processed")
+      return `paid outside the portal (transfer ${refund.transfer_reference})`;
+    if (refund.status === "failed") return "not paid: the transfer could not be made";
+  }
+  return refund.status.replace("_", " ");
 }

@@ -63,7 +63,9 @@ const cell = <T>(read: (text: string) => Cell<T>, missing: string) =>
     return result.value;
   });
 
-const amount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
+/** An amount in naira as typed ("45,000.50") or sent as a number, read to whole kobo. */
+export const NairaAmount = cell(readAmount, "Enter the amount in naira, like 45,000.00.");
+const amount = NairaAmount;
 /** "", "all" and null mean every programme. */
 const programmeId = z
   .union(
@@ -152,6 +154,8 @@ export const StaffFee = z.object({
   credited_payments: z.number(),
   /** The gateways the bursar allows for it; empty: every one the portal offers. */
   gateways: z.array(z.enum(GATEWAYS)),
+  /** The accounts Remita splits its payments between (decision 190); 0: no split. */
+  split_accounts: z.number(),
 });
 export type StaffFee = z.infer<typeof StaffFee>;
 

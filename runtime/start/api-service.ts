@@ -125,6 +125,11 @@ export async function startApiService(
     receipts,
     supportEmail: serverEnv.SUPPORT_EMAIL,
     refundSecondApprovalKobo: serverEnv.REFUND_SECOND_APPROVAL_KOBO,
+    oneByOneReconciliation: {
+      batchSize: serverEnv.REMITA_RECONCILE_BATCH_SIZE,
+      pauseMs: serverEnv.REMITA_RECONCILE_PAUSE_MS,
+      maxChecks: serverEnv.REMITA_RECONCILE_MAX_CHECKS,
+    },
     resultsRequireFees: serverEnv.RESULTS_REQUIRE_FEES,
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,

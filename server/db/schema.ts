@@ -518,6 +518,45 @@ export const feeSchedule = pgTable(
   ],
 );
 
+/**
+ * How Remita splits a fee's payment between accounts (decision 190): each row one beneficiary of
+ * the RRRs generated for that fee (a line item), in the bursar's order. The amounts add up to the
+ * fee and exactly one account bears Remita's charge; both are checked when the split is saved,
+ * and a fee's amount cannot change while it has a split. A fee with no rows has no split.
+ */
+export const feeSplitItems = pgTable(
+  "fee_split_items",
+  {
+    id: id(),
+    feeId: integer()
+      .notNull()
+      .references(() => feeSchedule.id),
+    position: integer().notNull(),
+    beneficiaryName: text().notNull(),
+    /** The beneficiary's 10-digit account number (NUBAN). */
+    beneficiaryAccount: text().notNull(),
+    /** The bank's 3-digit code, as Remita profiles the beneficiary. */
+    bankCode: text().notNull(),
+    amountKobo: integer().notNull(),
+    /** Remita deducts its charge from this account's share (its `deductFeeFrom`). */
+    bearsCharge: boolean().notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("fee_split_items_position").on(table.feeId, table.position),
+    uniqueIndex("fee_split_items_one_charge_bearer")
+      .on(table.feeId)
+      .where(sql`${table.bearsCharge}`),
+    uniqueIndex("fee_split_items_account_once").on(
+      table.feeId,
+      table.bankCode,
+      table.beneficiaryAccount,
+    ),
+    check("fee_split_items_amount_positive", sql`${table.amountKobo} > 0`),
+    check("fee_split_items_account_digits", sql`${table.beneficiaryAccount} ~ '^[0-9]{10}$'`),
+    check("fee_split_items_bank_code_digits", sql`${table.bankCode} ~ '^[0-9]{3}$'`),
+  ],
+);
+
 export const payments = pgTable(
   "payments",
   {
@@ -655,7 +694,8 @@ export const refunds = pgTable(
     /**
      * awaiting_approval (above REFUND_SECOND_APPROVAL_KOBO, Paystack not yet asked) until a second
      * approver approves (pending) or declines it (declined); pending until Paystack's
-     * refund.processed or refund.failed webhook.
+     * refund.processed or refund.failed webhook, or for an outside refund until the bursary marks
+     * it paid (processed) or not paid (failed).
      */
     status: text().notNull().default("pending"),
     reason: text().notNull(),
@@ -676,6 +716,20 @@ export const refunds = pgTable(
     declinedAt: timestamp({ withTimezone: true }),
     declineReason: text(),
     settledAt: timestamp({ withTimezone: true }),
+    /**
+     * Paid by the bursary by bank transfer, outside the portal, because the payment's gateway has
+     * no refund API (Remita; decision 190): pending until someone marks it paid (processed, with
+     * the bank's transfer reference) or not paid (failed). The gateway is never asked.
+     */
+    outside: boolean().notNull().default(false),
+    /** The student's bank account an outside refund is paid into, as the bursary entered it. */
+    payeeAccountName: text(),
+    payeeAccountNumber: text(),
+    payeeBank: text(),
+    /** The bank's reference for the transfer that paid an outside refund. */
+    transferReference: text(),
+    /** Who marked an outside refund paid, or not paid. */
+    settledBy: integer().references(() => staff.id),
   },
   (table) => [
     // One refund per payment; a failed or declined one may be asked again.
@@ -688,6 +742,22 @@ export const refunds = pgTable(
       "refunds_approver_is_not_asker",
       sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.requestedBy}`,
     ),
+    check(
+      "refunds_outside_has_payee",
+      sql`${table.outside} = (${table.payeeAccountNumber} is not null and ${table.payeeAccountName} is not null and ${table.payeeBank} is not null)`,
+    ),
+    check(
+      "refunds_payee_account_digits",
+      sql`${table.payeeAccountNumber} is null or ${table.payeeAccountNumber} ~ '^[0-9]{10}$'`,
+    ),
+    check(
+      "refunds_transfer_only_outside",
+      sql`${table.transferReference} is null or ${table.outside}`,
+    ),
+    // One bank transfer pays one refund: the same reference twice is a mistake in typing it.
+    uniqueIndex("refunds_transfer_reference")
+      .on(table.transferReference)
+      .where(sql`${table.transferReference} is not null`),
   ],
 );
 

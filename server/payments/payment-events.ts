@@ -17,6 +17,8 @@ export type PaymentEventKind =
   | "refund-awaiting-approval"
   | "refund-declined"
   | "refund-requested"
+  | "refund-to-pay-outside"
+  | "refund-paid-outside"
   | "refund-unconfirmed"
   | "refund-processed"
   | "refund-failed"

@@ -35,7 +35,9 @@ export async function reconcileUnconfirmedRefunds(
   options: RefundReconcileOptions = {},
 ): Promise<number> {
   let resolved = 0;
-  for (const gateway of Object.values(deps.gateways)) {
+  // A gateway without refunds (Remita) has none to find: its refunds are paid by the bursary
+  // outside the portal and marked paid by hand (decision 190).
+  for (const gateway of Object.values(deps.gateways).filter((each) => each.offers.refundApi)) {
     resolved += await reconcileRefundsAt(deps, gateway, options);
   }
   return resolved;
@@ -55,6 +57,7 @@ async function reconcileRefundsAt(
     .where(
       and(
         eq(refunds.status, "pending"),
+        eq(refunds.outside, false),
         eq(payments.gateway, gateway.name),
         isNull(refunds.paystackRefundId),
         lte(refunds.requestedAt, new Date(now.getTime() - minAgeMs)),

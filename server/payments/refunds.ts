@@ -1,15 +1,18 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { ApiDeps } from "../deps.ts";
 import type { Transaction } from "../db/client.ts";
 import { payments, refunds, staff, students } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
-import { GatewayError, gatewayOf } from "./gateway.ts";
+import { GatewayError, gatewayOf, type PaymentGateway } from "./gateway.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import {
   formatKobo,
+  PAYEE_ACCOUNT_DIGITS,
   refundTo,
+  type Payee,
   type RefundPreview,
   type RefundRequest,
 } from "../../common/payments/bursary.ts";
@@ -17,7 +20,7 @@ import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { flagForBursary } from "./bursary-flags.ts";
 import { creditRefusal, type PaymentRow } from "./credit.ts";
 import { creditedOptions } from "./fee-schedule.ts";
-import { recordPaymentEvent } from "./payment-events.ts";
+import { recordPaymentEvent, type PaymentEventKind } from "./payment-events.ts";
 
 /** Paid but never credited: held for a refund (decision 102). */
 export const REFUNDABLE_STATUSES = ["duplicate", "mismatch"];
@@ -70,11 +73,12 @@ const paidOf = (payment: PaymentRow) => ({
  */
 async function plan(
   tx: Transaction,
-  deps: Pick<RefundDeps, "refundSecondApprovalKobo">,
+  deps: Pick<RefundDeps, "refundSecondApprovalKobo" | "gateways">,
   payer: Payer,
   request: RefundRequest,
 ): Promise<RefundPreview> {
   const { payment } = payer;
+  const gateway = gatewayOf(deps.gateways, payment);
   const live = await tx
     .select({ id: refunds.id })
     .from(refunds)
@@ -84,7 +88,7 @@ async function plan(
   if (!REFUNDABLE_HERE.includes(payment.status)) {
     throw new ApiError(
       409,
-      `Paystack holds no money of this payment to refund: it is ${payment.status}. Only a credited payment, or one paid twice or at another amount, is refunded.`,
+      `${gateway.label} holds no money of this payment to refund: it is ${payment.status}. Only a credited payment, or one paid twice or at another amount, is refunded.`,
     );
   }
   const paid = paidOf(payment);
@@ -96,6 +100,7 @@ async function plan(
       { fields: { amount_kobo: "More than was paid." } },
     );
   }
+  const outside = !gateway.offers.refundApi;
   return {
     reference: payment.reference,
     student_name: payer.studentName,
@@ -107,7 +112,40 @@ async function plan(
     credited: payment.status === "success",
     whole: amountKobo === paid.kobo,
     needs_second_approval: amountKobo > deps.refundSecondApprovalKobo,
+    gateway: gateway.label,
+    outside,
+    payee: outside ? payeeOf(gateway, request) : refuseBankDetails(gateway, request),
   };
+}
+
+/**
+ * The student's account an outside refund is paid into (decision 190): all three details, or a
+ * 400 naming each one missing.
+ */
+function payeeOf(gateway: PaymentGateway, request: RefundRequest): Payee {
+  const { account_name, account_number, bank } = request;
+  if (account_name && account_number && bank) return { account_name, account_number, bank };
+  const fields: Record<string, string> = {};
+  if (!account_name) fields.account_name = "Give the name on the student's bank account.";
+  if (!account_number) fields.account_number = PAYEE_ACCOUNT_DIGITS;
+  if (!bank) fields.bank = "Name the student's bank.";
+  throw new ApiError(
+    400,
+    `${gateway.label} has no refunds: the bursary pays this one by bank transfer, outside the portal. Give the student's account name, 10-digit account number and bank.`,
+    { fields },
+  );
+}
+
+/** A gateway that refunds pays the money back the way it came: bank details would be ignored, so they are refused. */
+function refuseBankDetails(gateway: PaymentGateway, request: RefundRequest): null {
+  if (request.account_name || request.account_number || request.bank) {
+    throw new ApiError(
+      400,
+      `${gateway.label} refunds the money the way the student paid it: leave the bank details empty.`,
+      { fields: { account_number: "Leave empty for this payment." } },
+    );
+  }
+  return null;
 }
 
 /** What a refund asked of Paystack leaves the payment as: a part of a credited payment leaves it credited. */
@@ -124,7 +162,7 @@ export async function checkRefund(
   );
 }
 
-export type RefundOutcome = RefundPreview & { state: "asked" | "waiting" };
+export type RefundOutcome = RefundPreview & { state: "asked" | "waiting" | "to-pay-outside" };
 
 /**
  * Asks for a refund. In one transaction the payment is locked and the refund row and its audit
@@ -156,6 +194,7 @@ export async function askRefund(
           paymentStatusBefore: payment.status,
           requestedBy: staffId,
           requestedAt: now(),
+          ...payeeColumns(preview.payee),
         })
         .returning();
       const facts = {
@@ -163,6 +202,7 @@ export async function askRefund(
         amount_kobo: preview.amount_kobo,
         reason: request.reason,
         staff_id: staffId,
+        ...preview.payee,
       };
       if (waiting) {
         await recordPaymentEvent(tx, payment.id, "refund-awaiting-approval", now(), facts);
@@ -179,6 +219,7 @@ export async function askRefund(
               refund_id: refund!.id,
               amount_kobo: preview.amount_kobo,
               reason: request.reason,
+              ...outsideFacts(preview.payee),
             },
           },
           now(),
@@ -186,7 +227,7 @@ export async function askRefund(
       } else {
         const status = statusWhileRefunding(preview);
         await tx.update(payments).set({ status }).where(eq(payments.id, payment.id));
-        await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
+        await recordPaymentEvent(tx, payment.id, askedEvent(preview), now(), facts);
         await recordAudit(
           tx,
           {
@@ -200,6 +241,7 @@ export async function askRefund(
               refund_id: refund!.id,
               amount_kobo: preview.amount_kobo,
               reason: request.reason,
+              ...outsideFacts(preview.payee),
             },
           },
           now(),
@@ -212,9 +254,44 @@ export async function askRefund(
     throw error;
   }
   if (asked.preview.needs_second_approval) return { ...asked.preview, state: "waiting" };
-  await sendToPaystack(deps, asked.payment, asked.refund, asked.preview);
-  return { ...asked.preview, state: "asked" };
+  return send(deps, asked.payment, asked.refund, asked.preview);
 }
+
+/** A refund now due: the gateway is asked for it, or it waits for the bursary's bank transfer. */
+async function send(
+  deps: RefundDeps,
+  payment: PaymentRow,
+  refund: RefundRow,
+  preview: RefundPreview,
+): Promise<RefundOutcome> {
+  if (preview.outside) return { ...preview, state: "to-pay-outside" };
+  await sendToPaystack(deps, payment, refund, preview);
+  return { ...preview, state: "asked" };
+}
+
+const payeeColumns = (payee: Payee | null) =>
+  payee
+    ? {
+        outside: true,
+        payeeAccountName: payee.account_name,
+        payeeAccountNumber: payee.account_number,
+        payeeBank: payee.bank,
+      }
+    : {};
+
+const outsideFacts = (payee: Payee | null) => (payee ? { outside: true, ...payee } : {});
+
+const askedEvent = (preview: Pick<RefundPreview, "outside">) =>
+  preview.outside ? "refund-to-pay-outside" : "refund-requested";
+
+const payeeOfRow = (refund: RefundRow): Payee | null =>
+  refund.outside
+    ? {
+        account_name: refund.payeeAccountName!,
+        account_number: refund.payeeAccountNumber!,
+        bank: refund.payeeBank!,
+      }
+    : null;
 
 /** A refund waiting for its second approver, read with the payment (locked when asked). */
 async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
@@ -230,7 +307,9 @@ async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
       refund!.status === "declined"
         ? "was declined"
         : refund!.status === "pending"
-          ? "was approved and asked of Paystack"
+          ? refund!.outside
+            ? "was approved, to be paid by bank transfer"
+            : "was approved and asked of Paystack"
           : `is ${refund!.status}`;
     throw new ApiError(409, `This refund is no longer waiting for an approver: it ${now}.`);
   }
@@ -238,14 +317,18 @@ async function waitingRefund(tx: Transaction, refundId: number, lock: boolean) {
 }
 
 /** What the approval page shows: the refund, its payment and whose it is. */
-export async function refundForApproval(deps: Pick<RefundDeps, "db">, refundId: number) {
+export async function refundForApproval(
+  deps: Pick<RefundDeps, "db" | "gateways">,
+  refundId: number,
+) {
   return deps.db.transaction(async (tx) =>
-    describeWaiting(tx, await waitingRefund(tx, refundId, false)),
+    describeWaiting(tx, deps, await waitingRefund(tx, refundId, false)),
   );
 }
 
 async function describeWaiting(
   tx: Transaction,
+  deps: Pick<RefundDeps, "gateways">,
   { refund, payment, studentName, matricNo }: { refund: RefundRow } & Payer,
 ) {
   const [asker] = await tx
@@ -268,6 +351,9 @@ async function describeWaiting(
     requested_by: asker?.name ?? "",
     requested_by_id: refund.requestedBy,
     requested_at: refund.requestedAt.toISOString(),
+    gateway: gatewayOf(deps.gateways, payment).label,
+    outside: refund.outside,
+    payee: payeeOfRow(refund),
   };
 }
 
@@ -294,7 +380,7 @@ export async function approveRefund(
         `The payment changed since this refund was asked (it was ${refund.paymentStatusBefore}, now ${payment.status}). Decline this refund, and ask again if one is still owed.`,
       );
     }
-    const described = await describeWaiting(tx, found);
+    const described = await describeWaiting(tx, deps, found);
     await tx
       .update(refunds)
       .set({ status: "pending", approvedBy: staffId, approvedAt: now() })
@@ -307,8 +393,9 @@ export async function approveRefund(
       reason: refund.reason,
       staff_id: refund.requestedBy,
       approved_by: staffId,
+      ...described.payee,
     };
-    await recordPaymentEvent(tx, payment.id, "refund-requested", now(), facts);
+    await recordPaymentEvent(tx, payment.id, askedEvent(described), now(), facts);
     await recordAudit(
       tx,
       {
@@ -324,13 +411,12 @@ export async function approveRefund(
     return { described, refund: { ...refund, status: "pending" }, payment };
   });
   const preview = { ...approved.described, needs_second_approval: true };
-  await sendToPaystack(deps, approved.payment, approved.refund, preview);
-  return { ...preview, state: "asked" };
+  return send(deps, approved.payment, approved.refund, preview);
 }
 
 /** A waiting refund turned down, with the reason; the payment is as it was, and may be refunded again later. */
 export async function declineRefund(
-  deps: Pick<RefundDeps, "db" | "now">,
+  deps: Pick<RefundDeps, "db" | "now" | "gateways">,
   staffId: number,
   refundId: number,
   reason: string,
@@ -339,7 +425,7 @@ export async function declineRefund(
   return deps.db.transaction(async (tx) => {
     const found = await waitingRefund(tx, refundId, true);
     const { refund, payment } = found;
-    const described = await describeWaiting(tx, found);
+    const described = await describeWaiting(tx, deps, found);
     await tx
       .update(refunds)
       .set({ status: "declined", declinedBy: staffId, declinedAt: now(), declineReason: reason })
@@ -434,33 +520,185 @@ export async function settleRefund(
   /** Paystack's id for a refund whose answer was lost: taken only if it has none yet. */
   paystackRefundId?: number,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        status: outcome,
-        settledAt: deps.now(),
+  return deps.db.transaction(async (tx) =>
+    Boolean(
+      await settleIn(tx, deps, refundId, outcome, detail, {
         ...(paystackRefundId === undefined
           ? {}
           : { paystackRefundId: sql`coalesce(${refunds.paystackRefundId}, ${paystackRefundId})` }),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
-      .returning();
-    if (!refund) return false;
-    const status =
-      outcome === "processed" ? "refunded" : await statusAfterFailedRefund(deps, tx, refund);
-    await tx
-      .update(payments)
-      .set({ status })
-      .where(and(eq(payments.id, refund.paymentId), eq(payments.status, "refunding")));
-    await recordPaymentEvent(
-      tx,
-      refund.paymentId,
-      outcome === "processed" ? "refund-processed" : "refund-failed",
-      deps.now(),
-      { refund_id: refund.id, ...detail },
+      }),
+    ),
+  );
+}
+
+/** Settles a pending refund inside the caller's transaction; answers it, or null when it was not pending. */
+async function settleIn(
+  tx: Transaction,
+  deps: Pick<ApiDeps, "now">,
+  refundId: number,
+  outcome: "processed" | "failed",
+  detail: Record<string, unknown>,
+  columns: PgUpdateSetSource<typeof refunds>,
+  event: PaymentEventKind = outcome === "processed" ? "refund-processed" : "refund-failed",
+) {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ status: outcome, settledAt: deps.now(), ...columns })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
+    .returning();
+  if (!refund) return null;
+  const status =
+    outcome === "processed" ? "refunded" : await statusAfterFailedRefund(deps, tx, refund);
+  await tx
+    .update(payments)
+    .set({ status })
+    .where(and(eq(payments.id, refund.paymentId), eq(payments.status, "refunding")));
+  await recordPaymentEvent(tx, refund.paymentId, event, deps.now(), {
+    refund_id: refund.id,
+    ...detail,
+  });
+  return refund;
+}
+
+/** An outside refund still to be paid, with its payment locked first (the order every refund change takes). */
+async function outsideRefundToSettle(tx: Transaction, refundId: number) {
+  const [found] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!found) throw new ApiError(404, "There is no such refund.");
+  const payer = await paymentAndPayer(tx, { id: found.paymentId }, true);
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+  if (!refund!.outside)
+    throw new ApiError(
+      409,
+      "This refund goes through the payment's gateway, not by bank transfer: it shows as refunded when the gateway confirms it.",
     );
-    return true;
+  if (refund!.status === "awaiting_approval")
+    throw new ApiError(
+      409,
+      "This refund still waits for its second approver: pay it only once it is approved.",
+    );
+  if (refund!.status === "processed")
+    throw new ApiError(
+      409,
+      `This refund is already marked paid, by the transfer ${refund!.transferReference}.`,
+    );
+  if (refund!.status !== "pending")
+    throw new ApiError(409, `This refund is ${refund!.status}: there is nothing to pay.`);
+  return { refund: refund!, ...payer };
+}
+
+/**
+ * The bursary paid an outside refund by bank transfer (decision 190): it is processed with the
+ * bank's reference, and the payment follows as when Paystack processes a refund. One transfer
+ * reference marks one refund.
+ */
+export async function markPaidOutside(
+  deps: Pick<RefundDeps, "db" | "now">,
+  staffId: number,
+  refundId: number,
+  transferReference: string,
+) {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { refund, payment, studentName, matricNo } = await outsideRefundToSettle(tx, refundId);
+      const facts = {
+        paid_outside: true,
+        transfer_reference: transferReference,
+        staff_id: staffId,
+      };
+      await settleIn(
+        tx,
+        deps,
+        refund.id,
+        "processed",
+        facts,
+        { transferReference, settledBy: staffId },
+        "refund-paid-outside",
+      );
+      const [after] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, payment.id));
+      await recordAudit(
+        tx,
+        {
+          staffId,
+          action: "payment.refund_paid_outside",
+          entity: "payment",
+          entityId: payment.reference,
+          before: { status: payment.status, refund: "pending", refund_id: refund.id },
+          after: {
+            status: after!.status,
+            refund: "processed",
+            transfer_reference: transferReference,
+          },
+        },
+        deps.now(),
+      );
+      return {
+        reference: payment.reference,
+        amount_kobo: refund.amountKobo,
+        currency: refund.currency,
+        student_name: studentName,
+        matric_no: matricNo,
+        counts: after!.status === "success",
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError(
+        409,
+        "That transfer reference already marks another refund paid. Check the reference on the bank's record: one transfer pays one refund.",
+        { fields: { transfer_reference: "Already used for another refund." } },
+      );
+    throw error;
+  }
+}
+
+/**
+ * The bursary could not pay an outside refund (the account was wrong, the bank refused): it is
+ * failed with the reason, and the payment returns as when Paystack fails a refund, to be refunded
+ * again with the right details.
+ */
+export async function markNotPaidOutside(
+  deps: Pick<RefundDeps, "db" | "now">,
+  staffId: number,
+  refundId: number,
+  reason: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { refund, payment, studentName, matricNo } = await outsideRefundToSettle(tx, refundId);
+    await settleIn(
+      tx,
+      deps,
+      refund.id,
+      "failed",
+      { paid_outside: false, reason, staff_id: staffId },
+      { settledBy: staffId },
+    );
+    const [after] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, payment.id));
+    await recordAudit(
+      tx,
+      {
+        staffId,
+        action: "payment.refund_not_paid_outside",
+        entity: "payment",
+        entityId: payment.reference,
+        before: { status: payment.status, refund: "pending", refund_id: refund.id },
+        after: { status: after!.status, refund: "failed", reason },
+      },
+      deps.now(),
+    );
+    return {
+      reference: payment.reference,
+      amount_kobo: refund.amountKobo,
+      currency: refund.currency,
+      student_name: studentName,
+      matric_no: matricNo,
+      status: after!.status,
+    };
   });
 }
 
@@ -485,7 +723,8 @@ async function statusAfterFailedRefund(
     session: payment!.session,
   };
   if (!credited.includes(choice.option) && !creditRefusal(choice, credited)) return "success";
-  const reason = `Paystack did not refund ${payment!.reference} (${formatKobo(refund.amountKobo, refund.currency)}), but the student paid the same fee again meanwhile: it is held as paid twice. Refund it from the queue.`;
+  const refunded = `${payment!.reference} (${formatKobo(refund.amountKobo, refund.currency)})`;
+  const reason = `${refund.outside ? `The bank transfer refunding ${refunded} was not made` : `Paystack did not refund ${refunded}`}, but the student paid the same fee again meanwhile: it is held as paid twice. Refund it from the queue.`;
   await flagForBursary(tx, {
     studentId: payment!.studentId,
     paymentId: payment!.id,

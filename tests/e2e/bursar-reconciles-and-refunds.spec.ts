@@ -48,7 +48,7 @@ test("a payment whose webhook never arrived shows up as paid at Paystack, not cr
     .getByRole("navigation", { name: "Staff menu" })
     .getByRole("link", { name: "Reconciliation" })
     .click();
-  const notCredited = page.getByRole("region", { name: /Paid at Paystack, not credited/ });
+  const notCredited = page.getByRole("region", { name: /Paid at the gateway, not credited/ });
   const row = notCredited.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText("pending");
   await expect(row).toContainText("success");

@@ -27,6 +27,8 @@ describeRoleTable(
     bursarOnly("POST", "/staff/reconciliation/uncredit", { reference: "NOPE-1" }),
     bursarOnly("GET", "/staff/refunds"),
     bursarOnly("POST", "/staff/refunds", { reference: "NOPE-1", reason: "Paid twice" }),
+    bursarOnly("POST", "/staff/refunds/999999/paid-outside", { transfer_reference: "TRF-0001" }),
+    bursarOnly("POST", "/staff/refunds/999999/not-paid-outside", { reason: "Wrong account" }),
   ],
   [200, 404],
 );

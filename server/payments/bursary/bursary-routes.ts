@@ -7,6 +7,8 @@ import {
   askRefund,
   checkRefund,
   declineRefund,
+  markNotPaidOutside,
+  markPaidOutside,
   refundForApproval,
   type RefundOutcome,
 } from "../refunds.ts";
@@ -15,6 +17,8 @@ import { requireStaff } from "../../auth/require-staff.ts";
 import {
   DeclineRequest,
   GROUP_TITLES,
+  NotPaidOutsideRequest,
+  PaidOutsideRequest,
   PaymentActionRequest,
   PaymentSearchQuery,
   ReconciliationQuery,
@@ -36,11 +40,12 @@ const CSV_COLUMNS = [
   "our_status",
   "our_amount",
   "our_currency",
-  "paystack_status",
-  "paystack_amount",
-  "paystack_currency",
+  "gateway_status",
+  "gateway_amount",
+  "gateway_currency",
   "created_at",
   "note",
+  "gateway",
 ];
 const naira = (kobo: number | null) => (kobo === null ? null : (kobo / 100).toFixed(2));
 
@@ -56,7 +61,7 @@ export function bursaryRoutes(deps: ApiDeps) {
 
   app.get("/staff/payments/:reference", bursar, async (c) => {
     const { reference } = readParams(c, ReferenceParam);
-    return c.json({ data: await paymentDetail(db, reference) });
+    return c.json({ data: await paymentDetail(db, deps.gateways, reference) });
   });
 
   app.get("/staff/reconciliation", bursar, async (c) =>
@@ -75,11 +80,12 @@ export function bursaryRoutes(deps: ApiDeps) {
       row.our_status,
       naira(row.our_amount_kobo),
       row.our_currency,
-      row.paystack_status,
-      naira(row.paystack_amount_kobo),
-      row.paystack_currency,
+      row.gateway_status,
+      naira(row.gateway_amount_kobo),
+      row.gateway_currency,
       row.created_at,
       row.note,
+      row.gateway,
     ]);
     c.header("content-type", "text/csv; charset=utf-8");
     c.header(
@@ -101,12 +107,14 @@ export function bursaryRoutes(deps: ApiDeps) {
     return c.json({ status: "success", message });
   });
 
-  app.get("/staff/refunds", bursar, async (c) => c.json({ data: await refundQueue(db) }));
+  app.get("/staff/refunds", bursar, async (c) =>
+    c.json({ data: await refundQueue(db, deps.gateways) }),
+  );
 
   // A second approver may be another bursary officer or an administrator (decision 151).
   const approver = requireStaff(deps, { roles: ["bursar", "admin"] });
   app.get("/staff/refunds/awaiting", approver, async (c) =>
-    c.json({ data: await waitingRefunds(db) }),
+    c.json({ data: await waitingRefunds(db, deps.gateways) }),
   );
 
   app.post("/staff/refunds/check", bursar, async (c) =>
@@ -137,6 +145,30 @@ export function bursaryRoutes(deps: ApiDeps) {
     });
   });
 
+  // A refund the bursary pays by bank transfer, outside the portal (decision 190).
+  app.post("/staff/refunds/:id/paid-outside", bursar, async (c) => {
+    const { id } = readParams(c, RefundIdParam);
+    const { transfer_reference } = await readJson(c, PaidOutsideRequest);
+    const paid = await markPaidOutside(deps, c.var.staff.id, id, transfer_reference);
+    const fees = paid.counts
+      ? " The payment still counts towards the student's fees."
+      : " The payment no longer counts towards the student's fees.";
+    return c.json({
+      status: "success",
+      message: `Refund of ${refundTo(paid)} for payment ${paid.reference} marked paid outside the portal, by the transfer ${transfer_reference}.${fees}`,
+    });
+  });
+
+  app.post("/staff/refunds/:id/not-paid-outside", bursar, async (c) => {
+    const { id } = readParams(c, RefundIdParam);
+    const { reason } = await readJson(c, NotPaidOutsideRequest);
+    const refund = await markNotPaidOutside(deps, c.var.staff.id, id, reason);
+    return c.json({
+      status: "success",
+      message: `Refund of ${refundTo(refund)} for payment ${refund.reference} marked not paid. The payment is ${refund.status} again; refund it afresh with the right bank details.`,
+    });
+  });
+
   return app;
 }
 
@@ -144,12 +176,17 @@ export function bursaryRoutes(deps: ApiDeps) {
 function refundMessage(outcome: RefundOutcome) {
   const who = `${refundTo(outcome)} for payment ${outcome.reference}`;
   if (outcome.state === "waiting") {
-    return `Refund waiting for a second approver: ${who}. Another bursary officer or an administrator approves or declines it under Refunds; Paystack is asked only then.`;
+    const then = outcome.outside ? "it is paid by bank transfer" : `${outcome.gateway} is asked`;
+    return `Refund waiting for a second approver: ${who}. Another bursary officer or an administrator approves or declines it under Refunds; ${then} only then.`;
   }
   const fees = !outcome.credited
     ? ""
     : outcome.whole
       ? " The payment no longer counts towards the student's fees."
       : " The payment still counts towards the student's fees.";
+  if (outcome.state === "to-pay-outside") {
+    const payee = outcome.payee!;
+    return `Refund of ${who} recorded, to pay outside the portal: ${outcome.gateway} has no refunds. Pay it by bank transfer to ${payee.account_name}, account ${payee.account_number} at ${payee.bank}, then mark it paid under Refunds with the bank's transfer reference.${fees}`;
+  }
   return `Refund of ${who} asked of Paystack. It shows as refunded when Paystack confirms it.${fees}`;
 }

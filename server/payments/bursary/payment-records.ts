@@ -31,6 +31,7 @@ import type {
   PaymentSummary,
 } from "../../../common/payments/bursary.ts";
 import { dayEnd, dayStart } from "./reconciliation.ts";
+import { gatewayOf, type PaymentGateways } from "../gateway.ts";
 
 export const PAYMENT_PAGE_SIZE = 25;
 
@@ -119,7 +120,11 @@ export async function searchPayments(
 }
 
 /** One payment with its whole history from payment_events and its refunds. */
-export async function paymentDetail(db: Database, reference: string): Promise<PaymentDetail> {
+export async function paymentDetail(
+  db: Database,
+  gateways: PaymentGateways,
+  reference: string,
+): Promise<PaymentDetail> {
   const [row] = await base(db).where(eq(payments.reference, reference));
   if (!row) throw new ApiError(404, "There is no payment with that reference.");
   const id = row.payment.id;
@@ -143,6 +148,7 @@ export async function paymentDetail(db: Database, reference: string): Promise<Pa
   ]);
   return {
     ...toSummary(row),
+    ...gatewayFacts(gateways, row.payment),
     paid_amount_kobo: row.payment.paidAmountKobo,
     paid_currency: row.payment.paidCurrency,
     gateway_response: row.payment.gatewayResponse,
@@ -162,6 +168,8 @@ export async function paymentDetail(db: Database, reference: string): Promise<Pa
       requested_by: by,
       second_person: approvedBy,
       decline_reason: refund.declineReason,
+      outside: refund.outside,
+      transfer_reference: refund.transferReference,
     })),
   };
 }
@@ -174,32 +182,39 @@ const waitingForApproval = (db: Database) =>
 
 /**
  * The refund queue: duplicates and mismatches waiting (not those whose refund waits for its
- * second approver), and the latest refunds asked for.
+ * second approver), refunds to pay by bank transfer, and the latest refunds asked for.
  */
-export async function refundQueue(db: Database) {
+export async function refundQueue(db: Database, gateways: PaymentGateways) {
   const waiting = await base(db)
     .where(
       and(inArray(payments.status, ["duplicate", "mismatch"]), notExists(waitingForApproval(db))),
     )
     .orderBy(asc(payments.paidAt), asc(payments.id));
-  const recent = await db
-    .select({
-      refund: refunds,
-      reference: payments.reference,
-      surname: students.surname,
-      othername: students.othername,
-      matricNo: students.matricNo,
-      by: staff.name,
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(students, eq(students.id, payments.studentId))
-    .innerJoin(staff, eq(staff.id, refunds.requestedBy))
+  const refundsWithPayer = () =>
+    db
+      .select({
+        refund: refunds,
+        reference: payments.reference,
+        surname: students.surname,
+        othername: students.othername,
+        matricNo: students.matricNo,
+        by: staff.name,
+      })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .innerJoin(students, eq(students.id, payments.studentId))
+      .innerJoin(staff, eq(staff.id, refunds.requestedBy));
+  // Every outside refund still to pay, however old: each is money the bursary owes a student.
+  const toPay = await refundsWithPayer()
+    .where(and(eq(refunds.outside, true), eq(refunds.status, "pending")))
+    .orderBy(asc(refunds.requestedAt), asc(refunds.id));
+  const recent = await refundsWithPayer()
     .orderBy(desc(refunds.requestedAt), desc(refunds.id))
     .limit(50);
   return {
     waiting: waiting.map((row) => ({
       ...toSummary(row),
+      ...gatewayFacts(gateways, row.payment),
       paid_amount_kobo: row.payment.paidAmountKobo,
       paid_currency: row.payment.paidCurrency,
       gateway_response: row.payment.gatewayResponse,
@@ -215,12 +230,42 @@ export async function refundQueue(db: Database) {
       reason: refund.reason,
       requested_at: refund.requestedAt.toISOString(),
       requested_by: by,
+      outside: refund.outside,
+      payee: payeeOf(refund),
+      transfer_reference: refund.transferReference,
+    })),
+    to_pay_outside: toPay.map(({ refund, reference, surname, othername, matricNo, by }) => ({
+      id: refund.id,
+      reference,
+      student_name: `${surname} ${othername}`,
+      matric_no: matricNo,
+      amount_kobo: refund.amountKobo,
+      currency: refund.currency,
+      reason: refund.reason,
+      requested_at: refund.requestedAt.toISOString(),
+      requested_by: by,
+      payee: payeeOf(refund)!,
     })),
   };
 }
 
+/** The payment's gateway as staff know it, and whether its refunds are paid outside the portal (decision 190). */
+function gatewayFacts(gateways: PaymentGateways, payment: { gateway: string }) {
+  const gateway = gatewayOf(gateways, payment);
+  return { gateway: gateway.label, refund_outside: !gateway.offers.refundApi };
+}
+
+const payeeOf = (refund: typeof refunds.$inferSelect) =>
+  refund.outside
+    ? {
+        account_name: refund.payeeAccountName!,
+        account_number: refund.payeeAccountNumber!,
+        bank: refund.payeeBank!,
+      }
+    : null;
+
 /** Refunds waiting for a second approver, oldest first: what another bursar or an administrator decides. */
-export async function waitingRefunds(db: Database) {
+export async function waitingRefunds(db: Database, gateways: PaymentGateways) {
   const rows = await db
     .select({
       refund: refunds,
@@ -253,6 +298,9 @@ export async function waitingRefunds(db: Database) {
       requested_by: by,
       requested_by_id: refund.requestedBy,
       requested_at: refund.requestedAt.toISOString(),
+      gateway: gatewayOf(gateways, payment).label,
+      outside: refund.outside,
+      payee: payeeOf(refund),
     };
   });
 }

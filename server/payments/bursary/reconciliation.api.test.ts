@@ -28,7 +28,7 @@ describe("the day's reconciliation against Paystack's own records", () => {
     expect(before.row(reference)).toMatchObject({
       group: "paid_not_credited",
       our_status: "pending",
-      paystack_status: "success",
+      gateway_status: "success",
       action: "credit",
     });
 
@@ -67,7 +67,7 @@ describe("the day's reconciliation against Paystack's own records", () => {
     );
     expect((await report()).row(reference)).toMatchObject({
       group: "credited_unknown",
-      paystack_status: "reversed",
+      gateway_status: "reversed",
       action: "uncredit",
     });
 
@@ -118,7 +118,7 @@ describe("the day's reconciliation against Paystack's own records", () => {
     expect((await kit.paymentRow(reference)).status).toBe("success");
   });
 
-  it("a credit Paystack has no transaction for is 'credited here, not paid at Paystack'; a session filter keeps to that session", async () => {
+  it("a credit Paystack has no transaction for is 'credited here, not paid at the gateway'; a session filter keeps to that session", async () => {
     const { student } = await kit.newStudent();
     const reference = "ENTERED-BY-HAND-1";
     await kit.api.db.insert(payments).values({
@@ -133,7 +133,7 @@ describe("the day's reconciliation against Paystack's own records", () => {
     });
     expect((await report()).row(reference)).toMatchObject({
       group: "credited_unknown",
-      paystack_status: null,
+      gateway_status: null,
       action: null,
     });
     expect(
@@ -149,7 +149,7 @@ describe("the day's reconciliation against Paystack's own records", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     const text = await response.text();
     expect(text.split("\r\n")[0]).toBe(
-      '"group","reference","student","matric_no","session","our_status","our_amount","our_currency","paystack_status","paystack_amount","paystack_currency","created_at","note"',
+      '"group","reference","student","matric_no","session","our_status","our_amount","our_currency","gateway_status","gateway_amount","gateway_currency","created_at","note","gateway"',
     );
     expect(text).toContain('"Matched"');
   });

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import type { ApiDeps } from "../../deps.ts";
+import type { ApiDeps, OneByOneSettings } from "../../deps.ts";
 import { payments, students } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import {
@@ -34,10 +34,12 @@ export const dayEnd = (day: string) => new Date(`${day}T23:59:59.999+01:00`);
 
 /**
  * Sets our payments started in the date range (optionally one session's) against each gateway's
- * own list of transactions for the same days, paged (decision 101). Reads only: nothing changes.
+ * own record of them (decision 101): a gateway that lists its transactions (Paystack) by its
+ * list for the same days, paged; one that lists none (Remita) payment by payment (decision 190).
+ * Reads only: nothing changes.
  */
 export async function reconcile(
-  deps: Pick<ApiDeps, "db" | "gateways">,
+  deps: Pick<ApiDeps, "db" | "gateways" | "now" | "oneByOneReconciliation">,
   query: ReconciliationQuery,
 ): Promise<ReconciliationReport> {
   const from = dayStart(query.from);
@@ -46,6 +48,8 @@ export async function reconcile(
     listEveryGateway(deps, from, new Date(to.getTime() + GATEWAY_MARGIN_MS)),
     ourPayments(deps, from, to),
   ]);
+  const listing = (payment: Ours["payment"]) =>
+    gatewayOf(deps.gateways, payment).offers.transactionList;
   const byReference = new Map(ours.map((row) => [row.payment.reference, row]));
   const rows: ReconciliationRow[] = [];
   const seen = new Set<string>();
@@ -54,22 +58,39 @@ export async function reconcile(
     if (!mine && transaction.createdAt > to) continue;
     seen.add(transaction.reference);
     const placed = place(mine?.payment, transaction);
-    if (placed) rows.push(toRow(placed, mine, transaction));
+    if (placed) rows.push(toRow(placed, mine, transaction, transaction.gateway));
   }
   for (const mine of ours) {
-    if (mine.payment.status === "success" && !seen.has(mine.payment.reference)) {
+    if (
+      listing(mine.payment) &&
+      mine.payment.status === "success" &&
+      !seen.has(mine.payment.reference)
+    ) {
+      const gateway = gatewayOf(deps.gateways, mine.payment);
       rows.push(
         toRow(
           {
             group: "credited_unknown",
-            note: `${gatewayOf(deps.gateways, mine.payment).label} lists no such transaction`,
+            note: `${gateway.label} lists no such transaction`,
             action: null,
           },
           mine,
           null,
+          gateway,
         ),
       );
     }
+  }
+  const unlisting = Object.values(deps.gateways).filter(
+    (gateway) => !gateway.offers.transactionList,
+  );
+  for (const gateway of unlisting) {
+    const theirs = ours.filter(
+      (mine) =>
+        mine.payment.gateway === gateway.name &&
+        (!query.session || mine.payment.session === query.session),
+    );
+    rows.push(...(await reconcileOneByOne(deps, gateway, theirs)));
   }
   const kept = rows.filter((row) => !query.session || row.session === query.session);
   const totals = Object.fromEntries(
@@ -80,7 +101,7 @@ export async function reconcile(
         {
           count: inGroup.length,
           amount_kobo: inGroup.reduce(
-            (sum, row) => sum + (row.paystack_amount_kobo ?? row.our_amount_kobo ?? 0),
+            (sum, row) => sum + (row.gateway_amount_kobo ?? row.our_amount_kobo ?? 0),
             0,
           ),
         },
@@ -144,11 +165,13 @@ function place(payment: Ours["payment"] | undefined, transaction: Listed): Place
 function toRow(
   placement: Placement,
   mine: Ours | undefined,
-  transaction: Listed | null,
+  transaction: Omit<Listed, "gateway"> | null,
+  gateway: PaymentGateway,
 ): ReconciliationRow {
   const payment = mine?.payment;
   return {
     ...placement,
+    gateway: gateway.label,
     reference: payment?.reference ?? transaction!.reference,
     student_name: mine?.name ?? null,
     matric_no: mine?.matricNo ?? null,
@@ -156,9 +179,9 @@ function toRow(
     our_status: payment?.status ?? null,
     our_amount_kobo: payment?.amountKobo ?? null,
     our_currency: payment?.currency ?? null,
-    paystack_status: transaction?.status ?? null,
-    paystack_amount_kobo: transaction?.amountKobo ?? null,
-    paystack_currency: transaction?.currency ?? null,
+    gateway_status: transaction?.status ?? null,
+    gateway_amount_kobo: transaction?.amountKobo ?? null,
+    gateway_currency: transaction?.currency ?? null,
     created_at: (payment?.generatedAt ?? transaction!.createdAt).toISOString(),
   };
 }
@@ -203,6 +226,139 @@ async function listEveryGateway(
   );
   return lists.flat();
 }
+
+/** Ten at a time with a quarter-second pause: at most about 40 a second, 1,000 in under a minute. */
+export const ONE_BY_ONE_DEFAULTS: OneByOneSettings = {
+  batchSize: 10,
+  pauseMs: 250,
+  maxChecks: 1000,
+};
+/** An unpaid RRR older than this is not asked about: Remita's invoices are paid within it or never. */
+export const UNPAID_CHECKED_FOR_MS = 90 * 24 * 60 * 60_000;
+// A gateway that has failed this many calls in a row is down: the rest are listed unchecked.
+const GIVE_UP_AFTER_FAILURES = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Our payments with a gateway that lists no transactions (Remita), set against that gateway
+ * (decision 190). A credited or held payment is placed from our own record of the gateway's
+ * confirmation, which crediting stored (`paid_amount_kobo`, `paid_currency`): it was confirmed
+ * once already and is not asked again. Every unpaid one with the gateway's reference (an RRR)
+ * younger than 90 days is asked through `verify`, in batches with a pause between them: one paid
+ * there is "paid, not credited" with the one-click credit. A payment the gateway did not answer
+ * about is listed unchecked, never guessed.
+ */
+async function reconcileOneByOne(
+  deps: Pick<ApiDeps, "now" | "oneByOneReconciliation">,
+  gateway: PaymentGateway,
+  ours: Ours[],
+): Promise<ReconciliationRow[]> {
+  // An unset setting arrives as undefined: it keeps its default.
+  const given = Object.entries(deps.oneByOneReconciliation ?? {}).filter(
+    ([, value]) => value !== undefined,
+  );
+  const settings: OneByOneSettings = { ...ONE_BY_ONE_DEFAULTS, ...Object.fromEntries(given) };
+  const rows: ReconciliationRow[] = [];
+  const recorded = (mine: Ours, placement: Placement) =>
+    rows.push(toRow(placement, mine, ourRecordOf(mine.payment), gateway));
+  const oldest = deps.now().getTime() - UNPAID_CHECKED_FOR_MS;
+  const toAsk: Ours[] = [];
+  for (const mine of ours) {
+    const { payment } = mine;
+    if (payment.status === "success") {
+      const record = ourRecordOf(payment);
+      recorded(
+        mine,
+        record.amountKobo === payment.amountKobo && record.currency === payment.currency
+          ? {
+              group: "matched",
+              note: `As ${gateway.label} confirmed it when credited`,
+              action: null,
+            }
+          : {
+              group: "mismatch",
+              note: "Credited here at another amount or currency",
+              action: null,
+            },
+      );
+    } else if (payment.status === "mismatch") {
+      recorded(mine, {
+        group: "mismatch",
+        note: "Paid another amount or currency: refund it",
+        action: null,
+      });
+    } else if (HELD.includes(payment.status)) {
+      recorded(mine, { group: "refunds", note: `Here: ${payment.status}`, action: null });
+    } else if (payment.gatewayReference && payment.generatedAt.getTime() > oldest) {
+      toAsk.push(mine);
+    }
+  }
+  if (toAsk.length > settings.maxChecks) {
+    throw new ApiError(
+      400,
+      `${gateway.label} would be asked about ${toAsk.length} unpaid payments for these days, more than the ${settings.maxChecks} one reconciliation asks about. Choose a shorter range.`,
+    );
+  }
+  let failuresInARow = 0;
+  for (let start = 0; start < toAsk.length; start += settings.batchSize) {
+    if (start > 0 && settings.pauseMs > 0) await sleep(settings.pauseMs);
+    const batch = toAsk.slice(start, start + settings.batchSize);
+    const answers = await Promise.all(
+      batch.map(async (mine) => {
+        if (failuresInARow >= GIVE_UP_AFTER_FAILURES) return "unasked" as const;
+        try {
+          return await gateway.verify(mine.payment);
+        } catch (error) {
+          if (!(error instanceof GatewayError)) throw error;
+          return "unanswered" as const;
+        }
+      }),
+    );
+    batch.forEach((mine, index) => {
+      const answer = answers[index]!;
+      if (answer === "unasked" || answer === "unanswered") {
+        if (answer === "unanswered") failuresInARow += 1;
+        rows.push(
+          toRow(
+            {
+              group: "unchecked",
+              note: `${gateway.label} did not answer: reconcile again later`,
+              action: null,
+            },
+            mine,
+            null,
+            gateway,
+          ),
+        );
+        return;
+      }
+      failuresInARow = 0;
+      if (answer?.status !== "success") return;
+      rows.push(
+        toRow(
+          { group: "paid_not_credited", note: `Here: ${mine.payment.status}`, action: "credit" },
+          mine,
+          { ...answer, createdAt: mine.payment.generatedAt },
+          gateway,
+        ),
+      );
+    });
+  }
+  return rows;
+}
+
+/** What the gateway said was paid when it confirmed the payment, as crediting recorded it. */
+const ourRecordOf = (payment: Ours["payment"]) => ({
+  reference: payment.reference,
+  status: "success",
+  amountKobo: payment.paidAmountKobo ?? payment.amountKobo,
+  currency: payment.paidCurrency ?? payment.currency,
+  paidAt: payment.paidAt,
+  channel: payment.channel,
+  gatewayResponse: payment.gatewayResponse,
+  createdAt: payment.generatedAt,
+});
 
 async function listGateway(gateway: PaymentGateway, from: Date, to: Date): Promise<Listed[]> {
   const all: Listed[] = [];

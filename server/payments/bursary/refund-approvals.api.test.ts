@@ -103,6 +103,9 @@ describe("refunding a credited payment", () => {
       credited: true,
       whole: false,
       needs_second_approval: false,
+      gateway: "Paystack",
+      outside: false,
+      payee: null,
     });
     expect(await refundsOf(reference)).toEqual([]); // the check changes nothing
 

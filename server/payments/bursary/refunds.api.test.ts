@@ -156,6 +156,15 @@ describe("refunding a duplicate payment", () => {
       { reference: second, reason: "x" },
       { reference: second, reason: "ok reason", amount_kobo: 0 },
       { reference: second, reason: "ok reason", amount_kobo: 1.5 },
+      // Paystack pays back the way the money came: bank details are not for its refunds.
+      {
+        reference: second,
+        reason: "ok reason",
+        account_name: "Tolu Adebayo",
+        account_number: "0123456789",
+        bank: "Access Bank",
+      },
+      { reference: second, reason: "ok reason", account_number: "12345" },
     ]) {
       expect((await kit.asBursar("/staff/refunds", { method: "POST", json })).status).toBe(400);
     }

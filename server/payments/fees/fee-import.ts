@@ -22,6 +22,7 @@ import {
 import { loadModes } from "../../structure/modes.ts";
 import { auditView, noSuchSession, type FeeKey, type FeeRow } from "./fee-keys.ts";
 import type { FeeValues } from "./fee-writes.ts";
+import { SPLIT_FEE_AMOUNT_IS_FIXED, splitFeeIds } from "./fee-split.ts";
 import type { Author } from "../../structure/structure-writes.ts";
 
 type Rows = CsvRow<(typeof FEE_CSV_HEADER)[number]>[];
@@ -100,6 +101,7 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
         .where(and(eq(payments.status, "success"), isNotNull(payments.feeId)))
     ).map((row) => row.id),
   );
+  const split = await splitFeeIds(tx);
   const planned: PlannedRow[] = [];
   for (const { row, values } of rows) {
     const session = check.read(row, "session", readSessionName(values.session));
@@ -152,6 +154,10 @@ export async function planFeeImport(tx: Transaction, rows: Rows): Promise<Import
         "amount_naira",
         `Students have paid this fee at ${formatNaira(koboToNaira(found.amountKobo))}, so it cannot change. Add the new fee on the fee schedule page: it replaces this one for new payments.`,
       );
+      continue;
+    }
+    if (found && found.amountKobo !== amountKobo && split.has(found.id)) {
+      check.refuse(row, "amount_naira", SPLIT_FEE_AMOUNT_IS_FIXED);
       continue;
     }
     planned.push(

@@ -5,6 +5,7 @@ import { GATEWAY_LABELS, type GatewayName } from "../../../common/payments/gatew
 import {
   academicSessions,
   feeSchedule,
+  feeSplitItems,
   payments,
   programmes,
   studyModes,
@@ -31,11 +32,22 @@ export function feesInForce(db: Database, filters: Filters) {
     .where(eq(payments.status, "success"))
     .groupBy(payments.feeId)
     .as("credited");
+  const split = db
+    .select({ feeId: feeSplitItems.feeId, value: count().as("split_accounts") })
+    .from(feeSplitItems)
+    .groupBy(feeSplitItems.feeId)
+    .as("split");
   return db
-    .select({ fee: feeSchedule, programme: programmes.name, credited: credited.value })
+    .select({
+      fee: feeSchedule,
+      programme: programmes.name,
+      credited: credited.value,
+      splitAccounts: split.value,
+    })
     .from(feeSchedule)
     .leftJoin(programmes, eq(programmes.id, feeSchedule.programmeId))
     .leftJoin(credited, eq(credited.feeId, feeSchedule.id))
+    .leftJoin(split, eq(split.feeId, feeSchedule.id))
     .where(and(...conditions))
     .orderBy(
       desc(feeSchedule.session),
@@ -69,7 +81,7 @@ export async function feePage(
     .limit(FEE_PAGE_SIZE)
     .offset((page - 1) * FEE_PAGE_SIZE);
   const [total] = await db.select({ value: count() }).from(feesInForce(db, filters).as("matching"));
-  const data: StaffFee[] = rows.map(({ fee, programme, credited }) => ({
+  const data: StaffFee[] = rows.map(({ fee, programme, credited, splitAccounts }) => ({
     id: fee.id,
     session: fee.session,
     programme_id: fee.programmeId,
@@ -80,6 +92,7 @@ export async function feePage(
     amount_kobo: fee.amountKobo,
     credited_payments: Number(credited ?? 0),
     gateways: fee.allowedGateways,
+    split_accounts: Number(splitAccounts ?? 0),
   }));
   const sessions = await db
     .select({

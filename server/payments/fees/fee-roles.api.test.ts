@@ -14,6 +14,8 @@ const endpoints: RoleRow[] = [
   { method: "POST", path: () => "/staff/fees", roles: ["bursar"], json: {} },
   { method: "PATCH", path: () => "/staff/fees/999999", roles: ["bursar"], json: {} },
   { method: "POST", path: () => "/staff/fees/import", roles: ["bursar"], form: true },
+  { method: "GET", path: () => "/staff/fees/999999/split", roles: ["bursar", "admin"] },
+  { method: "PUT", path: () => "/staff/fees/999999/split", roles: ["bursar"], json: {} },
   {
     method: "PATCH",
     path: () => `/staff/sessions/${current()}/late-fees`,

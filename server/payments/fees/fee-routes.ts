@@ -35,6 +35,9 @@ import { addFee, changeFee } from "./fee-writes.ts";
 import { refuseGatewaysNotOffered } from "../gateway-choice.ts";
 import { setOtherFee } from "./other-fees.ts";
 import { gatewaysInWords } from "./fee-list.ts";
+import { feeSplitPage, setFeeSplit } from "./fee-split.ts";
+import { FeeSplitRequest } from "../../../common/payments/fee-split.ts";
+import { formatKobo } from "../../../common/payments/bursary.ts";
 
 const FeeIdParam = z.object({ id: RecordId("No such fee.") });
 
@@ -80,7 +83,7 @@ export function feeRoutes(deps: ApiDeps) {
       amountKobo: request.amount_naira,
       allowedGateways: request.gateways,
     };
-    const { fee, replaced } = await withUniqueNames(() =>
+    const { fee, replaced, replacedWasSplit } = await withUniqueNames(() =>
       db.transaction(async (tx) => {
         await assertSessionExists(tx, values.session);
         await assertProgrammeExists(tx, values.programmeId);
@@ -89,7 +92,7 @@ export function feeRoutes(deps: ApiDeps) {
     );
     const amount = formatNaira(koboToNaira(fee.amountKobo));
     const message = replaced
-      ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.`
+      ? `New fee of ${amount} saved; it replaces the paid fee of ${formatNaira(koboToNaira(replaced.amountKobo))} for payments started from now on.${replacedWasSplit ? " The old fee's split between accounts on Remita is not carried over: set one for the new fee on its page." : ""}`
       : `Fee of ${amount} saved.`;
     return c.json({ status: "success", message, data: { id: fee.id } }, 201);
   });
@@ -122,6 +125,25 @@ export function feeRoutes(deps: ApiDeps) {
       amountKobo === undefined
         ? `Students can pay this fee through ${gatewaysInWords(deps, fee.allowedGateways)}.`
         : `The fee is now ${formatNaira(koboToNaira(fee.amountKobo))}.`;
+    return c.json({ status: "success", message });
+  });
+
+  // How Remita splits the fee's payments between accounts (decision 190).
+  app.get("/staff/fees/:id/split", readers, async (c) =>
+    c.json({ data: await feeSplitPage(db, readParams(c, FeeIdParam).id) }),
+  );
+
+  app.put("/staff/fees/:id/split", bursar, async (c) => {
+    const { id } = readParams(c, FeeIdParam);
+    const request = await readJson(c, FeeSplitRequest);
+    const { amountKobo, items, changed } = await db.transaction((tx) =>
+      setFeeSplit(tx, author(c.var.staff.id), id, request),
+    );
+    const message = !changed
+      ? "The split is as it was; nothing changed."
+      : items.length
+        ? `The fee's ${formatKobo(amountKobo)} is now split between ${items.length === 1 ? "one account" : `${items.length} accounts`} on Remita, for RRRs generated from now on.`
+        : "The fee is no longer split: RRRs generated from now on pay all of it into the college's Remita account.";
     return c.json({ status: "success", message });
   });
 

@@ -7,6 +7,7 @@ import { PAID_FEE_IS_FIXED } from "../../../common/payments/fee-schedule.ts";
 import { recordAudit } from "../../audit/audit.ts";
 import type { Author } from "../../structure/structure-writes.ts";
 import type { GatewayName } from "../../../common/payments/gateway-names.ts";
+import { refuseIfSplit, splitOf } from "./fee-split.ts";
 import { auditView, creditedAgainst, feeInForce, type FeeKey, type FeeRow } from "./fee-keys.ts";
 
 /** A fee's identity, amount, and the gateways allowed for it (unset or empty: every one offered). */
@@ -23,7 +24,7 @@ export async function addFee(
   tx: Transaction,
   author: Author,
   values: FeeValues,
-): Promise<{ fee: FeeRow; replaced: FeeRow | null }> {
+): Promise<{ fee: FeeRow; replaced: FeeRow | null; replacedWasSplit: boolean }> {
   const existing = await feeInForce(tx, values);
   if (existing && (await creditedAgainst(tx, existing.id)) === 0) {
     throw new ApiError(
@@ -51,7 +52,9 @@ export async function addFee(
     },
     author.at,
   );
-  return { fee: fee!, replaced: existing ?? null };
+  // The old fee's split added up to the old amount: the new fee starts without one (decision 190).
+  const replacedWasSplit = existing ? (await splitOf(tx, existing.id)).length > 0 : false;
+  return { fee: fee!, replaced: existing ?? null, replacedWasSplit };
 }
 
 /**
@@ -79,6 +82,8 @@ export async function changeFee(
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   if (amountKobo !== fee.amountKobo) {
+    // A split adds up to the amount: it is removed before the amount changes (decision 190).
+    await refuseIfSplit(tx, id);
     before.amount_kobo = fee.amountKobo;
     after.amount_kobo = amountKobo;
   }

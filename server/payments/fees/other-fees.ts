@@ -8,6 +8,7 @@ import { OTHER_FEE_KINDS, type OtherFeeKind } from "../../../common/payments/fee
 import type { FeePage } from "../../../common/payments/fee-schedule.ts";
 import type { GatewayName } from "../../../common/payments/gateway-names.ts";
 import { auditView, creditedAgainst } from "./fee-keys.ts";
+import { refuseIfSplit } from "./fee-split.ts";
 
 /** Each college-wide fee (a transcript's) with the one in force, for the bursar's fee page. */
 export async function otherFees(db: Database): Promise<FeePage["other_fees"]> {
@@ -56,6 +57,7 @@ export async function setOtherFee(
     existing &&
     (existing.amountKobo === amountKobo || (await creditedAgainst(tx, existing.id)) === 0)
   ) {
+    if (existing.amountKobo !== amountKobo) await refuseIfSplit(tx, existing.id);
     await tx
       .update(feeSchedule)
       .set({ amountKobo, allowedGateways })

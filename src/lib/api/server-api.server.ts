@@ -93,16 +93,18 @@ export function createServerApi(
     return schema.parse(body);
   }
   return {
-    get: <T extends z.ZodType>(path: string, schema: T) => call(path, schema),
+    /** `timeoutMs` for the rare read that takes long (a reconciliation asking Remita RRR by RRR). */
+    get: <T extends z.ZodType>(path: string, schema: T, timeoutMs?: number) =>
+      call(path, schema, { timeoutMs }),
     send: <T extends z.ZodType>(method: string, path: string, json: unknown, schema: T) =>
       call(path, schema, { method, json }),
     /** A file the API makes (a CSV export), passed on as it came; a refusal is an ApiRefusal. */
-    async download(path: string): Promise<Response> {
+    async download(path: string, timeoutMs = 3 * TIMEOUT_MS): Promise<Response> {
       const headers: Record<string, string> = {
         ...identity,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       };
-      const response = await apiFetch(new URL(path, site().API_URL), { headers }, 3 * TIMEOUT_MS);
+      const response = await apiFetch(new URL(path, site().API_URL), { headers }, timeoutMs);
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;
       const body = (await response.json().catch(() => null)) as {

@@ -174,6 +174,8 @@ test("every bursary page fits the phone", async ({ page }) => {
   await checkEachPage(page, [
     "/staff",
     "/staff/fees",
+    // A fee's own page, with its split on Remita (the schedule's first fee).
+    "/staff/fees/1",
     "/staff/payments",
     `/staff/payments?q=${encodeURIComponent(RETURNING_MATRIC)}`,
     `/staff/payments/${SEEDED_FEE}`,
