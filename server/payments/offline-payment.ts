@@ -3,6 +3,7 @@ import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../deps.ts";
 import { payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { remitaLineItemsFor } from "./fees/fee-split.ts";
 import { GatewayError, type OfflineChargeInput } from "./gateway.ts";
 import { unhandledChannel, type OfflineChannelChoice } from "../../common/payments/channels.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
@@ -41,7 +42,7 @@ export async function startOfflinePayment(
 ): Promise<OfflinePaymentAnswer> {
   const opened = await openPendingPayment(deps, student, choice, channel.kind);
   if (opened === "already-paid") return { status: "success", message: "Payment already made" };
-  const { reference, amountKobo, paymentId, gateway } = opened;
+  const { reference, amountKobo, feeId, paymentId, gateway } = opened;
   const charge: OfflineChargeInput = {
     reference,
     amountKobo,
@@ -54,9 +55,13 @@ export async function startOfflinePayment(
       matricNo: student.matricNo,
     },
     serviceKind: "school_fee",
-    // The bursary's split of the fee between accounts (Remita's line items) goes here as
-    // `lineItems` once fees carry one; without it the whole amount goes to the merchant's
-    // account. Whatever is sent is kept with the instructions, for the printed invoice.
+    // The bursary's split of the fee between accounts (decision 190) goes to Remita as line
+    // items; with none, the whole amount goes to the merchant's account. What is sent is kept
+    // with the instructions, for the printed invoice.
+    lineItems:
+      channel.kind === "remita"
+        ? await remitaLineItemsFor(deps.db, { feeId, paymentOption: choice.option, amountKobo })
+        : undefined,
   };
   try {
     const instructions = keptInstructions(await gateway.startOfflineCharge(charge), charge);

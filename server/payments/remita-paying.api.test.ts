@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feeSplitItems } from "../db/schema.ts";
 import { HARNESS_REMITA, payRrrAtSandbox } from "../testing/api-harness.test-kit.ts";
 import { reconcilePendingPayments } from "./reconciler.ts";
 import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
@@ -281,5 +283,64 @@ describe("the reconciler and an RRR", () => {
     kit.api.clock.advance(28 * DAY);
     await reconcile();
     expect((await kit.paymentRow(reference)).status).toBe("abandoned");
+  });
+});
+
+describe("an RRR for a fee the bursar split between accounts (decision 190)", () => {
+  it("carries the split to Remita as line items and keeps it for the printed invoice", async () => {
+    const fee = await kit.api.db.query.feeSchedule.findFirst({
+      where: (fees, { and, eq, isNull }) =>
+        and(
+          eq(fees.paymentOption, "full"),
+          eq(fees.level, 100),
+          eq(fees.session, "2024/2025"),
+          isNull(fees.programmeId),
+          isNull(fees.studyMode),
+          isNull(fees.replacedAt),
+        ),
+    });
+    const vendorShare = 150_000;
+    await kit.api.db.insert(feeSplitItems).values([
+      {
+        feeId: fee!.id,
+        position: 1,
+        beneficiaryName: "Federal College of Education TSA",
+        beneficiaryAccount: "0360883515",
+        bankCode: "000",
+        amountKobo: fee!.amountKobo - vendorShare,
+        bearsCharge: true,
+      },
+      {
+        feeId: fee!.id,
+        position: 2,
+        beneficiaryName: "Campus ICT Services Ltd",
+        beneficiaryAccount: "0123456789",
+        bankCode: "057",
+        amountKobo: vendorShare,
+        bearsCharge: false,
+      },
+    ]);
+    try {
+      const me = await kit.newStudent();
+      const body = await (await startRemita(me)).json();
+      expect(body.status).toBe("pending");
+      expect(body.instructions.line_items).toEqual([
+        {
+          beneficiary_name: "Federal College of Education TSA",
+          amount_kobo: fee!.amountKobo - vendorShare,
+        },
+        { beneficiary_name: "Campus ICT Services Ltd", amount_kobo: vendorShare },
+      ]);
+      const invoice = await sandboxInvoice(body.instructions.rrr);
+      expect(invoice.lineItems).toEqual([
+        expect.objectContaining({
+          beneficiaryAccount: "0360883515",
+          amountKobo: fee!.amountKobo - vendorShare,
+        }),
+        expect.objectContaining({ beneficiaryAccount: "0123456789", amountKobo: vendorShare }),
+      ]);
+    } finally {
+      await kit.api.db.delete(feeSplitItems).where(eq(feeSplitItems.feeId, fee!.id));
+    }
   });
 });

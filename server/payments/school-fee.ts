@@ -125,7 +125,7 @@ export async function openPendingPayment(
     channel: channel === "card" ? null : channel,
     generatedAt: deps.now(),
   });
-  return { reference, amountKobo, paymentId: payment!.id, gateway };
+  return { reference, amountKobo, feeId, paymentId: payment!.id, gateway };
 }
 
 /** What the gateway keeps with each transaction, so its dashboard shows whose fee it is. */
