@@ -69,6 +69,9 @@ export const ACTION_LABELS: Record<string, string> = {
   "payment.refund_request": "Refund asked, waiting for a second approver",
   "payment.refund_approve": "Refund approved by a second approver",
   "payment.refund_decline": "Refund declined",
+  "payment.refund_paid_outside": "Refund paid by bank transfer outside the portal",
+  "payment.refund_not_paid_outside":
+    "Refund outside the portal not paid, payment back to the queue",
   "department.head": "Head of department named",
   "course_result.lecturers": "Course lecturers assigned",
   "course_result.scores": "Scores entered",
