@@ -319,6 +319,19 @@ export function refundTo(
   return `${formatKobo(refund.amount_kobo, refund.currency)} to ${refund.student_name}${refund.matric_no ? ` (${refund.matric_no})` : ""}`;
 }
 
+/** A refund as the bursary's lists name it: whose, how much, why and who asked. */
+const RefundLine = z.object({
+  id: z.number(),
+  reference: z.string(),
+  student_name: z.string(),
+  matric_no: z.string().nullable(),
+  amount_kobo: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  requested_at: z.string(),
+  requested_by: z.string(),
+});
+
 export const RefundQueue = z.object({
   data: z.object({
     waiting: z.array(
@@ -331,32 +344,10 @@ export const RefundQueue = z.object({
       }),
     ),
     /** Outside refunds asked and approved, still to pay by bank transfer: every one, oldest first. */
-    to_pay_outside: z.array(
-      z.object({
-        id: z.number(),
-        reference: z.string(),
-        student_name: z.string(),
-        matric_no: z.string().nullable(),
-        amount_kobo: z.number(),
-        currency: z.string(),
-        reason: z.string(),
-        requested_at: z.string(),
-        requested_by: z.string(),
-        payee: Payee,
-      }),
-    ),
+    to_pay_outside: z.array(RefundLine.extend({ payee: Payee })),
     refunds: z.array(
-      z.object({
-        id: z.number(),
-        reference: z.string(),
-        student_name: z.string(),
-        matric_no: z.string().nullable(),
-        amount_kobo: z.number(),
-        currency: z.string(),
+      RefundLine.extend({
         status: z.string(),
-        reason: z.string(),
-        requested_at: z.string(),
-        requested_by: z.string(),
         outside: z.boolean(),
         payee: Payee.nullable(),
         transfer_reference: z.string().nullable(),

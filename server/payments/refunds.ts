@@ -587,6 +587,61 @@ async function outsideRefundToSettle(tx: Transaction, refundId: number) {
 }
 
 /**
+ * Settles an outside refund as the bursary reports it, in `tx`: the refund and its payment move
+ * as when Paystack settles a refund, the audit log keeps who said so, and the answer names the
+ * student and what the payment became.
+ */
+async function settleOutside(
+  tx: Transaction,
+  deps: Pick<RefundDeps, "now">,
+  staffId: number,
+  refundId: number,
+  settlement: {
+    outcome: "processed" | "failed";
+    facts: Record<string, unknown>;
+    columns: PgUpdateSetSource<typeof refunds>;
+    event?: PaymentEventKind;
+    action: "payment.refund_paid_outside" | "payment.refund_not_paid_outside";
+  },
+) {
+  const { refund, payment, studentName, matricNo } = await outsideRefundToSettle(tx, refundId);
+  const { outcome, facts } = settlement;
+  await settleIn(
+    tx,
+    deps,
+    refund.id,
+    outcome,
+    { ...facts, staff_id: staffId },
+    settlement.columns,
+    settlement.event,
+  );
+  const [after] = await tx
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, payment.id));
+  await recordAudit(
+    tx,
+    {
+      staffId,
+      action: settlement.action,
+      entity: "payment",
+      entityId: payment.reference,
+      before: { status: payment.status, refund: "pending", refund_id: refund.id },
+      after: { status: after!.status, refund: outcome, ...facts },
+    },
+    deps.now(),
+  );
+  return {
+    reference: payment.reference,
+    amount_kobo: refund.amountKobo,
+    currency: refund.currency,
+    student_name: studentName,
+    matric_no: matricNo,
+    status: after!.status,
+  };
+}
+
+/**
  * The bursary paid an outside refund by bank transfer (decision 190): it is processed with the
  * bank's reference, and the payment follows as when Paystack processes a refund. One transfer
  * reference marks one refund.
@@ -598,51 +653,16 @@ export async function markPaidOutside(
   transferReference: string,
 ) {
   try {
-    return await deps.db.transaction(async (tx) => {
-      const { refund, payment, studentName, matricNo } = await outsideRefundToSettle(tx, refundId);
-      const facts = {
-        paid_outside: true,
-        transfer_reference: transferReference,
-        staff_id: staffId,
-      };
-      await settleIn(
-        tx,
-        deps,
-        refund.id,
-        "processed",
-        facts,
-        { transferReference, settledBy: staffId },
-        "refund-paid-outside",
-      );
-      const [after] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, payment.id));
-      await recordAudit(
-        tx,
-        {
-          staffId,
-          action: "payment.refund_paid_outside",
-          entity: "payment",
-          entityId: payment.reference,
-          before: { status: payment.status, refund: "pending", refund_id: refund.id },
-          after: {
-            status: after!.status,
-            refund: "processed",
-            transfer_reference: transferReference,
-          },
-        },
-        deps.now(),
-      );
-      return {
-        reference: payment.reference,
-        amount_kobo: refund.amountKobo,
-        currency: refund.currency,
-        student_name: studentName,
-        matric_no: matricNo,
-        counts: after!.status === "success",
-      };
-    });
+    const { status, ...settled } = await deps.db.transaction((tx) =>
+      settleOutside(tx, deps, staffId, refundId, {
+        outcome: "processed",
+        facts: { paid_outside: true, transfer_reference: transferReference },
+        columns: { transferReference, settledBy: staffId },
+        event: "refund-paid-outside",
+        action: "payment.refund_paid_outside",
+      }),
+    );
+    return { ...settled, counts: status === "success" };
   } catch (error) {
     if (isUniqueViolation(error))
       throw new ApiError(
@@ -665,41 +685,14 @@ export async function markNotPaidOutside(
   refundId: number,
   reason: string,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const { refund, payment, studentName, matricNo } = await outsideRefundToSettle(tx, refundId);
-    await settleIn(
-      tx,
-      deps,
-      refund.id,
-      "failed",
-      { paid_outside: false, reason, staff_id: staffId },
-      { settledBy: staffId },
-    );
-    const [after] = await tx
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, payment.id));
-    await recordAudit(
-      tx,
-      {
-        staffId,
-        action: "payment.refund_not_paid_outside",
-        entity: "payment",
-        entityId: payment.reference,
-        before: { status: payment.status, refund: "pending", refund_id: refund.id },
-        after: { status: after!.status, refund: "failed", reason },
-      },
-      deps.now(),
-    );
-    return {
-      reference: payment.reference,
-      amount_kobo: refund.amountKobo,
-      currency: refund.currency,
-      student_name: studentName,
-      matric_no: matricNo,
-      status: after!.status,
-    };
-  });
+  return deps.db.transaction((tx) =>
+    settleOutside(tx, deps, staffId, refundId, {
+      outcome: "failed",
+      facts: { paid_outside: false, reason },
+      columns: { settledBy: staffId },
+      action: "payment.refund_not_paid_outside",
+    }),
+  );
 }
 
 /**

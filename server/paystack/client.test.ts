@@ -2,11 +2,15 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createPaystackClient, PaystackError } from "./client.ts";
 import type { InitializeInput } from "./client.ts";
+import {
+  hang,
+  networkError,
+  scriptedFetch,
+  type Answer,
+} from "../testing/scripted-fetch.test-kit.ts";
 
 const SECRET = "sk_test_4c0ffee5ecret";
 const BASE_URL = "https://paystack.test";
-
-type Answer = (init: RequestInit) => Response | Promise<Response>;
 
 const json =
   (status: number, body: unknown): Answer =>
@@ -16,21 +20,6 @@ const text =
   (status: number, body: string): Answer =>
   () =>
     new Response(body, { status });
-const networkError: Answer = () => {
-  throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
-};
-const hang: Answer = ({ signal }) =>
-  new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
-
-/** A fetch that plays `answers` in order (the last one repeats) and records each call. */
-function fakeFetch(...answers: Answer[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
-    calls.push({ url: String(input), init });
-    return answers[Math.min(calls.length, answers.length) - 1]!(init);
-  };
-  return { fetch, calls };
-}
 
 function clientWith(fetch: typeof globalThis.fetch, extra: { timeoutMs?: number } = {}) {
   return createPaystackClient({ baseUrl: `${BASE_URL}/`, secretKey: SECRET, fetch, ...extra });
@@ -85,7 +74,7 @@ async function failureOf(promise: Promise<unknown>): Promise<PaystackError> {
 
 describe("initialize", () => {
   it("posts the transaction with the secret key and returns the checkout URL", async () => {
-    const { fetch, calls } = fakeFetch(json(200, initialized));
+    const { fetch, calls } = scriptedFetch(json(200, initialized));
     const result = await clientWith(fetch).initialize(input);
 
     expect(result).toEqual({
@@ -117,7 +106,7 @@ describe("initialize", () => {
     { case: "a server error", answer: json(500, { status: false, message: "Server error" }) },
     { case: "a network error", answer: networkError },
   ])("never retries after $case, so it cannot create a duplicate", async ({ answer }) => {
-    const { fetch, calls } = fakeFetch(answer, json(200, initialized));
+    const { fetch, calls } = scriptedFetch(answer, json(200, initialized));
     await failureOf(clientWith(fetch).initialize(input));
     expect(calls).toHaveLength(1);
   });
@@ -125,7 +114,7 @@ describe("initialize", () => {
 
 describe("verify", () => {
   it("parses a paid transaction", async () => {
-    const { fetch, calls } = fakeFetch(json(200, verified()));
+    const { fetch, calls } = scriptedFetch(json(200, verified()));
     const transaction = await clientWith(fetch).verify("FEES-2025-0001");
 
     expect(transaction).toEqual({
@@ -143,7 +132,7 @@ describe("verify", () => {
 
   it("parses an unpaid transaction and escapes the reference in the path", async () => {
     const unpaid = verified({ status: "abandoned", paid_at: null, reference: "a/b?c" });
-    const { fetch, calls } = fakeFetch(json(200, unpaid));
+    const { fetch, calls } = scriptedFetch(json(200, unpaid));
     const transaction = await clientWith(fetch).verify("a/b?c");
 
     expect(transaction).toMatchObject({ status: "abandoned", paidAt: null });
@@ -160,19 +149,19 @@ describe("verify", () => {
       answer: json(400, { status: false, message: "Transaction reference not found" }),
     },
   ])("resolves null for an unknown reference ($case)", async ({ answer }) => {
-    const { fetch, calls } = fakeFetch(answer);
+    const { fetch, calls } = scriptedFetch(answer);
     await expect(clientWith(fetch).verify("NOPE")).resolves.toBeNull();
     expect(calls).toHaveLength(1);
   });
 
   it("does not mistake a 404 page from a wrong base URL for an unknown reference", async () => {
-    const { fetch } = fakeFetch(text(404, "<h1>Not Found</h1>"));
+    const { fetch } = scriptedFetch(text(404, "<h1>Not Found</h1>"));
     const error = await failureOf(clientWith(fetch).verify("FEES-2025-0001"));
     expect(error.httpStatus).toBe(404);
   });
 
   it("retries after 5xx answers and network errors, then succeeds", async () => {
-    const { fetch, calls } = fakeFetch(
+    const { fetch, calls } = scriptedFetch(
       text(502, "Bad gateway"),
       networkError,
       json(200, verified()),
@@ -183,7 +172,7 @@ describe("verify", () => {
   });
 
   it("gives up after the configured retries", async () => {
-    const { fetch, calls } = fakeFetch(json(503, { status: false, message: "Unavailable" }));
+    const { fetch, calls } = scriptedFetch(json(503, { status: false, message: "Unavailable" }));
     const client = createPaystackClient({
       baseUrl: BASE_URL,
       secretKey: SECRET,
@@ -196,14 +185,14 @@ describe("verify", () => {
   });
 
   it("does not retry a refusal", async () => {
-    const { fetch, calls } = fakeFetch(json(401, { status: false, message: "Invalid key" }));
+    const { fetch, calls } = scriptedFetch(json(401, { status: false, message: "Invalid key" }));
     const error = await failureOf(clientWith(fetch).verify("FEES-2025-0001"));
     expect(error).toMatchObject({ httpStatus: 401, paystackMessage: "Invalid key" });
     expect(calls).toHaveLength(1);
   });
 
   it("refuses an answer about another reference", async () => {
-    const { fetch } = fakeFetch(json(200, verified({ reference: "SOMEONE-ELSE" })));
+    const { fetch } = scriptedFetch(json(200, verified({ reference: "SOMEONE-ELSE" })));
     await failureOf(clientWith(fetch).verify("FEES-2025-0001"));
   });
 });
@@ -215,7 +204,7 @@ describe("failures", () => {
     { operation: "verify", status: 401, message: "Invalid key" },
     { operation: "verify", status: 200, message: "Something odd" },
   ])("status:false ($operation, HTTP $status) carries Paystack's message", async (row) => {
-    const { fetch } = fakeFetch(json(row.status, { status: false, message: row.message }));
+    const { fetch } = scriptedFetch(json(row.status, { status: false, message: row.message }));
     const client = clientWith(fetch);
     const call = row.operation === "initialize" ? client.initialize(input) : client.verify("R-1");
     const error = await failureOf(call);
@@ -230,7 +219,7 @@ describe("failures", () => {
     { case: "a paid_at that is not a date", answer: json(200, verified({ paid_at: "yesterday" })) },
     { case: "no status in data", answer: json(200, verified({ status: undefined })) },
   ])("an unexpected verify answer ($case) is a PaystackError", async ({ answer }) => {
-    const { fetch } = fakeFetch(answer);
+    const { fetch } = scriptedFetch(answer);
     const client = createPaystackClient({
       baseUrl: BASE_URL,
       secretKey: SECRET,
@@ -243,13 +232,13 @@ describe("failures", () => {
 
   it("an initialize answer without an access code is a PaystackError", async () => {
     const body = { ...initialized, data: { ...initialized.data, access_code: undefined } };
-    const { fetch } = fakeFetch(json(200, body));
+    const { fetch } = scriptedFetch(json(200, body));
     const error = await failureOf(clientWith(fetch).initialize(input));
     expect(error.message).toMatch(/data\.access_code/);
   });
 
   it("times out a call that never answers", async () => {
-    const { fetch, calls } = fakeFetch(hang);
+    const { fetch, calls } = scriptedFetch(hang);
     const error = await failureOf(clientWith(fetch, { timeoutMs: 20 }).initialize(input));
     expect(error.message).toBe("Paystack did not answer initialize within 20 ms");
     expect(error.httpStatus).toBeNull();
@@ -257,7 +246,7 @@ describe("failures", () => {
   });
 
   it("retries a verify that timed out", async () => {
-    const { fetch, calls } = fakeFetch(hang, json(200, verified()));
+    const { fetch, calls } = scriptedFetch(hang, json(200, verified()));
     const transaction = await clientWith(fetch, { timeoutMs: 20 }).verify("FEES-2025-0001");
     expect(transaction?.status).toBe("success");
     expect(calls).toHaveLength(2);
@@ -274,7 +263,7 @@ describe("failures", () => {
       json(200, { status: true, message: SECRET }),
     ];
     for (const answer of echoes) {
-      const { fetch } = fakeFetch(answer);
+      const { fetch } = scriptedFetch(answer);
       const client = createPaystackClient({
         baseUrl: BASE_URL,
         secretKey: SECRET,

@@ -1,4 +1,4 @@
-import { escapeHtml, formatAmount, page } from "./sandbox-checkout-page.ts";
+import { escapeHtml, formatAmount, sandboxPage } from "../http/sandbox-page.ts";
 import type { SandboxTransaction } from "./sandbox-store.ts";
 
 /** What became of a webhook the sandbox sent, as the simulate page reports it. */
@@ -23,7 +23,8 @@ export function renderSimulatePage(transaction: SandboxTransaction, how: string)
     <p class="hint" id="amount-hint">Change it to simulate a transfer of the wrong amount.</p>
     <button type="submit" class="pay">${verb}</button>
   </form>`;
-  return page(
+  return sandboxPage(
+    "Paystack",
     TITLE,
     `<h1>${TITLE}</h1>
   <dl>
@@ -48,7 +49,8 @@ export function renderSimulateDone(
   webhook: WebhookDelivery | "not sent",
 ): string {
   const arrived = transaction.paidAmountKobo ?? transaction.amountKobo;
-  return page(
+  return sandboxPage(
+    "Paystack",
     TITLE,
     `<h1>Payment arrived</h1>
   <p role="status">${escapeHtml(transaction.reference)}: ${formatAmount(arrived, transaction.currency)} received. ${WEBHOOK_TEXT[webhook]}</p>`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatAmount } from "./sandbox-checkout-page.ts";
+import { formatAmount } from "../http/sandbox-page.ts";
 import { createPaystackSandbox } from "./sandbox.ts";
 import { useSandboxDatabase } from "../testing/sandbox-database.test-kit.ts";
 

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { createRemitaClient, RemitaError, type InvoiceInput } from "./client.ts";
 import { finalizeHash, paymentInitHash, statusHash } from "./hash.ts";
+import {
+  hang,
+  networkError,
+  scriptedFetch,
+  type Answer,
+} from "../testing/scripted-fetch.test-kit.ts";
 
 const MERCHANT = "2547916";
 const KEY = "remita-test-key-1946";
 const BASE_URL = "https://remita.test";
 const ECHANNEL = `${BASE_URL}/remita/exapp/api/v1/send/api/echannelsvc`;
-
-type Answer = (init: RequestInit) => Response | Promise<Response>;
 
 const text =
   (body: string, status = 200): Answer =>
@@ -15,21 +19,6 @@ const text =
     new Response(body, { status });
 const json = (body: unknown, status = 200) => text(JSON.stringify(body), status);
 const jsonp = (body: unknown, status = 200) => text(`jsonp (${JSON.stringify(body)})`, status);
-const networkError: Answer = () => {
-  throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
-};
-const hang: Answer = ({ signal }) =>
-  new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
-
-/** A fetch that plays `answers` in order (the last one repeats) and records each call. */
-function fakeFetch(...answers: Answer[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
-    calls.push({ url: String(input), init });
-    return answers[Math.min(calls.length, answers.length) - 1]!(init);
-  };
-  return { fetch, calls };
-}
 
 const clientWith = (fetch: typeof globalThis.fetch, extra: { timeoutMs?: number } = {}) =>
   createRemitaClient({
@@ -71,7 +60,7 @@ async function failureOf(promise: Promise<unknown>): Promise<RemitaError> {
 
 describe("generateRrr (paymentinit)", () => {
   it("sends the SDKs' request: JSON of strings, the hash over the amount's text, no key", async () => {
-    const { fetch, calls } = fakeFetch(jsonp(generated));
+    const { fetch, calls } = scriptedFetch(jsonp(generated));
     expect(await clientWith(fetch).generateRrr(invoice)).toEqual({
       rrr: "140007752615",
       recovered: false,
@@ -104,7 +93,7 @@ describe("generateRrr (paymentinit)", () => {
   });
 
   it("sends whole naira without decimals, a split as line items and the matric number", async () => {
-    const { fetch, calls } = fakeFetch(jsonp(generated));
+    const { fetch, calls } = scriptedFetch(jsonp(generated));
     await clientWith(fetch).generateRrr({
       ...invoice,
       amountKobo: 12_000_000,
@@ -154,7 +143,7 @@ describe("generateRrr (paymentinit)", () => {
   });
 
   it("reads the answer as plain JSON too", async () => {
-    const { fetch } = fakeFetch(json(generated));
+    const { fetch } = scriptedFetch(json(generated));
     expect((await clientWith(fetch).generateRrr(invoice)).rrr).toBe("140007752615");
   });
 
@@ -162,7 +151,10 @@ describe("generateRrr (paymentinit)", () => {
     ["028", "Duplicate Order Ref"],
     ["055", "RRR Already Exist for the orderId"],
   ])("answers the first RRR when a resent order id is refused as %s", async (code, status) => {
-    const { fetch, calls } = fakeFetch(jsonp({ statuscode: code, RRR: "", status }), json(pending));
+    const { fetch, calls } = scriptedFetch(
+      jsonp({ statuscode: code, RRR: "", status }),
+      json(pending),
+    );
     expect(await clientWith(fetch).generateRrr(invoice)).toEqual({
       rrr: "140007752615",
       recovered: true,
@@ -180,7 +172,7 @@ describe("generateRrr (paymentinit)", () => {
       uniqueReference: "",
       responseParams: {},
     };
-    const { fetch } = fakeFetch(json(duplicate, 400), json(pending));
+    const { fetch } = scriptedFetch(json(duplicate, 400), json(pending));
     expect(await clientWith(fetch).generateRrr(invoice)).toEqual({
       rrr: "140007752615",
       recovered: true,
@@ -188,7 +180,7 @@ describe("generateRrr (paymentinit)", () => {
   });
 
   it("refuses a duplicate whose first invoice was for another amount", async () => {
-    const { fetch } = fakeFetch(
+    const { fetch } = scriptedFetch(
       jsonp({ statuscode: "028", RRR: "", status: "Duplicate Order Ref" }),
       json({ ...pending, amount: 1000 }),
     );
@@ -202,7 +194,7 @@ describe("generateRrr (paymentinit)", () => {
     ["020", "Invalid User Authentication"],
     ["023", "Service type or Merchant Does not Exist"],
   ])("blames our configuration for %s, not the student", async (code, status) => {
-    const { fetch } = fakeFetch(jsonp({ statuscode: code, RRR: "", status }));
+    const { fetch } = scriptedFetch(jsonp({ statuscode: code, RRR: "", status }));
     const error = await failureOf(clientWith(fetch).generateRrr(invoice));
     expect(error).toMatchObject({ code, configurationFault: true, gatewayMessage: status });
     expect(error.isRefusal).toBe(true);
@@ -211,7 +203,7 @@ describe("generateRrr (paymentinit)", () => {
 
   it("passes on Remita's refusal of a split, as a refusal", async () => {
     const status = "Total Amount Does not Match with Line Items Amount";
-    const { fetch } = fakeFetch(jsonp({ statuscode: "084", RRR: "", status }));
+    const { fetch } = scriptedFetch(jsonp({ statuscode: "084", RRR: "", status }));
     const error = await failureOf(clientWith(fetch).generateRrr(invoice));
     expect(error).toMatchObject({ code: "084", gatewayMessage: status, configurationFault: false });
     expect(error.isRefusal).toBe(true);
@@ -227,7 +219,7 @@ describe("generateRrr (paymentinit)", () => {
     ["a 200 that is not JSON", text("<html>maintenance</html>")],
     ["no answer", networkError],
   ])("leaves the outcome unknown after %s: not a refusal", async (_case, answer) => {
-    const { fetch, calls } = fakeFetch(answer);
+    const { fetch, calls } = scriptedFetch(answer);
     const error = await failureOf(clientWith(fetch).generateRrr(invoice));
     expect(error.isRefusal).toBe(false);
     // Never retried: a second invoice could be made.
@@ -235,7 +227,7 @@ describe("generateRrr (paymentinit)", () => {
   });
 
   it("gives up after its time-out", async () => {
-    const { fetch } = fakeFetch(hang);
+    const { fetch } = scriptedFetch(hang);
     const error = await failureOf(clientWith(fetch, { timeoutMs: 20 }).generateRrr(invoice));
     expect(error.message).toBe("Remita did not answer paymentinit within 20 ms");
     expect(error.httpStatus).toBeNull();
@@ -264,7 +256,7 @@ describe("generateRrr (paymentinit)", () => {
       /2 line items bear/,
     ],
   ])("refuses line items that %s, before asking Remita", async (_case, shares, message) => {
-    const { fetch, calls } = fakeFetch(jsonp(generated));
+    const { fetch, calls } = scriptedFetch(jsonp(generated));
     const lineItems = shares.map((share, i) => ({
       id: `item${i}`,
       beneficiaryName: "College TSA",
@@ -287,7 +279,7 @@ describe("statusByRrr and statusByOrderId", () => {
       paymentDate: "2025-01-15 10:18:54 AM",
       status: "01",
     };
-    const { fetch, calls } = fakeFetch(json(paid));
+    const { fetch, calls } = scriptedFetch(json(paid));
     expect(await clientWith(fetch).statusByRrr("140007752615")).toEqual({
       code: "01",
       meaning: "paid",
@@ -314,17 +306,19 @@ describe("statusByRrr and statusByOrderId", () => {
       transactiontime: "",
       status: "022",
     };
-    expect(await clientWith(fakeFetch(json(invalid)).fetch).statusByRrr("1")).toMatchObject({
+    expect(await clientWith(scriptedFetch(json(invalid)).fetch).statusByRrr("1")).toMatchObject({
       meaning: "not-found",
     });
     const unknown = { ...invalid, message: "Invalid Merchant or OrderId", status: "023" };
-    expect(await clientWith(fakeFetch(json(unknown)).fetch).statusByOrderId("X")).toMatchObject({
-      meaning: "not-found",
-    });
+    expect(await clientWith(scriptedFetch(json(unknown)).fetch).statusByOrderId("X")).toMatchObject(
+      {
+        meaning: "not-found",
+      },
+    );
   });
 
   it("reads a JSONP-wrapped status answer as well", async () => {
-    const { fetch } = fakeFetch(jsonp(pending));
+    const { fetch } = scriptedFetch(jsonp(pending));
     expect(await clientWith(fetch).statusByRrr("140007752615")).toMatchObject({
       meaning: "pending",
     });
@@ -333,15 +327,17 @@ describe("statusByRrr and statusByOrderId", () => {
   it("refuses to believe an answer about another RRR or order", async () => {
     const other = { ...pending, RRR: "999999999999" };
     const error = await failureOf(
-      clientWith(fakeFetch(json(other)).fetch).statusByRrr("140007752615"),
+      clientWith(scriptedFetch(json(other)).fetch).statusByRrr("140007752615"),
     );
     expect(error.message).toMatch(/for 999999999999 when asked for 140007752615/);
     const otherOrder = { ...pending, orderId: "CCE-OTHER" };
-    await failureOf(clientWith(fakeFetch(json(otherOrder)).fetch).statusByOrderId(invoice.orderId));
+    await failureOf(
+      clientWith(scriptedFetch(json(otherOrder)).fetch).statusByOrderId(invoice.orderId),
+    );
   });
 
   it("refuses an answer whose amount it cannot read exactly", async () => {
-    const { fetch } = fakeFetch(json({ ...pending, amount: 1.005 }));
+    const { fetch } = scriptedFetch(json({ ...pending, amount: 1.005 }));
     await failureOf(clientWith(fetch).statusByRrr("140007752615"));
   });
 
@@ -354,26 +350,26 @@ describe("statusByRrr and statusByOrderId", () => {
       transactiontime: "",
       status: "013",
     };
-    const error = await failureOf(clientWith(fakeFetch(json(wrong)).fetch).statusByRrr("1"));
+    const error = await failureOf(clientWith(scriptedFetch(json(wrong)).fetch).statusByRrr("1"));
     expect(error.configurationFault).toBe(true);
   });
 
   it("asks again after no answer, a 5xx or 997–999, then gives up", async () => {
     const internal = { ...pending, status: "999", message: "Unknown" };
-    const { fetch, calls } = fakeFetch(networkError, json(internal), json(pending));
+    const { fetch, calls } = scriptedFetch(networkError, json(internal), json(pending));
     expect(await clientWith(fetch).statusByRrr("140007752615")).toMatchObject({
       meaning: "pending",
     });
     expect(calls).toHaveLength(3);
 
-    const failing = fakeFetch(text("busy", 503));
+    const failing = scriptedFetch(text("busy", 503));
     const error = await failureOf(clientWith(failing.fetch).statusByRrr("140007752615"));
     expect(error.httpStatus).toBe(503);
     expect(failing.calls).toHaveLength(3);
   });
 
   it("does not ask again after an answer it cannot read", async () => {
-    const { fetch, calls } = fakeFetch(json({ unexpected: true }));
+    const { fetch, calls } = scriptedFetch(json({ unexpected: true }));
     await failureOf(clientWith(fetch).statusByRrr("140007752615"));
     expect(calls).toHaveLength(1);
   });
@@ -381,7 +377,7 @@ describe("statusByRrr and statusByOrderId", () => {
 
 describe("cancel (deactivate.json)", () => {
   it("posts the RRR, the merchant and the status hash, with no Authorization header", async () => {
-    const { fetch, calls } = fakeFetch(json({ statuscode: "00", status: "Successful" }));
+    const { fetch, calls } = scriptedFetch(json({ statuscode: "00", status: "Successful" }));
     expect(await clientWith(fetch).cancel("140007752615")).toBe("cancelled");
     expect(calls[0]!.url).toBe(`${ECHANNEL}/v2/api/deactivate.json`);
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
@@ -393,9 +389,11 @@ describe("cancel (deactivate.json)", () => {
   });
 
   it("says when the RRR was paid already (027), and refuses with anything else", async () => {
-    const paid = fakeFetch(json({ statuscode: "027", status: "Transaction Already Processed" }));
+    const paid = scriptedFetch(
+      json({ statuscode: "027", status: "Transaction Already Processed" }),
+    );
     expect(await clientWith(paid.fetch).cancel("140007752615")).toBe("already-paid");
-    const unknown = fakeFetch(json({ statuscode: "022", status: "Invalid RRR" }));
+    const unknown = scriptedFetch(json({ statuscode: "022", status: "Invalid RRR" }));
     const error = await failureOf(clientWith(unknown.fetch).cancel("140007752615"));
     expect(error).toMatchObject({ code: "022", gatewayMessage: "Invalid RRR" });
   });
@@ -403,7 +401,7 @@ describe("cancel (deactivate.json)", () => {
 
 describe("payOnlineForm", () => {
   it("is the finalize.reg form SystemSpecs' samples post", () => {
-    const form = clientWith(fakeFetch().fetch).payOnlineForm(
+    const form = clientWith(scriptedFetch().fetch).payOnlineForm(
       "140007752615",
       "https://portal.example/remita/verify",
     );

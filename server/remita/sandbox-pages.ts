@@ -1,32 +1,9 @@
-import { escapeHtml, formatAmount } from "../paystack/sandbox-checkout-page.ts";
+import { escapeHtml, formatAmount, sandboxChoice, sandboxPage } from "../http/sandbox-page.ts";
 import type { SandboxInvoice } from "./sandbox-store.ts";
 import { writeRemitaTime } from "./responses.ts";
 
-// The Remita sandbox's pages: no scripts, no external assets, plain forms, so they work on any
-// browser and without JavaScript. They stand in for Remita's payment page and for a bank's
-// counter, and say so on every page.
-
-const STYLE = `
-:root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #f4f5f7; }
-body { margin: 0; padding: 1rem; }
-main { max-width: 30rem; margin: 0 auto; background: #fff; border-radius: 0.75rem; padding: 1.5rem; box-shadow: 0 1px 4px rgb(0 0 0 / 12%); }
-h1 { font-size: 1.5rem; margin: 0 0 1rem; }
-h2 { font-size: 1.125rem; margin: 1.5rem 0 0.5rem; }
-.notice { background: #fff4ce; border: 2px solid #8a6d00; border-radius: 0.5rem; padding: 0.75rem 1rem; margin: 0 0 1rem; }
-dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; margin: 0; }
-dt { font-weight: 600; }
-dd { margin: 0; overflow-wrap: anywhere; }
-.amount { font-size: 1.5rem; font-weight: 700; }
-form { margin: 0.75rem 0 0; }
-button { width: 100%; min-height: 3rem; font: inherit; font-size: 1.125rem; font-weight: 600; border-radius: 0.5rem; border: 2px solid #1a1a1a; background: #fff; color: #1a1a1a; cursor: pointer; }
-button.pay { background: #b3261e; border-color: #b3261e; color: #fff; }
-button:focus-visible, input:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 3px; }
-label { display: block; font-weight: 600; margin: 0.75rem 0 0; }
-input[type=number] { box-sizing: border-box; width: 100%; min-height: 3rem; font: inherit; margin: 0.25rem 0 0; padding: 0 0.75rem; border: 2px solid #1a1a1a; border-radius: 0.5rem; }
-.check { display: flex; gap: 0.5rem; align-items: center; font-weight: 400; }
-.check input { width: 1.5rem; height: 1.5rem; }
-.hint { margin: 0.25rem 0 0; font-size: 0.9rem; color: #444; }
-`;
+// Stands in for Remita's payment page and for a bank's counter.
+const page = (title: string, content: string) => sandboxPage("Remita", title, content);
 
 const STATUS_TEXT: Record<SandboxInvoice["status"], string> = {
   pending: "Not paid yet",
@@ -62,14 +39,6 @@ function details(invoice: SandboxInvoice): string {
   </dl>`;
 }
 
-function choice(action: string, label: string, hint: string, id: string, className = ""): string {
-  const classAttribute = className ? ` class="${className}"` : "";
-  return `<form method="post" action="${escapeHtml(action)}">
-    <button type="submit"${classAttribute} aria-describedby="${id}-hint">${label}</button>
-    <p class="hint" id="${id}-hint">${hint}</p>
-  </form>`;
-}
-
 /** The stand-in for Remita's payment page, reached by the form posted to finalize.reg. */
 export function renderFinalizePage(invoice: SandboxInvoice): string {
   // Relative to /remita/ecomm/finalize.reg, so it works wherever the sandbox is reached.
@@ -77,10 +46,10 @@ export function renderFinalizePage(invoice: SandboxInvoice): string {
   const payable = invoice.status === "pending" || invoice.status === "failed";
   const choices = payable
     ? `<h2>Choose what happens</h2>
-  ${choice(action("pay"), `Pay ${formatAmount(invoice.amountKobo, "NGN")}`, "The card payment succeeds; the portal gets Remita's notification.", "pay", "pay")}
-  ${choice(action("decline"), "Decline the card", "The bank refuses the card. The RRR can still be paid.", "decline")}
-  ${choice(action("abandon"), "Abandon", "As if the student closed Remita's page without paying.", "abandon")}`
-    : `${choice(action("abandon"), "Return to the college portal", "Nothing more can be done with this RRR here.", "back", "pay")}`;
+  ${sandboxChoice(action("pay"), `Pay ${formatAmount(invoice.amountKobo, "NGN")}`, "The card payment succeeds; the portal gets Remita's notification.", "pay", "pay")}
+  ${sandboxChoice(action("decline"), "Decline the card", "The bank refuses the card. The RRR can still be paid.", "decline")}
+  ${sandboxChoice(action("abandon"), "Abandon", "As if the student closed Remita's page without paying.", "abandon")}`
+    : `${sandboxChoice(action("abandon"), "Return to the college portal", "Nothing more can be done with this RRR here.", "back", "pay")}`;
   return page("Remita sandbox: pay an RRR", `<h1>Pay an RRR</h1>${details(invoice)}${choices}`);
 }
 
@@ -141,24 +110,4 @@ export function renderUnknownRrr(): string {
     `<h1>RRR not found</h1>
   <p>The sandbox has no invoice with this RRR. Check the twelve digits, or generate it again from the college portal.</p>`,
   );
-}
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-  <p class="notice" role="note"><strong>Test sandbox.</strong> This is not Remita and no money
-  moves: nothing is charged, whatever you choose.</p>
-  ${content}
-</main>
-</body>
-</html>`;
 }

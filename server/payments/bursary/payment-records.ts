@@ -219,33 +219,37 @@ export async function refundQueue(db: Database, gateways: PaymentGateways) {
       paid_currency: row.payment.paidCurrency,
       gateway_response: row.payment.gatewayResponse,
     })),
-    refunds: recent.map(({ refund, reference, surname, othername, matricNo, by }) => ({
-      id: refund.id,
-      reference,
-      student_name: `${surname} ${othername}`,
-      matric_no: matricNo,
-      amount_kobo: refund.amountKobo,
-      currency: refund.currency,
-      status: refund.status,
-      reason: refund.reason,
-      requested_at: refund.requestedAt.toISOString(),
-      requested_by: by,
-      outside: refund.outside,
-      payee: payeeOf(refund),
-      transfer_reference: refund.transferReference,
+    refunds: recent.map((row) => ({
+      ...refundLine(row),
+      status: row.refund.status,
+      outside: row.refund.outside,
+      payee: payeeOf(row.refund),
+      transfer_reference: row.refund.transferReference,
     })),
-    to_pay_outside: toPay.map(({ refund, reference, surname, othername, matricNo, by }) => ({
-      id: refund.id,
-      reference,
-      student_name: `${surname} ${othername}`,
-      matric_no: matricNo,
-      amount_kobo: refund.amountKobo,
-      currency: refund.currency,
-      reason: refund.reason,
-      requested_at: refund.requestedAt.toISOString(),
-      requested_by: by,
-      payee: payeeOf(refund)!,
-    })),
+    to_pay_outside: toPay.map((row) => ({ ...refundLine(row), payee: payeeOf(row.refund)! })),
+  };
+}
+
+/** A refund as the bursary's lists name it: whose, how much, why and who asked. */
+function refundLine(row: {
+  refund: typeof refunds.$inferSelect;
+  reference: string;
+  surname: string;
+  othername: string;
+  matricNo: string | null;
+  by: string;
+}) {
+  const { refund } = row;
+  return {
+    id: refund.id,
+    reference: row.reference,
+    student_name: `${row.surname} ${row.othername}`,
+    matric_no: row.matricNo,
+    amount_kobo: refund.amountKobo,
+    currency: refund.currency,
+    reason: refund.reason,
+    requested_at: refund.requestedAt.toISOString(),
+    requested_by: row.by,
   };
 }
 
@@ -281,23 +285,16 @@ export async function waitingRefunds(db: Database, gateways: PaymentGateways) {
     .innerJoin(staff, eq(staff.id, refunds.requestedBy))
     .where(eq(refunds.status, "awaiting_approval"))
     .orderBy(asc(refunds.requestedAt), asc(refunds.id));
-  return rows.map(({ refund, payment, surname, othername, matricNo, by }) => {
+  return rows.map((row) => {
+    const { refund, payment } = row;
     const paidKobo = payment.paidAmountKobo ?? payment.amountKobo;
     return {
-      id: refund.id,
+      ...refundLine({ ...row, reference: payment.reference }),
       status: refund.status,
-      reference: payment.reference,
-      student_name: `${surname} ${othername}`,
-      matric_no: matricNo,
-      amount_kobo: refund.amountKobo,
-      currency: refund.currency,
       paid_kobo: paidKobo,
-      reason: refund.reason,
       credited: refund.paymentStatusBefore === "success",
       whole: refund.amountKobo === paidKobo,
-      requested_by: by,
       requested_by_id: refund.requestedBy,
-      requested_at: refund.requestedAt.toISOString(),
       gateway: gatewayOf(gateways, payment).label,
       outside: refund.outside,
       payee: payeeOf(refund),
