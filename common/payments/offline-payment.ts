@@ -59,7 +59,10 @@ export type PayInstructions = z.infer<typeof PayInstructions>;
 
 /** One of the student's payments with what they need to finish it (GET /student/school-fee/{reference}). */
 export const OfflinePayment = z.object({
-  payment: PaymentRecord,
+  payment: PaymentRecord.extend({
+    /** Why the portal closed it before it was paid (cancelled, fee changed, paid another way). */
+    note: z.string().nullable().default(null),
+  }),
   instructions: PayInstructions.nullable(),
 });
 export type OfflinePayment = z.infer<typeof OfflinePayment>;

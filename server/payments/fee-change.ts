@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { payments, students } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { otherFeeInForce, scheduledFee } from "./fee-schedule.ts";
-import { recordPaymentEvent } from "./payment-events.ts";
 
 /** A payment started before its fee changed may still be paid at its old amount for this long (decision 152). */
 export const FEE_CHANGE_GRACE_MS = 24 * 60 * 60_000;
@@ -55,32 +54,3 @@ export async function outdatedBy(
 export const feeChangedNote = (newKobo: number) =>
   `The fee changed to ${formatKobo(newKobo)} after this payment was started, and it was not paid within 24 hours, so it is closed. Start a new payment at ${formatKobo(newKobo)} from the Payment page.`;
 export const FEE_CHANGED_NOTE_START = "The fee changed to ";
-
-/**
- * Closes a pending payment Paystack says is unpaid when it is more than 24 hours old and its fee
- * has changed: `abandoned`, with the new amount in its note. Money Paystack takes for it later
- * is still credited, at what was received, and flagged (decision 152). Answers the note, or null
- * when the payment stays open.
- */
-export async function abandonIfFeeChanged(
-  db: Database,
-  payment: Payment,
-  now: Date,
-): Promise<string | null> {
-  const newKobo = await outdatedBy(db, payment, now);
-  if (newKobo === null) return null;
-  const note = feeChangedNote(newKobo);
-  return db.transaction(async (tx) => {
-    const [closed] = await tx
-      .update(payments)
-      .set({ status: "abandoned", gatewayResponse: note, lastCheckedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
-    if (!closed) return null;
-    await recordPaymentEvent(tx, payment.id, "abandoned", now, {
-      note,
-      fee_changed_to_kobo: newKobo,
-    });
-    return note;
-  });
-}

@@ -127,6 +127,13 @@ export type PaymentGateway = {
    * the bursary outside the portal and recorded; the methods below then refuse, never guess.
    */
   readonly offers: { transactionList: boolean; refundApi: boolean };
+  /**
+   * Withdraws an unpaid payment so it can no longer be paid anywhere, for a gateway whose payments
+   * stay payable after the student has left (a Remita RRR, at any bank branch for 90 days).
+   * "already-paid" when the gateway refuses because the money came: it is then to be credited.
+   * Absent where an unpaid payment closes by itself (Paystack's checkout and transfer account).
+   */
+  cancel?(payment: PaymentAtGateway): Promise<"cancelled" | "already-paid">;
   /** One page of transactions created between `from` and `to` (inclusive), newest first. */
   listTransactions(query: ListQuery): Promise<TransactionPage>;
   /** One page of refunds created between `from` and `to` (inclusive), newest first. */

@@ -13,6 +13,7 @@ import type {
   PayInstructions,
 } from "../../common/payments/offline-payment.ts";
 import { toPaymentRecord } from "./payment-info.ts";
+import { paymentNote } from "./payment-notes.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import {
   openPendingPayment,
@@ -129,5 +130,9 @@ export async function loadOwnPayment(
       "We have no payment with that reference. Check it, or start a new payment from the Payment page.",
     );
   }
-  return { payment: toPaymentRecord(row), instructions: row.payInstructions ?? null };
+  // Refunds are for paid payments, which this card does not explain: only a closing note is read.
+  return {
+    payment: { ...toPaymentRecord(row), note: paymentNote(row, undefined) },
+    instructions: row.payInstructions ?? null,
+  };
 }

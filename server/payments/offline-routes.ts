@@ -12,6 +12,9 @@ import {
 } from "../../common/payments/channels.ts";
 import type { PaymentLimits } from "./payment-limits.ts";
 import { ReferenceParam } from "./reference.ts";
+import { ApiError } from "../http/errors.ts";
+import { groupedRrr } from "../../common/payments/rrr.ts";
+import { cancelOwnPayment } from "./close-payment.ts";
 import {
   loadOwnPayment,
   startOfflinePayment,
@@ -47,6 +50,40 @@ export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
       status: "success",
       data: await loadOwnPayment(deps, c.var.student.id, reference),
     });
+  });
+
+  // The student withdraws an unpaid RRR: Remita is asked, so it counts as a gateway check.
+  app.post("/student/school-fee/:reference/cancel", signedIn, async (c) => {
+    const { reference } = readParams(c, ReferenceParam);
+    const studentId = c.var.student.id;
+    await loadOwnPayment(deps, studentId, reference);
+    await limits.countGatewayCheck(studentId, deps.now());
+    const outcome = await cancelOwnPayment(deps, studentId, reference);
+    const data = await loadOwnPayment(deps, studentId, reference);
+    const rrr = outcome.payment.gatewayReference;
+    const named = rrr ? `RRR ${groupedRrr(rrr)}` : "This RRR";
+    switch (outcome.kind) {
+      case "closed":
+        return c.json({
+          status: "success",
+          message: `${named} is cancelled: it can no longer be paid online or at a bank.`,
+          data,
+        });
+      case "paid":
+        return c.json({
+          status: "success",
+          message:
+            outcome.payment.status === "success"
+              ? `${named} was already paid, so it was not cancelled: it is credited to your fees.`
+              : `${named} was already paid, so it was not cancelled. It was not credited (${outcome.payment.status}): the bursary will review it; quote reference ${reference}.`,
+          data,
+        });
+      case "unchanged":
+        throw new ApiError(
+          409,
+          `This payment is ${outcome.payment.status} now, not waiting to be paid: nothing was cancelled.`,
+        );
+    }
   });
 
   return app;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "../db/prepared.ts";
 import { payments, refunds } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
-import { FEE_CHANGED_NOTE_START } from "./fee-change.ts";
+import { isPortalClosingNote } from "./closing-notes.ts";
 
 type Payment = typeof payments.$inferSelect;
 type Refund = {
@@ -57,7 +57,7 @@ export function paymentNote(row: Payment, refund: Refund | undefined): string | 
     }
     return `${done ? `${amount} of this payment was refunded to you` : `A refund of ${amount} of this payment is on its way to you`}; the payment still counts towards your school fees.`;
   }
-  if (row.status === "abandoned" && row.gatewayResponse?.startsWith(FEE_CHANGED_NOTE_START))
+  if (row.status === "abandoned" && isPortalClosingNote(row.gatewayResponse))
     return row.gatewayResponse;
   return null;
 }

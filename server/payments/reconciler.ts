@@ -3,10 +3,11 @@ import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
 import { gatewayOf, type GatewayName, type PaymentGateways } from "./gateway.ts";
-import { applyProviderResult, type CreditOutcome } from "./credit.ts";
+import { applyProviderResult, type CreditOutcome, type PaymentRow } from "./credit.ts";
 import type { PaymentReceipts } from "./receipt.ts";
-import { abandonIfFeeChanged } from "./fee-change.ts";
-import { recordPaymentEvent } from "./payment-events.ts";
+import { closeIfFeeChanged, closePayment } from "./close-payment.ts";
+import { isUnusedAttempt } from "./unused-attempts.ts";
+import { settledElsewhereNote } from "./closing-notes.ts";
 
 type ReconcileDeps = {
   db: Database;
@@ -93,13 +94,21 @@ export async function reconcilePendingPayments(
       if (transaction)
         outcome = (await applyProviderResult(deps, payment, transaction, "reconcile")).kind;
       if (outcome === "credited") credited += 1;
-      // The gateway was asked first, so money it already took is credited above, never abandoned.
-      if (outcome === "not-paid" && (await abandonIfFeeChanged(deps.db, payment, now))) continue;
+      // The gateway was asked first, so money it already took is credited above, never closed.
+      if (outcome === "not-paid" && (await closeIfFeeChanged(deps, payment, now))) continue;
+      if (
+        outcome === "not-paid" &&
+        gateway.cancel &&
+        (await feeSettledElsewhere(deps.db, payment))
+      ) {
+        await closePayment(deps, payment, { by: "portal", note: settledElsewhereNote(payment) });
+        continue;
+      }
       if ((outcome === "not-paid" && stale) || outcome === "unknown") {
         const note = transaction
-          ? payment.gatewayResponse
+          ? (payment.gatewayResponse ?? `${gateway.label} still reports this payment unpaid`)
           : `${gateway.label} has no record of this payment`;
-        await markAbandoned(deps.db, payment.id, now, note);
+        await closePayment(deps, payment, { by: "portal", note });
       }
     } catch (error) {
       // One payment its gateway cannot answer for must not stop the others.
@@ -112,13 +121,21 @@ export async function reconcilePendingPayments(
   return credited;
 }
 
-async function markAbandoned(db: Database, id: number, now: Date, note: string | null) {
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(payments)
-      .set({ status: "abandoned", gatewayResponse: note, lastCheckedAt: now })
-      .where(and(eq(payments.id, id), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
-    if (changed.length) await recordPaymentEvent(tx, id, "abandoned", now, { note });
-  });
+/**
+ * Whether the school fee a pending payment is for has been settled by the student's other
+ * payments since it was started: an RRR left over then could still be paid at a bank, twice.
+ */
+async function feeSettledElsewhere(db: Database, payment: PaymentRow) {
+  if (payment.kind !== "school_fee") return false;
+  const theirs = await db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      paymentOption: payments.paymentOption,
+      level: payments.level,
+      session: payments.session,
+    })
+    .from(payments)
+    .where(and(eq(payments.studentId, payment.studentId), eq(payments.kind, "school_fee")));
+  return isUnusedAttempt(payment, theirs);
 }

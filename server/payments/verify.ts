@@ -4,7 +4,7 @@ import { GatewayError, gatewayOf, type PaymentGateway } from "./gateway.ts";
 import { isOfflineChannel } from "../../common/payments/channels.ts";
 import { groupedRrr } from "../../common/payments/rrr.ts";
 import { applyProviderResult, paymentByReference, type PaymentRow } from "./credit.ts";
-import { abandonIfFeeChanged } from "./fee-change.ts";
+import { closeIfFeeChanged } from "./close-payment.ts";
 import { recordPaymentEvent } from "./payment-events.ts";
 import { paymentsOfStudent } from "./payment-info.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
@@ -64,7 +64,7 @@ export async function verifyOwnPayment(
     case "not-paid":
       throw new ApiError(
         409,
-        (await abandonIfFeeChanged(deps.db, payment, deps.now())) ??
+        (await closeIfFeeChanged(deps, payment, deps.now())) ??
           (await notPaidYet(deps, gateway, payment)),
       );
     case "failed":

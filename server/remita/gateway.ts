@@ -19,11 +19,10 @@ export type RemitaSettings = Omit<Parameters<typeof createRemitaClient>[0], "mer
   publicOrigin: string;
 };
 
-/** The Remita gateway: the seam, plus what only Remita has (an RRR can be cancelled). */
+/** The Remita gateway: the seam, plus the form that pays an RRR on Remita's own page. */
 export type RemitaGateway = PaymentGateway & {
   readonly name: "remita";
-  /** Deactivates an unpaid RRR; "already-paid" when Remita refuses because it was paid. */
-  cancel(rrr: string): Promise<"cancelled" | "already-paid">;
+  cancel: NonNullable<PaymentGateway["cancel"]>;
   /** The form that takes a student to Remita's page to pay an RRR online. */
   payOnlineForm(rrr: string): PayOnlineForm;
 };
@@ -137,7 +136,12 @@ export function remitaGateway(
     refund: () => refuse("refund call"),
     readNotification: (rawBody) => readRemitaNotification(rawBody),
 
-    cancel: (rrr) => client.cancel(rrr),
+    async cancel(payment) {
+      // A row without its RRR (the answer to paymentinit was lost) is found by our order id; an
+      // order Remita never made an RRR for has nothing left to pay.
+      const rrr = payment.gatewayReference ?? (await client.statusByOrderId(payment.reference)).rrr;
+      return rrr ? client.cancel(rrr) : "cancelled";
+    },
     payOnlineForm,
   };
 }

@@ -4,7 +4,7 @@ import { PORTAL_ORIGIN, PORTAL_PORT, waitForIslands } from "./support.ts";
 
 // Paying school fees through Remita (decision 189): an RRR, paid online on the Remita sandbox's
 // page (PORT + 7), or printed on an invoice and paid at a bank, credited with nobody pressing
-// anything. Each journey has its own new student (numbers 181–189).
+// anything, or cancelled. Each journey has its own new student (numbers 181–189).
 
 const REMITA_ORIGIN = `http://localhost:${PORTAL_PORT + 7}`;
 const GROUPED_RRR = /^\d{4}-\d{4}-\d{4}$/;
@@ -171,6 +171,40 @@ test.describe("without JavaScript", () => {
 
     await teller.goto(check);
     await expect(teller.getByRole("status")).toContainText("Genuine invoice, paid.");
+    await teller.close();
+  });
+
+  test("a student cancels an RRR they will not pay, after a confirmation, and no bank can take it", async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page, await freshStudent(browser, 185));
+    await chooseFee(page, false, ["part", "100", "2024/2025"]);
+    const { reference, rrr } = await startRemita(page);
+    const grouped = rrr.match(/\d{4}/g)!.join("-");
+
+    await page.getByRole("button", { name: "Cancel this RRR" }).click();
+    await expect(page.getByRole("heading", { name: `Cancel RRR ${grouped}?` })).toBeVisible();
+    // Keeping it changes nothing.
+    await page.getByRole("link", { name: "No, keep it" }).click();
+    await expect(page).toHaveURL(`/payment?reference=${reference}`);
+    await page.getByRole("button", { name: "Cancel this RRR" }).click();
+    await page.getByRole("button", { name: "Yes, cancel this RRR" }).click();
+
+    await expect(page).toHaveURL(`/payment?reference=${reference}`);
+    await expect(page.getByTestId("offline-status")).toContainText(
+      `You cancelled this RRR ${grouped} on`,
+    );
+    await expect(page.getByTestId("rrr")).toHaveCount(0);
+    await page.goto("/history/payments");
+    const row = page.getByRole("row").filter({ hasText: reference });
+    await expect(row).toContainText("it can no longer be paid online or at a bank");
+    await expect(row.getByRole("link", { name: /^Invoice/ })).toHaveCount(0);
+
+    const teller = await browser.newPage({ javaScriptEnabled: false });
+    await teller.goto(`${REMITA_ORIGIN}/simulate/bank/${rrr}`);
+    await expect(teller.getByText("Deactivated: it can no longer be paid")).toBeVisible();
+    await expect(teller.getByRole("button", { name: "Pay at the bank" })).toHaveCount(0);
     await teller.close();
   });
 });

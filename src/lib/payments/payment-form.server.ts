@@ -23,6 +23,8 @@ export const PAYMENT_PATH = "/payment";
 export type PostOutcome =
   | { redirect: string }
   | { checkout: string }
+  /** "Cancel this RRR" was pressed: the page asks first, naming the RRR. */
+  | { confirmCancel: string }
   | {
       message: string;
       tone: "error" | "info";
@@ -31,8 +33,8 @@ export type PostOutcome =
       reference: string | null;
     };
 
-// Every way to pay, and "check" (the "I have paid" button).
-const PaymentAction = z.enum([...PAYMENT_CHANNELS, "check"]);
+// Every way to pay, "check" (the "I have paid" button) and "cancel" (an unpaid RRR).
+const PaymentAction = z.enum([...PAYMENT_CHANNELS, "check", "cancel"]);
 const Passthrough = z.object({ status: z.string() }).passthrough();
 
 const CHECKOUT_UNUSABLE =
@@ -99,6 +101,19 @@ export async function handlePaymentPost(api: ServerApi, form: FormData): Promise
       case "check": {
         if (!reference) return shown("No Payment Reference Found", 400);
         await api.get(`/paystack/verify/${encodeURIComponent(reference)}`, answerOf(PaymentRecord));
+        return { redirect: offlinePaymentUrl(reference) };
+      }
+      case "cancel": {
+        if (!reference) return shown("No Payment Reference Found", 400);
+        if (form.get("confirm") !== "yes") return { confirmCancel: reference };
+        // The card then shows the payment as it now stands: cancelled, or credited when Remita
+        // had the money already.
+        await api.send(
+          "POST",
+          `/student/school-fee/${encodeURIComponent(reference)}/cancel`,
+          {},
+          Passthrough,
+        );
         return { redirect: offlinePaymentUrl(reference) };
       }
     }
