@@ -54,3 +54,44 @@ describe("the card form's answer", () => {
     ).toMatchObject({ message: "Payment already made", status: 200 });
   });
 });
+
+describe("the RRR's cancel form", () => {
+  function cancelForm(fields: Record<string, string>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ action: "cancel", ...fields }))
+      form.set(name, value);
+    return form;
+  }
+  const recording = () => {
+    const sent: string[] = [];
+    const api = {
+      send: async (_method: string, path: string) => (sent.push(path), { status: "success" }),
+    } as unknown as ServerApi;
+    return { api, sent };
+  };
+
+  it("asks first, and tells the API nothing until confirmed", async () => {
+    const { api, sent } = recording();
+    expect(await handlePaymentPost(api, cancelForm({ reference: "CCE-1" }))).toEqual({
+      confirmCancel: "CCE-1",
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("cancels once confirmed, and shows the payment as it now stands", async () => {
+    const { api, sent } = recording();
+    expect(
+      await handlePaymentPost(api, cancelForm({ reference: "CCE-1", confirm: "yes" })),
+    ).toEqual({ redirect: "/payment?reference=CCE-1" });
+    expect(sent).toEqual(["/student/school-fee/CCE-1/cancel"]);
+  });
+
+  it("refuses without a reference", async () => {
+    const { api, sent } = recording();
+    expect(await handlePaymentPost(api, cancelForm({ confirm: "yes" }))).toMatchObject({
+      status: 400,
+      message: "No Payment Reference Found",
+    });
+    expect(sent).toEqual([]);
+  });
+});
