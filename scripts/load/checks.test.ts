@@ -130,8 +130,8 @@ describe("checkDatabase", () => {
     await database.db.delete(paymentEvents).where(eq(paymentEvents.paymentId, run.payment.id));
     const results = await check(run);
     expect(failed(results)).toEqual([
-      "every payment made at the checkout is credited",
-      "the provider and the portal agree",
+      "every payment the students made is credited",
+      "Paystack and the portal agree",
     ]);
     expect(results.find((result) => !result.ok)!.detail).toContain(
       `${run.payment.reference} is pending`,
@@ -172,10 +172,10 @@ describe("checkDatabase", () => {
 
   it("fails a credit the provider never took, and says so when the provider cannot be asked", async () => {
     const run = await studentWhoFinished();
-    expect(failed(await check(run, new Set()))).toEqual(["the provider and the portal agree"]);
+    expect(failed(await check(run, new Set()))).toEqual(["Paystack and the portal agree"]);
     const unasked = await check(run, null);
     expect(unasked.find((result) => !result.ok)).toMatchObject({
-      name: "the provider and the portal agree",
+      name: "Paystack and the portal agree",
       detail: "the sandbox answered HTTP 401",
     });
   });
