@@ -156,7 +156,7 @@ export function stepTable(summaries: readonly StepSummary[]): string {
     summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
   return [
     `| step | requests | errors | busy, tried again |${retried("refused under faults, tried again")} p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
-    `|---|---:|---:|---:|${retried("---:")}---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
+    `|---|---:|---:|---:|${withRetried ? "---:|" : ""}---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
     ...rows,
     `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} |${retried(total("retried"))} | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
   ].join("\n");
