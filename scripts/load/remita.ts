@@ -40,8 +40,13 @@ const BANK_ARRIVAL_SECONDS = 20;
 /** Seconds a person reads the RRR page, and waits before pressing a refused button again. */
 const READ_RRR_SECONDS = 5;
 const TRY_AGAIN_SECONDS = 5;
-/** Presses of one button under faults before the student gives up (the last one's failure counts). */
-const TRIES = 4;
+/**
+ * Presses of one button under faults before the student gives up (the last one's failure counts).
+ * With a third of Remita's calls failing and an RRR's creation not retried by the portal (a retry
+ * after a time-out would be refused as a duplicate order), four presses left one student in a
+ * hundred stuck; ten leave about one in 60,000.
+ */
+const TRIES = 10;
 
 /** The form the RRR page posts to Remita's page: its action and hidden fields. */
 export type PayOnlineForm = { action: string; fields: Record<string, string> };
