@@ -367,7 +367,10 @@ async function main(): Promise<number> {
     faultLines.push(
       `The Remita sandbox answered 503 to a sixth of its API calls and held a sixth past the portal's 10 s time-out, from the first arrival until every student had left.`,
     );
-    stopFaults = scheduleWorkerKill(portal, (args.minutes * 60_000) / 2, faultLines);
+    // On PGlite the portal is one process owning the database: killing it would end the run.
+    if (args.databaseUrl)
+      stopFaults = scheduleWorkerKill(portal, (args.minutes * 60_000) / 2, faultLines);
+    else faultLines.push("No portal process was killed: on PGlite the portal is one process.");
   }
   log(
     `${args.students} students arriving ${args.oneByOne ? "one by one" : `over ${args.minutes} min (${args.shape})`} at ${setup.origin} from ${spread.addresses.length} client addresses` +

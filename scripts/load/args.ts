@@ -67,13 +67,14 @@ database made for the run and dropped after it; else PGlite in a temporary folde
                         fee). At the end every RRR the sandbox holds as paid must be credited
                         exactly once, nothing else credited, and the bursary's reconciliation
                         must show no unexplained row for the run's days
-  --faults              with remita, on PostgreSQL, without --target: the Remita sandbox answers
-                        503 to a sixth of its API calls and holds a sixth past the portal's
-                        time-out; every notification is sent again three times, out of order,
-                        among forged ones for unpaid and made-up RRRs; one portal worker process
-                        is killed (SIGKILL) mid-run. Students try a refused step again, as people
-                        do (counted apart from errors). At the end faults are switched off and
-                        the reconciler run until nothing Remita holds as paid is pending
+  --faults              with remita, without --target: the Remita sandbox answers 503 to a sixth
+                        of its API calls and holds a sixth past the portal's time-out; every
+                        notification is sent again three times, out of order, among forged ones
+                        for unpaid and made-up RRRs; on PostgreSQL one portal worker process is
+                        killed (SIGKILL) mid-run (on PGlite the portal is one process: none is).
+                        Students press a refused button again, as people do (counted apart from
+                        errors). At the end faults are switched off and the reconciler run until
+                        nothing Remita holds as paid is pending
   --students N          virtual students (default 10000)
   --minutes M           arrivals spread over M minutes (default 10)
   --think F             think-time factor: 1 = a person reading, 0.1 = ten times faster (default 1)
@@ -191,11 +192,6 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
       );
     if (target !== undefined)
       throw new Error("--faults kill a worker of the portal the simulation starts: drop --target");
-    // On PGlite the portal is one process: killing it would end the run, not test a replacement.
-    if (!databaseUrl)
-      throw new Error(
-        "--faults need PostgreSQL (DATABASE_URL or --database-url): one worker per core, one killed",
-      );
     if (values["one-by-one"])
       throw new Error("--faults and --one-by-one: the CPU per step would be the faults'; drop one");
   }
