@@ -89,7 +89,8 @@ database made for the run and dropped after it; else PGlite in a temporary folde
   --target URL          a portal already running on this machine (needs --database-url)
   --database-url URL    PostgreSQL (default: DATABASE_URL)
   --report PATH         where to write the Markdown table
-                        (default docs/measurements/<date>-load-<students>.md)
+                        (default docs/measurements/<date>-load-[<gateways>-][faults-]<students>.md,
+                        the gateways named only with remita)
   --no-report           write no file (the table is still printed)
   --keep                keep the run's database and data folder
   --help                show this text`;
