@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../server/db/client.ts";
@@ -17,8 +18,21 @@ import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
 import { spreadStudents } from "./load/addresses.ts";
 import { parseLoadArgs, USAGE, type LoadArgs } from "./load/args.ts";
-import { checkDatabase, type CheckResult } from "./load/checks.ts";
-import type { StudentAccount } from "./load/journey.ts";
+import { checkDatabase, type CheckResult, type RemitaEvidence } from "./load/checks.ts";
+import { playStudent, type JourneyOptions, type StudentAccount } from "./load/journey.ts";
+import { playRemitaStudent, remitaWayFor } from "./load/remita.ts";
+import {
+  bursarReconciliation,
+  createLoadBursar,
+  FAULT_SHARES,
+  lagosDay,
+  NO_FAULTS,
+  reconcileUntilSettled,
+  remitaPaidRrrs,
+  RemitaRun,
+  setSandboxFaults,
+  type LoadBursar,
+} from "./load/remita-run.ts";
 import { startPortal, type StartedPortal } from "./load/portal.ts";
 import { measureBareNode } from "./bench/autocannon.ts";
 import { assertPortsFree, freePortBlock } from "./bench/local-ports.ts";
@@ -46,6 +60,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const log = (message: string) => process.stderr.write(`${message}\n`);
 // The sandbox gives each webhook 5 s; the last payments' webhooks land (or give up) within it.
 const WEBHOOK_GRACE_MS = 6_000;
+// Replayed notifications land within this long (at think factor 1) of a payment's arrival.
+const REPLAY_SPREAD_SECONDS = 30;
+// The Remita sandbox is the portal's port + 7 (runtime/start/layout.ts).
+const REMITA_SANDBOX_OFFSET = 7;
 // Long enough for a steady figure, short enough not to matter in CI's smoke run.
 const BASELINE_SECONDS = 5;
 
@@ -68,7 +86,13 @@ type Setup = {
   databaseLabel: string;
   portalLabel: string;
   portal: StartedPortal | null;
+  /** The bursar who reads the reconciliation at the end of a run with Remita. */
+  bursar: LoadBursar | null;
 };
+
+/** Made where the accounts are: only a run with Remita reads the bursary's reconciliation. */
+const bursarFor = (db: Parameters<typeof createLoadBursar>[0], args: LoadArgs) =>
+  args.gateways.includes("remita") ? createLoadBursar(db) : Promise.resolve(null);
 
 async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   if (!existsSync(path.join(root, "dist/server/entry.mjs"))) {
@@ -103,6 +127,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   const database = await openDatabase(databaseOptions);
   let accounts: StudentAccount[];
   let resultsDay: Setup["resultsDay"];
+  let bursar: LoadBursar | null;
   try {
     await seedDemoData(database.db, {
       photos: createPhotoStorage(databasePhotoBackend(database.db)),
@@ -110,6 +135,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     });
     accounts = await createStudentAccounts(database.db, args.students, log);
     resultsDay = await prepareScenario(database.db, args, accounts);
+    bursar = await bursarFor(database.db, args);
   } finally {
     await database.close();
   }
@@ -120,6 +146,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     port,
     dataDir,
     databaseUrl: "url" in databaseOptions ? databaseOptions.url : undefined,
+    gateways: args.gateways,
   });
   cleanups.push(() => portal.stop());
   return {
@@ -128,9 +155,9 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     accounts,
     resultsDay,
     databaseLabel,
-    portalLabel:
-      "started by the simulation as `npm start` runs it (`node runtime/start.ts`, NODE_ENV=development, Paystack sandbox)",
+    portalLabel: `started by the simulation as \`npm start\` runs it (\`node runtime/start.ts\`, NODE_ENV=development, PAYMENT_GATEWAYS=${args.gateways.join(",")}, ${args.gateways.map((name) => (name === "paystack" ? "Paystack sandbox" : "Remita sandbox")).join(" and ")})`,
     portal,
+    bursar,
   };
 }
 
@@ -151,9 +178,11 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
   const database = await openTargetDatabase(url);
   let accounts: StudentAccount[];
   let resultsDay: Setup["resultsDay"];
+  let bursar: LoadBursar | null;
   try {
     accounts = await createStudentAccounts(database.db, args.students, log);
     resultsDay = await prepareScenario(database.db, args, accounts);
+    bursar = await bursarFor(database.db, args);
   } finally {
     await database.close();
   }
@@ -165,7 +194,102 @@ async function prepareTarget(args: LoadArgs): Promise<Setup> {
     databaseLabel: `${await serverVersion(args.databaseUrl!)} on ${new URL(args.databaseUrl!).host} (the target's own database)`,
     portalLabel: `already running at ${args.target}`,
     portal: null,
+    bursar,
   };
+}
+
+/**
+ * SIGKILLs one of the portal's worker processes once `afterMs` has passed, as a crash would, and
+ * notes whether the primary replaced it. Answers a function that cancels it if not yet done.
+ */
+function scheduleWorkerKill(portal: StartedPortal, afterMs: number, notes: string[]) {
+  const timer = setTimeout(() => {
+    const workers = portal.workerPids();
+    const victim = workers[0];
+    if (victim === undefined) {
+      notes.push("No portal worker process was found to kill.");
+      return;
+    }
+    process.kill(victim, "SIGKILL");
+    log(`Killed portal worker ${victim} (SIGKILL); ${workers.length - 1} left serving.`);
+    const killedAt = performance.now();
+    const watch = setInterval(() => {
+      const now = portal.workerPids();
+      const waited = ((performance.now() - killedAt) / 1000).toFixed(1);
+      if (now.length >= workers.length && !now.includes(victim)) {
+        clearInterval(watch);
+        notes.push(
+          `Portal worker process ${victim} of ${workers.length} was killed (SIGKILL) ${Math.round(afterMs / 1000)} s into the arrivals; the primary had started its replacement ${waited} s later.`,
+        );
+      } else if (performance.now() - killedAt > 60_000) {
+        clearInterval(watch);
+        notes.push(
+          `Portal worker process ${victim} was killed (SIGKILL); no replacement after ${waited} s.`,
+        );
+      }
+    }, 250);
+    watch.unref();
+  }, afterMs);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The end of a run with Remita: the last bank payments arrive and the notification storm ends;
+ * faults off; the reconciler run until everything pending has been asked about since; then the
+ * sandbox asked which of the run's RRRs it holds as paid, and the bursar's reconciliation read.
+ */
+async function settleRemita(
+  run: RemitaRun,
+  setup: Setup,
+  args: LoadArgs,
+  runStarted: Date,
+  notes: string[],
+  recorder: StepRecorder,
+): Promise<RemitaEvidence> {
+  const arrivalsLeft = run.lastArrival - Date.now();
+  if (arrivalsLeft > 0) {
+    log(`Waiting ${Math.ceil(arrivalsLeft / 1000)} s for the last bank payments to reach Remita…`);
+    await sleep(arrivalsLeft + WEBHOOK_GRACE_MS);
+  }
+  await run.drained();
+  if (!run.remitaOrigin) {
+    return {
+      paid: { paid: new Set() },
+      reconciliation: { problem: "no student was given an RRR" },
+    };
+  }
+  if (args.faults) {
+    await setSandboxFaults(run.remitaOrigin, NO_FAULTS);
+    const { sent } = run;
+    notes.push(
+      `Notifications sent to the portal besides the sandbox's own: ${sent.replays} replays of real ones (three each, at random moments within ${Math.round(REPLAY_SPREAD_SECONDS * Math.max(args.think, 0.05))} s of the payment's arrival), ` +
+        `${sent.forgedUnpaid} forged for RRRs not paid yet, ${sent.forgedMadeUp} forged naming made-up RRRs; ` +
+        `${sent.answeredOk} answered OK, ${sent.refused} otherwise, ${sent.lost} not delivered.`,
+    );
+  }
+  log("Running the reconciler through the development hook until nothing pending is left unasked…");
+  try {
+    const settled = await reconcileUntilSettled(setup.origin, args.students * 2 + 50);
+    notes.push(
+      `At the end${args.faults ? ", with faults off" : ""}: ${settled.passes} reconciler passes through POST /api/dev/reconcile-payments credited ${settled.credited} payments.`,
+    );
+  } catch (error) {
+    // A target portal in production has no development hook: the checks then show what is left.
+    notes.push(`The reconciler could not be run at the end: ${(error as Error).message}.`);
+  }
+  log(
+    `Asking the Remita sandbox about ${run.issuedRrrs.size} RRRs, then reading the bursary's reconciliation…`,
+  );
+  const paid = await remitaPaidRrrs(run.remitaOrigin, run.issuedRrrs);
+  const reconciliation = setup.bursar
+    ? await bursarReconciliation(
+        setup.origin,
+        setup.bursar,
+        { from: lagosDay(runStarted), to: lagosDay(new Date()) },
+        recorder,
+      )
+    : { problem: "no bursar was made for the run" };
+  return { paid, reconciliation };
 }
 
 function gitCommit(): string {
@@ -233,9 +357,44 @@ async function main(): Promise<number> {
     const usage = portal?.usage();
     if (usage) peakMemory = largerMemory(peakMemory, usage);
   }, 2_000);
+  const remitaRun = args.gateways.includes("remita")
+    ? new RemitaRun({
+        portalOrigin: setup.origin,
+        faults: args.faults,
+        spreadMs: REPLAY_SPREAD_SECONDS * 1000 * Math.max(args.think, 0.05),
+      })
+    : null;
+  const faultLines: string[] = [];
+  let stopFaults = () => {};
+  if (args.faults && portal) {
+    const remitaOrigin = `http://localhost:${Number(new URL(portal.url).port) + REMITA_SANDBOX_OFFSET}`;
+    await setSandboxFaults(remitaOrigin, FAULT_SHARES);
+    faultLines.push(
+      `The Remita sandbox answered 503 to a sixth of its API calls and held a sixth past the portal's 10 s time-out, from the first arrival until every student had left.`,
+    );
+    // On PGlite the portal is one process owning the database: killing it would end the run.
+    if (args.databaseUrl)
+      stopFaults = scheduleWorkerKill(portal, (args.minutes * 60_000) / 2, faultLines);
+    else faultLines.push("No portal process was killed: on PGlite the portal is one process.");
+  }
   log(
-    `${args.students} students arriving ${args.oneByOne ? "one by one" : `over ${args.minutes} min (${args.shape})`} at ${setup.origin} from ${spread.addresses.length} client addresses…`,
+    `${args.students} students arriving ${args.oneByOne ? "one by one" : `over ${args.minutes} min (${args.shape})`} at ${setup.origin} from ${spread.addresses.length} client addresses` +
+      (args.gateways.length > 1
+        ? `, taking ${args.gateways.join(" and ")} in turn`
+        : `, paying through ${args.gateways[0]}`) +
+      (args.faults ? ", under faults" : "") +
+      "…",
   );
+  const runStarted = new Date();
+  const turnOf = new Map(setup.accounts.map((account, index) => [account.id, index]));
+  const playRegistration = (account: StudentAccount, options: JourneyOptions) => {
+    const turn = turnOf.get(account.id)!;
+    const journey = { ...options, faults: args.faults };
+    if (args.gateways[turn % args.gateways.length] === "paystack")
+      return playStudent(account, journey);
+    const way = remitaWayFor(Math.floor(turn / args.gateways.length));
+    return playRemitaStudent(account, { ...journey, way, events: remitaRun ?? undefined });
+  };
 
   const result = await simulate(setup.accounts, {
     origin: setup.origin,
@@ -248,8 +407,11 @@ async function main(): Promise<number> {
     progress: log,
     play: resultsDay
       ? (account, options) => playResultsDay(account, { ...options, expected: resultsDay.expected })
-      : undefined,
-  }).finally(() => clearInterval(memorySampler));
+      : playRegistration,
+  }).finally(() => {
+    clearInterval(memorySampler);
+    stopFaults();
+  });
   const cpu = process.cpuUsage(cpuBefore);
   const portalCpuMsAfter = portal?.usage({ memory: false })?.cpuMs ?? null;
   const databaseCpuMsAfter = databaseCpuMs();
@@ -276,6 +438,9 @@ async function main(): Promise<number> {
   const provider = checkoutOrigin
     ? await providerPaidReferences(checkoutOrigin)
     : { paid: new Set<string>() };
+  const remita = remitaRun
+    ? await settleRemita(remitaRun, setup, args, runStarted, faultLines, recorder)
+    : undefined;
   const crash = setup.portal?.crashReport() ?? null;
   if (setup.portal) {
     // PGlite is the portal's until it stops; the checks read the database after it.
@@ -291,6 +456,7 @@ async function main(): Promise<number> {
           accounts: setup.accounts,
           outcomes: result.outcomes,
           providerPaid: provider,
+          remita,
         });
   } finally {
     await database.close();
@@ -306,6 +472,7 @@ async function main(): Promise<number> {
     machine: machine(),
     commit: gitCommit(),
     settings:
+      `${args.gateways.join(" and ")}${args.gateways.length > 1 ? " in turn" : ""}${args.faults ? " under faults" : ""}, ` +
       `think times ×${args.think}, arrivals ${args.oneByOne ? "one by one, each once the one before had signed out" : args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
       `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s`,
     students: {
@@ -326,6 +493,8 @@ async function main(): Promise<number> {
     portalPeakMemory: peakMemory,
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),
+    retryReasons: recorder.retryReasons(),
+    faults: faultLines,
     checks,
     portalProblems: setup.portal?.problems() ?? [],
     crash,
@@ -339,7 +508,7 @@ async function main(): Promise<number> {
             root,
             "docs",
             "measurements",
-            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
+            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.gateways.includes("remita") ? `${args.gateways.join("-")}-` : ""}${args.faults ? "faults-" : ""}${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
           )
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });

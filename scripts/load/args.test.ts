@@ -5,6 +5,8 @@ describe("parseLoadArgs", () => {
   it("plays registration week by default: 10,000 students over 10 minutes, starting its own portal on PGlite", () => {
     expect(parseLoadArgs([])).toEqual({
       scenario: "registration",
+      gateways: ["paystack"],
+      faults: false,
       students: 10_000,
       minutes: 10,
       think: 1,
@@ -57,6 +59,21 @@ describe("parseLoadArgs", () => {
     );
   });
 
+  it("pays through Remita, or both in turn, and adds faults", () => {
+    expect(parseLoadArgs(["--gateway", "remita"]).gateways).toEqual(["remita"]);
+    expect(parseLoadArgs(["--gateway", "paystack,remita"]).gateways).toEqual([
+      "paystack",
+      "remita",
+    ]);
+    expect(
+      parseLoadArgs(["--gateway", "remita,paystack", "--faults"], {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      }),
+    ).toMatchObject({ gateways: ["remita", "paystack"], faults: true });
+    // On PGlite too: everything but the killed worker.
+    expect(parseLoadArgs(["--gateway", "remita", "--faults"]).faults).toBe(true);
+  });
+
   it("lets students come one by one, for the portal's CPU per step", () => {
     expect(parseLoadArgs(["--students", "100", "--one-by-one"])).toMatchObject({
       students: 100,
@@ -84,6 +101,26 @@ describe("parseLoadArgs", () => {
     ],
     [["--report", "x.md", "--no-report"], /contradict/],
     [["--frobnicate"], /frobnicate/],
+    [["--gateway", "flutterwave"], /--gateway must be/],
+    [["--gateway", "remita,remita"], /--gateway must be/],
+    [["--gateway", "remita", "--scenario", "results-day"], /nobody pays/],
+    [["--faults", "--database-url", "postgres://db/x"], /add --gateway remita/],
+    [
+      [
+        "--gateway",
+        "remita",
+        "--faults",
+        "--target",
+        "http://localhost:4321",
+        "--database-url",
+        "postgres://db/x",
+      ],
+      /drop --target/,
+    ],
+    [
+      ["--gateway", "remita", "--faults", "--database-url", "postgres://db/x", "--one-by-one"],
+      /--one-by-one/,
+    ],
   ])("refuses %j", (argv, message) => {
     expect(() => parseLoadArgs(argv)).toThrow(message);
   });

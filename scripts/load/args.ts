@@ -6,8 +6,19 @@ import { ARRIVAL_SHAPES, type ArrivalShape } from "./schedule.ts";
 export const SCENARIOS = ["registration", "results-day"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
+/** The gateways students may pay through; with both, students take them in turn. */
+export const LOAD_GATEWAYS = ["paystack", "remita"] as const;
+export type LoadGateway = (typeof LOAD_GATEWAYS)[number];
+
 export type LoadArgs = {
   scenario: Scenario;
+  /** In the order students take them: the first student the first, the second the next, … */
+  gateways: LoadGateway[];
+  /**
+   * Remita under faults: the sandbox fails a third of its API calls, every notification is sent
+   * three times out of order among forged ones, and one portal worker process is killed mid-run.
+   */
+  faults: boolean;
   students: number;
   minutes: number;
   /** Multiplies every think time: 1 is a person reading, 0.1 a hurried smoke test. */
@@ -33,8 +44,9 @@ export type LoadArgs = {
 export const USAGE = `Usage: node scripts/load.ts [options]   (npm run load -- [options])
 
 Registration week: N students, each with an account made beforehand, sign in, pay the school
-fee at the Paystack sandbox's checkout, register courses within the 80-unit cap, print the slip
-and sign out, with think times between pages, arriving faster and faster towards the end.
+fee at the Paystack sandbox's checkout (or through a Remita RRR, --gateway), register courses
+within the 80-unit cap, print the slip and sign out, with think times between pages, arriving
+faster and faster towards the end.
 Prints count, errors and p50/p95/p99 per step, checks the database at the end, and exits
 with 1 on any failed request or check.
 
@@ -46,6 +58,23 @@ database made for the run and dropped after it; else PGlite in a temporary folde
                         published before the portal starts (registered, scored, approved, school
                         fee paid); students sign in, open their results, find the GPA the exams
                         office computed for them and sign out
+  --gateway LIST        paystack (default), remita, or paystack,remita (students take them in
+                        turn). A Remita student gets an RRR on the Payment page; half pay it
+                        online on the Remita sandbox's page and come back through /remita/verify,
+                        half pay it at a bank (the sandbox's bank, arriving a little later), some
+                        of them pressing "I have paid — check now" as it arrives; everyone then
+                        registers courses (the portal does not make registration wait for the
+                        fee). At the end every RRR the sandbox holds as paid must be credited
+                        exactly once, nothing else credited, and the bursary's reconciliation
+                        must show no unexplained row for the run's days
+  --faults              with remita, without --target: the Remita sandbox answers 503 to a sixth
+                        of its API calls and holds a sixth past the portal's time-out; every
+                        notification is sent again three times, out of order, among forged ones
+                        for unpaid and made-up RRRs; on PostgreSQL one portal worker process is
+                        killed (SIGKILL) mid-run (on PGlite the portal is one process: none is).
+                        Students press a refused button again, as people do (counted apart from
+                        errors). At the end faults are switched off and the reconciler run until
+                        nothing Remita holds as paid is pending
   --students N          virtual students (default 10000)
   --minutes M           arrivals spread over M minutes (default 10)
   --think F             think-time factor: 1 = a person reading, 0.1 = ten times faster (default 1)
@@ -60,7 +89,8 @@ database made for the run and dropped after it; else PGlite in a temporary folde
   --target URL          a portal already running on this machine (needs --database-url)
   --database-url URL    PostgreSQL (default: DATABASE_URL)
   --report PATH         where to write the Markdown table
-                        (default docs/measurements/<date>-load-<students>.md)
+                        (default docs/measurements/<date>-load-[<gateways>-][faults-]<students>.md,
+                        the gateways named only with remita)
   --no-report           write no file (the table is still printed)
   --keep                keep the run's database and data folder
   --help                show this text`;
@@ -83,6 +113,8 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     args: [...argv],
     options: {
       scenario: { type: "string", default: "registration" },
+      gateway: { type: "string", default: "paystack" },
+      faults: { type: "boolean", default: false },
       students: { type: "string", default: "10000" },
       minutes: { type: "string", default: "10" },
       think: { type: "string", default: "1" },
@@ -107,6 +139,17 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
   if (!ARRIVAL_SHAPES.includes(shape)) {
     throw new Error(`--shape must be one of ${ARRIVAL_SHAPES.join(", ")}, got "${values.shape}"`);
   }
+  const gateways = values.gateway.split(",").map((name) => name.trim()) as LoadGateway[];
+  if (
+    gateways.some((name) => !LOAD_GATEWAYS.includes(name)) ||
+    new Set(gateways).size !== gateways.length
+  ) {
+    throw new Error(
+      `--gateway must be paystack, remita or paystack,remita, got "${values.gateway}"`,
+    );
+  }
+  if (scenario === "results-day" && values.gateway !== "paystack")
+    throw new Error("--gateway is for registration week: on results day nobody pays");
   const think = Number(values.think);
   if (!Number.isFinite(think) || think < 0)
     throw new Error(`--think must be a number ≥ 0, got "${values.think}"`);
@@ -143,10 +186,22 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
         "--one-by-one reads the CPU of the portal the simulation starts; drop it with --target",
       );
   }
+  if (values.faults) {
+    if (!gateways.includes("remita"))
+      throw new Error(
+        "--faults are the Remita sandbox's: add --gateway remita (or paystack,remita)",
+      );
+    if (target !== undefined)
+      throw new Error("--faults kill a worker of the portal the simulation starts: drop --target");
+    if (values["one-by-one"])
+      throw new Error("--faults and --one-by-one: the CPU per step would be the faults'; drop one");
+  }
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");
   return {
     scenario,
+    gateways,
+    faults: values.faults,
     students: positive("students", values.students),
     minutes: positive("minutes", values.minutes, false),
     think,

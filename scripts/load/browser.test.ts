@@ -116,3 +116,67 @@ describe("a virtual student's browser reading answers", () => {
     expect(answer.body).toBe(page);
   });
 });
+
+/** A portal whose process dies under the first `drops` requests (the socket closed unanswered). */
+async function portalDroppingFirst(drops: number) {
+  let seen = 0;
+  const server = createServer((request, response) => {
+    seen += 1;
+    if (seen <= drops) {
+      request.socket.destroy();
+      return;
+    }
+    response.writeHead(502, { "content-type": "text/html" }).end("<p>Remita is down</p>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requests: () => seen,
+  };
+}
+
+describe("a virtual student's browser under faults", () => {
+  it("records a refusal the student will press again as tried again, not as an error, and still throws it", async () => {
+    const portal = await portalDroppingFirst(0);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(
+      browser.navigate("Pay with Remita", portal.url, { status: 303, retryable: true }),
+    ).rejects.toBeInstanceOf(StepFailed);
+    await browser.close();
+    expect(recorder.failures).toBe(0);
+    expect(recorder.retryReasons()).toEqual([["Pay with Remita: HTTP 502", 1]]);
+    expect(recorder.summaries()).toMatchObject([{ count: 1, errors: 0, retried: 1 }]);
+  });
+
+  it("sends a request whose connection dropped once more when told to, and only once", async () => {
+    const portal = await portalDroppingFirst(1);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000, { resendDropped: true });
+    const answer = await browser.navigate("dashboard", portal.url, { status: 502 });
+    expect(answer.status).toBe(502);
+    expect(portal.requests()).toBe(2);
+    expect(recorder.failures).toBe(0);
+    expect(recorder.retryReasons()).toEqual([["dashboard: UND_ERR_SOCKET, sent again", 1]]);
+
+    const twice = await portalDroppingFirst(2);
+    await expect(browser.navigate("dashboard", twice.url, { status: 502 })).rejects.toThrow(
+      "dashboard: UND_ERR_SOCKET",
+    );
+    expect(recorder.failures).toBe(1);
+    await browser.close();
+  });
+
+  it("counts a dropped connection as the failure it is without faults", async () => {
+    const portal = await portalDroppingFirst(1);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(browser.navigate("dashboard", portal.url, { status: 502 })).rejects.toThrow(
+      StepFailed,
+    );
+    await browser.close();
+    expect(recorder.failures).toBe(1);
+    expect(portal.requests()).toBe(1);
+  });
+});

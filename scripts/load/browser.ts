@@ -23,7 +23,15 @@ export type Expect = {
   location?: string;
   /** Says what is wrong with the body, if anything. */
   check?: (body: string) => string | null;
+  /**
+   * A refusal the student will try again, as a person presses the button again when a gateway
+   * is down: recorded as tried again rather than as an error, and thrown for the caller to retry.
+   */
+  retryable?: boolean;
 };
+
+/** Errors of the connection itself: the process serving it died (or was killed) mid-request. */
+const DROPPED = new Set(["UND_ERR_SOCKET", "ECONNRESET", "ECONNREFUSED", "EPIPE"]);
 
 export type Answer = { status: number; location: string | null; body: string; url: string };
 
@@ -64,15 +72,23 @@ const USER_AGENT =
  */
 export class VirtualBrowser {
   private readonly dispatcher: Dispatcher;
-  private readonly recorder: StepRecorder;
+  readonly recorder: StepRecorder;
   private readonly timeoutMs: number;
   private readonly cookies = new Map<string, Map<string, string>>();
+  /** Sends a request again once when its connection is dropped (a killed worker), as a reload does. */
+  private readonly resendDropped: boolean;
   /** The page the student is looking at: the Referer of the next request. */
   private page: URL | null = null;
 
-  constructor(localAddress: string, recorder: StepRecorder, timeoutMs: number) {
+  constructor(
+    localAddress: string,
+    recorder: StepRecorder,
+    timeoutMs: number,
+    options: { resendDropped?: boolean } = {},
+  ) {
     this.recorder = recorder;
     this.timeoutMs = timeoutMs;
+    this.resendDropped = options.resendDropped ?? false;
     this.dispatcher = new Agent({
       localAddress,
       connect: { timeout: timeoutMs },
@@ -182,14 +198,23 @@ export class VirtualBrowser {
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     const started = performance.now();
+    let resent = false;
     for (let busyAnswers = 0; ; busyAnswers += 1) {
       let answer: Answer & { retryAfterSeconds: number | null };
       try {
         answer = await this.sendOnce(url, method, headers, body);
       } catch (error) {
+        const failure = describeFailure(error);
+        if (this.resendDropped && !resent && DROPPED.has(failure)) {
+          resent = true;
+          this.recorder.recordRetried(step, `${failure}, sent again`);
+          busyAnswers -= 1;
+          continue;
+        }
         const elapsed = performance.now() - started;
-        this.recorder.record(step, elapsed, describeFailure(error));
-        throw new StepFailed(step, describeFailure(error));
+        if (expect.retryable) this.recorder.recordRetried(step, failure, elapsed);
+        else this.recorder.record(step, elapsed, failure);
+        throw new StepFailed(step, failure);
       }
       // A busy portal says when to come back: the page reloads itself then, and a student resends
       // a form or presses Retry. The wait is part of the step's time.
@@ -204,7 +229,8 @@ export class VirtualBrowser {
       }
       const elapsed = performance.now() - started;
       const problem = this.problemWith(answer, expect);
-      this.recorder.record(step, elapsed, problem ?? undefined);
+      if (problem && expect.retryable) this.recorder.recordRetried(step, problem, elapsed);
+      else this.recorder.record(step, elapsed, problem ?? undefined);
       if (problem) throw new StepFailed(step, problem);
       return answer;
     }

@@ -15,7 +15,8 @@ import { seedFees } from "../../server/payments/seed.ts";
 import { openTestDatabase } from "../../server/testing/test-database.test-kit.ts";
 import { verifyPassword } from "../../server/auth/password.ts";
 import { createStudentAccounts, LOAD_PASSWORD } from "./accounts.ts";
-import { checkDatabase, type CheckResult } from "./checks.ts";
+import { checkDatabase, type CheckResult, type RemitaEvidence } from "./checks.ts";
+import type { ReconciliationRow } from "../../common/payments/bursary.ts";
 import type { JourneyOutcome, StudentAccount } from "./journey.ts";
 
 let database: DatabaseHandle;
@@ -100,6 +101,7 @@ const register = (account: StudentAccount, courseIds: number[]) =>
 async function check(
   run: Awaited<ReturnType<typeof studentWhoFinished>>,
   provider: Set<string> | null = run.providerPaid,
+  remita?: RemitaEvidence,
 ) {
   return checkDatabase(database.db, {
     accounts: [run.account],
@@ -108,7 +110,53 @@ async function check(
       paid: provider,
       problem: provider ? undefined : "the sandbox answered HTTP 401",
     },
+    remita,
   });
+}
+
+/** A student who paid an RRR, credited once; Remita holds it as paid and the bursary matched it. */
+async function remitaStudentWhoFinished() {
+  const run = await studentWhoFinished();
+  const rrr = String(100_000_000_000 + run.payment.id);
+  await database.db
+    .update(payments)
+    .set({ gateway: "remita", channel: "remita", gatewayReference: rrr })
+    .where(eq(payments.id, run.payment.id));
+  const outcome: JourneyOutcome = { ...run.outcome, gateway: "remita", rrr };
+  return {
+    ...run,
+    outcome,
+    rrr,
+    providerPaid: new Set<string>(),
+    remita: {
+      paid: { paid: new Set([rrr]) },
+      reconciliation: { rows: [reconciliationRow(run.payment.reference, "matched")] },
+    } satisfies RemitaEvidence,
+  };
+}
+
+function reconciliationRow(
+  reference: string,
+  group: ReconciliationRow["group"],
+  ourStatus: string | null = "success",
+): ReconciliationRow {
+  return {
+    group,
+    reference,
+    gateway: "Remita",
+    student_name: null,
+    matric_no: null,
+    session: "2024/2025",
+    our_status: ourStatus,
+    our_amount_kobo: 120_000_00,
+    our_currency: "NGN",
+    gateway_status: "success",
+    gateway_amount_kobo: 120_000_00,
+    gateway_currency: "NGN",
+    created_at: new Date().toISOString(),
+    note: "",
+    action: null,
+  };
 }
 
 const failed = (results: CheckResult[]) =>
@@ -130,8 +178,8 @@ describe("checkDatabase", () => {
     await database.db.delete(paymentEvents).where(eq(paymentEvents.paymentId, run.payment.id));
     const results = await check(run);
     expect(failed(results)).toEqual([
-      "every payment made at the checkout is credited",
-      "the provider and the portal agree",
+      "every payment the students made is credited",
+      "Paystack and the portal agree",
     ]);
     expect(results.find((result) => !result.ok)!.detail).toContain(
       `${run.payment.reference} is pending`,
@@ -172,10 +220,10 @@ describe("checkDatabase", () => {
 
   it("fails a credit the provider never took, and says so when the provider cannot be asked", async () => {
     const run = await studentWhoFinished();
-    expect(failed(await check(run, new Set()))).toEqual(["the provider and the portal agree"]);
+    expect(failed(await check(run, new Set()))).toEqual(["Paystack and the portal agree"]);
     const unasked = await check(run, null);
     expect(unasked.find((result) => !result.ok)).toMatchObject({
-      name: "the provider and the portal agree",
+      name: "Paystack and the portal agree",
       detail: "the sandbox answered HTTP 401",
     });
   });
@@ -217,6 +265,104 @@ describe("checkDatabase", () => {
     await register(run.account, run.outcome.registeredCourseIds.slice(0, 1));
     const results = await check(run);
     expect(failed(results)).toContain("no course registered twice");
+  });
+
+  describe("with Remita", () => {
+    it("passes an RRR Remita holds as paid, credited once here, matched by the bursary", async () => {
+      const run = await remitaStudentWhoFinished();
+      const results = await check(run, run.providerPaid, run.remita);
+      expect(failed(results)).toEqual([]);
+      expect(results.map((result) => result.name)).toEqual(
+        expect.arrayContaining([
+          "every RRR Remita holds as paid is credited exactly once",
+          "nothing is credited through Remita that Remita does not hold as paid",
+          "the bursary's reconciliation shows no unexplained row",
+        ]),
+      );
+    });
+
+    it("fails an RRR Remita holds as paid that is still pending here", async () => {
+      const run = await remitaStudentWhoFinished();
+      await database.db
+        .update(payments)
+        .set({ status: "pending" })
+        .where(eq(payments.id, run.payment.id));
+      await database.db.delete(paymentEvents).where(eq(paymentEvents.paymentId, run.payment.id));
+      const results = await check(run, run.providerPaid, run.remita);
+      expect(failed(results)).toEqual([
+        "every payment the students made is credited",
+        "every RRR Remita holds as paid is credited exactly once",
+      ]);
+      expect(results.find((result) => result.name.startsWith("every RRR"))!.detail).toBe(
+        `RRR ${run.rrr} paid, credited on 0 payments of 1`,
+      );
+    });
+
+    it("fails an RRR Remita holds as paid that no payment here has", async () => {
+      const run = await remitaStudentWhoFinished();
+      const remita = { ...run.remita, paid: { paid: new Set([run.rrr, "555555555555"]) } };
+      const results = await check(run, run.providerPaid, remita);
+      expect(failed(results)).toEqual(["every RRR Remita holds as paid is credited exactly once"]);
+      expect(results.find((result) => !result.ok)!.detail).toBe(
+        "RRR 555555555555 paid, no payment here has it",
+      );
+    });
+
+    it("fails an RRR credited twice in its history", async () => {
+      const run = await remitaStudentWhoFinished();
+      await database.db
+        .insert(paymentEvents)
+        .values({ paymentId: run.payment.id, at: new Date(), kind: "credited" });
+      expect(failed(await check(run, run.providerPaid, run.remita))).toEqual([
+        "one credit event per credited payment",
+        "every RRR Remita holds as paid is credited exactly once",
+      ]);
+    });
+
+    it("fails a credit through Remita that Remita does not hold as paid, and says why when it cannot be asked", async () => {
+      const run = await remitaStudentWhoFinished();
+      const notPaid = { ...run.remita, paid: { paid: new Set<string>() } };
+      const results = await check(run, run.providerPaid, notPaid);
+      expect(failed(results)).toEqual([
+        "nothing is credited through Remita that Remita does not hold as paid",
+      ]);
+      expect(results.find((result) => !result.ok)!.detail).toBe(
+        `${run.payment.reference} (RRR ${run.rrr}) credited, not paid`,
+      );
+      const unasked = { ...run.remita, paid: { paid: null, problem: "the sandbox is gone" } };
+      const both = (await check(run, run.providerPaid, unasked)).filter((result) => !result.ok);
+      expect(both.map((result) => result.detail)).toEqual([
+        "the sandbox is gone",
+        "the sandbox is gone",
+      ]);
+    });
+
+    it("fails the run's unexplained reconciliation rows, and a row naming no payment here, but not the demo college's", async () => {
+      const run = await remitaStudentWhoFinished();
+      const rows = [
+        reconciliationRow(run.payment.reference, "matched"),
+        reconciliationRow("CCE-DEMO-COLLEGE-PAYMENT", "credited_unknown"),
+      ];
+      const clean = { ...run.remita, reconciliation: { rows } };
+      expect(failed(await check(run, run.providerPaid, clean))).toEqual([]);
+
+      for (const unexplained of [
+        reconciliationRow(run.payment.reference, "unchecked"),
+        reconciliationRow("CCE-NOBODY", "paid_not_credited", null),
+      ]) {
+        const evidence = { ...run.remita, reconciliation: { rows: [...rows, unexplained] } };
+        const results = await check(run, run.providerPaid, evidence);
+        expect(failed(results)).toEqual(["the bursary's reconciliation shows no unexplained row"]);
+        expect(results.find((result) => !result.ok)!.detail).toContain(unexplained.reference);
+      }
+
+      const unread = { ...run.remita, reconciliation: { problem: "bursar: sign in: HTTP 401" } };
+      expect((await check(run, run.providerPaid, unread)).find((result) => !result.ok)).toEqual({
+        name: "the bursary's reconciliation shows no unexplained row",
+        ok: false,
+        detail: "bursar: sign in: HTTP 401",
+      });
+    });
   });
 
   it("makes accounts that sign in with the load password, each with its own phone", async () => {

@@ -2,12 +2,29 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { courseRegistrations, courses, paymentEvents, payments } from "../../server/db/schema.ts";
 import { MAX_UNITS } from "../../common/courses/registration-status.ts";
+import type { ReconciliationGroup, ReconciliationRow } from "../../common/payments/bursary.ts";
 import { REGISTER_STEP, type JourneyOutcome, type StudentAccount } from "./journey.ts";
 
 export type CheckResult = { name: string; ok: boolean; detail: string };
 
 /** What the payment provider (the sandbox) says was paid, by reference; null (and why) when it could not be asked. */
 export type ProviderPaid = { paid: Set<string> | null; problem?: string };
+
+/** What the Remita side of a run is checked against. */
+export type RemitaEvidence = {
+  /** The RRRs the Remita sandbox holds as paid, among every RRR the run issued or the portal holds. */
+  paid: ProviderPaid;
+  /** The bursary's reconciliation for the run's days, as the staff API answered it. */
+  reconciliation: { rows: ReconciliationRow[] } | { problem: string };
+};
+
+/** Rows the bursary must act on or cannot place: a run leaves none. */
+export const UNEXPLAINED_GROUPS: readonly ReconciliationGroup[] = [
+  "paid_not_credited",
+  "credited_unknown",
+  "mismatch",
+  "unchecked",
+];
 
 const SHOWN = 5;
 const some = (items: readonly unknown[]) =>
@@ -36,7 +53,10 @@ export async function checkDatabase(
   run: {
     accounts: readonly StudentAccount[];
     outcomes: readonly JourneyOutcome[];
+    /** Paystack's side: its sandbox's list of paid references. */
     providerPaid: ProviderPaid;
+    /** Remita's side, when students paid through Remita. */
+    remita?: RemitaEvidence;
   },
 ): Promise<CheckResult[]> {
   const ids = run.accounts.map((account) => account.id);
@@ -58,7 +78,7 @@ export async function checkDatabase(
 
   const paidAtCheckout = run.outcomes.filter((outcome) => outcome.paidReference);
   check(
-    "every payment made at the checkout is credited",
+    "every payment the students made is credited",
     paidAtCheckout
       .filter((outcome) => byReference.get(outcome.paidReference!)?.status !== "success")
       .map(
@@ -128,27 +148,30 @@ export async function checkDatabase(
   );
 
   const providerPaid = run.providerPaid.paid;
+  const atPaystack = paymentRows.filter((row) => row.gateway === "paystack");
   if (providerPaid === null) {
     results.push({
-      name: "the provider and the portal agree",
+      name: "Paystack and the portal agree",
       ok: false,
       detail: run.providerPaid.problem ?? "the provider could not be asked",
     });
   } else {
-    const unpaid = credited
-      .filter((row) => !providerPaid.has(row.reference))
+    const unpaid = atPaystack
+      .filter((row) => row.status === "success" && !providerPaid.has(row.reference))
       .map((row) => `${row.reference} credited, not paid`);
-    const uncredited = paymentRows
+    const uncredited = atPaystack
       .filter((row) => providerPaid.has(row.reference) && row.status !== "success")
       // A pending one would be credited by the reconciler minutes later; at the end of the run it is not.
       .map((row) => `${row.reference} paid, ${row.status}`);
-    const paidHere = paymentRows.filter((row) => providerPaid.has(row.reference)).length;
+    const paidHere = atPaystack.filter((row) => providerPaid.has(row.reference)).length;
     check(
-      "the provider and the portal agree",
+      "Paystack and the portal agree",
       [...unpaid, ...uncredited],
-      `${paidHere} paid at the provider, all credited; nothing else credited`,
+      `${paidHere} paid at Paystack, all credited; nothing else credited`,
     );
   }
+
+  if (run.remita) checkRemita(run.remita, paymentRows, eventsOf, check, results);
 
   const registrations = await inChunks(ids, (chunk) =>
     db
@@ -204,4 +227,78 @@ export async function checkDatabase(
     `${registered.length} students' registrations as they made them`,
   );
   return results;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Remita's side: every RRR the sandbox holds as paid credited exactly once, on one payment with
+ * one credit event; nothing credited through Remita that it does not hold as paid; and the
+ * bursary's reconciliation for the run's days with no row the bursar would have to explain among
+ * the run's payments (or naming a payment that is not ours).
+ */
+function checkRemita(
+  remita: RemitaEvidence,
+  paymentRows: readonly PaymentRow[],
+  creditEventsOf: ReadonlyMap<number, number>,
+  check: (name: string, problems: readonly string[], good: string) => void,
+  results: CheckResult[],
+) {
+  const atRemita = paymentRows.filter((row) => row.gateway === "remita");
+  const paid = remita.paid.paid;
+  const paidName = "every RRR Remita holds as paid is credited exactly once";
+  const unpaidName = "nothing is credited through Remita that Remita does not hold as paid";
+  if (paid === null) {
+    const detail = remita.paid.problem ?? "the Remita sandbox could not be asked";
+    results.push({ name: paidName, ok: false, detail }, { name: unpaidName, ok: false, detail });
+  } else {
+    const rowsOf = new Map<string, PaymentRow[]>();
+    for (const row of atRemita) {
+      if (row.gatewayReference === null) continue;
+      rowsOf.set(row.gatewayReference, [...(rowsOf.get(row.gatewayReference) ?? []), row]);
+    }
+    check(
+      paidName,
+      [...paid].flatMap((rrr) => {
+        const rows = rowsOf.get(rrr) ?? [];
+        if (rows.length === 0) return [`RRR ${rrr} paid, no payment here has it`];
+        const credited = rows.filter((row) => row.status === "success");
+        if (credited.length !== 1)
+          return [`RRR ${rrr} paid, credited on ${credited.length} payments of ${rows.length}`];
+        const events = creditEventsOf.get(credited[0]!.id) ?? 0;
+        return events === 1 ? [] : [`RRR ${rrr} paid, ${events} credit events`];
+      }),
+      `${paid.size} RRRs paid at Remita, each credited once`,
+    );
+    check(
+      unpaidName,
+      atRemita
+        .filter((row) => row.status === "success" && !paid.has(row.gatewayReference ?? ""))
+        .map(
+          (row) => `${row.reference} (RRR ${row.gatewayReference ?? "none"}) credited, not paid`,
+        ),
+      `${atRemita.filter((row) => row.status !== "success").length} other Remita payments, none credited`,
+    );
+  }
+
+  const reconciliationName = "the bursary's reconciliation shows no unexplained row";
+  if ("problem" in remita.reconciliation) {
+    results.push({ name: reconciliationName, ok: false, detail: remita.reconciliation.problem });
+    return;
+  }
+  const ours = new Set(paymentRows.map((row) => row.reference));
+  // Rows of the demo college's own payments are not the run's; a row with no payment here is.
+  const runRows = remita.reconciliation.rows.filter(
+    (row) => ours.has(row.reference) || row.our_status === null,
+  );
+  const matched = runRows.filter((row) => row.group === "matched").length;
+  check(
+    reconciliationName,
+    runRows
+      .filter((row) => UNEXPLAINED_GROUPS.includes(row.group))
+      .map(
+        (row) => `${row.reference} ${row.group} (${row.gateway}${row.note ? `: ${row.note}` : ""})`,
+      ),
+    `${runRows.length} rows for the run's payments, ${matched} matched, none unexplained`,
+  );
 }

@@ -25,6 +25,12 @@ export type JourneyOutcome = {
   paidReference?: string;
   /** Where the portal's checkout lives, as the initialise answer gave it. */
   checkoutOrigin?: string;
+  /** The gateway the student paid through. */
+  gateway?: "paystack" | "remita";
+  /** The RRR the Payment page gave a Remita student. */
+  rrr?: string;
+  /** Where the Remita sandbox lives, as the RRR page's "Pay online on Remita" form names it. */
+  remitaOrigin?: string;
   registeredCourseIds: number[];
   /** The step that failed and why; the student went no further. */
   failure?: { step: string; problem: string };
@@ -36,7 +42,7 @@ export const REGISTER_STEP = "register courses";
 type OfferedCourse = { course_id: number; code: string; unit: string | number; semester: number };
 
 /** Seconds a person spends on each page before the next click, at think factor 1. */
-const THINK_SECONDS = {
+export const THINK_SECONDS = {
   typeCredentials: 6,
   readDashboard: 4,
   choosePayment: 5,
@@ -58,6 +64,11 @@ export type JourneyOptions = {
   think: number;
   /** 0..1, replaceable in tests. */
   random?: () => number;
+  /**
+   * A run under faults: a refusal caused by the gateway being down is tried again as a person
+   * would, and a dropped connection (a killed worker) is sent again once.
+   */
+  faults?: boolean;
 };
 
 /**
@@ -98,131 +109,152 @@ export function playStudent(
   account: StudentAccount,
   options: JourneyOptions,
 ): Promise<JourneyOutcome> {
-  return playVisit(account, options, async ({ browser, outcome, think, at }) => {
-    await signInToDashboard(browser, account, at, () => think(THINK_SECONDS.typeCredentials));
-    await think(THINK_SECONDS.readDashboard);
+  return playVisit(account, options, async (visit) => {
+    await signInToDashboard(visit.browser, account, visit.at, () =>
+      visit.think(THINK_SECONDS.typeCredentials),
+    );
+    await visit.think(THINK_SECONDS.readDashboard);
+    await payAtPaystackCheckout(visit, account, options);
+    await registerPrintAndSignOut(visit, account);
+  });
+}
 
-    await browser.navigate("payment page", at("/payment"), {
+/**
+ * The school fee paid by card at the Paystack sandbox's checkout, back through verification to
+ * the payment history.
+ */
+async function payAtPaystackCheckout(
+  { browser, outcome, think, at }: Visit,
+  account: StudentAccount,
+  options: JourneyOptions,
+) {
+  outcome.gateway = "paystack";
+  await browser.navigate("payment page", at("/payment"), {
+    status: 200,
+    marker: "Pay school fees",
+  });
+  await think(THINK_SECONDS.choosePayment);
+  const choice = {
+    payment_option: account.paymentOption,
+    payment_level: account.level,
+    payment_session: account.session,
+  };
+  const quote = await browser.api<{ data: { amount: number } }>(
+    "quote",
+    "/api/student/generate-payment",
+    { status: 200, accept: (answer) => (answer.data.amount > 0 ? null : "no amount quoted") },
+    { payment_name: "schoolfees", ...choice },
+  );
+  outcome.quotedNaira = quote.data.amount;
+  await think(THINK_SECONDS.confirmAmount);
+  const started = await browser.api<{
+    status: string;
+    authorization_url?: string;
+    reference?: string;
+  }>(
+    "initialise payment",
+    "/api/student/school-fee",
+    {
       status: 200,
-      marker: "Pay school fees",
-    });
-    await think(THINK_SECONDS.choosePayment);
-    const choice = {
-      payment_option: account.paymentOption,
-      payment_level: account.level,
-      payment_session: account.session,
-    };
-    const quote = await browser.api<{ data: { amount: number } }>(
-      "quote",
-      "/api/student/generate-payment",
-      { status: 200, accept: (answer) => (answer.data.amount > 0 ? null : "no amount quoted") },
-      { payment_name: "schoolfees", ...choice },
-    );
-    outcome.quotedNaira = quote.data.amount;
-    await think(THINK_SECONDS.confirmAmount);
-    const started = await browser.api<{
-      status: string;
-      authorization_url?: string;
-      reference?: string;
-    }>(
-      "initialise payment",
-      "/api/student/school-fee",
-      {
-        status: 200,
-        accept: (answer) =>
-          answer.status === "pending" && answer.authorization_url && answer.reference
-            ? null
-            : `answered "${answer.status}", not a checkout`,
-      },
-      { student_id: account.id, ...choice },
-    );
-    const checkout = new URL(started.authorization_url!);
-    outcome.checkoutOrigin = checkout.origin;
-    await browser.navigate("checkout page", checkout, {
-      status: 200,
-      marker: "Paystack sandbox checkout",
-    });
-    await think(THINK_SECONDS.enterCard);
-    // Paystack sends the browser back to the callback with the reference, as trxref and reference.
-    const reference = started.reference!;
-    const callback = `${options.origin}/paystack/verify?${new URLSearchParams({ trxref: reference, reference })}`;
-    await browser.navigate(
-      "pay at checkout",
-      `${checkout.pathname}/pay`,
-      { status: 303, location: callback },
-      { method: "POST" },
-    );
-    outcome.paidReference = reference;
-    await browser.navigate("verify page", callback, {
-      status: 200,
-      marker: "Verifying payment...",
-    });
-    const check = `/paystack/verify?${new URLSearchParams({ reference, check: "1" })}`;
-    await browser.navigate("verify check", at(check), { status: 303, location: "/successful" });
-    await browser.navigate("payment successful", at("/successful"), {
-      status: 200,
-      marker: "Payment successful",
-    });
-    await think(THINK_SECONDS.readReceipt);
-    await browser.navigate("payment history", at("/history/payments"), {
-      status: 200,
-      marker: reference,
-    });
-    await think(THINK_SECONDS.readHistory);
+      accept: (answer) =>
+        answer.status === "pending" && answer.authorization_url && answer.reference
+          ? null
+          : `answered "${answer.status}", not a checkout`,
+    },
+    { student_id: account.id, ...choice },
+  );
+  const checkout = new URL(started.authorization_url!);
+  outcome.checkoutOrigin = checkout.origin;
+  await browser.navigate("checkout page", checkout, {
+    status: 200,
+    marker: "Paystack sandbox checkout",
+  });
+  await think(THINK_SECONDS.enterCard);
+  // Paystack sends the browser back to the callback with the reference, as trxref and reference.
+  const reference = started.reference!;
+  const callback = `${options.origin}/paystack/verify?${new URLSearchParams({ trxref: reference, reference })}`;
+  await browser.navigate(
+    "pay at checkout",
+    `${checkout.pathname}/pay`,
+    { status: 303, location: callback },
+    { method: "POST" },
+  );
+  outcome.paidReference = reference;
+  await browser.navigate("verify page", callback, {
+    status: 200,
+    marker: "Verifying payment...",
+  });
+  const check = `/paystack/verify?${new URLSearchParams({ reference, check: "1" })}`;
+  await browser.navigate("verify check", at(check), { status: 303, location: "/successful" });
+  await browser.navigate("payment successful", at("/successful"), {
+    status: 200,
+    marker: "Payment successful",
+  });
+  await think(THINK_SECONDS.readReceipt);
+  await browser.navigate("payment history", at("/history/payments"), {
+    status: 200,
+    marker: reference,
+  });
+  await think(THINK_SECONDS.readHistory);
+}
 
-    await browser.navigate("registration page", at("/course-reg"), {
+/** Courses within the cap registered, the slip printed, signed out: the end of every visit. */
+export async function registerPrintAndSignOut(
+  { browser, outcome, think, at }: Visit,
+  account: StudentAccount,
+) {
+  await browser.navigate("registration page", at("/course-reg"), {
+    status: 200,
+    marker: "<title>Registration",
+  });
+  await think(THINK_SECONDS.openRegistration);
+  const offered = await browser.api<{ data: { data: OfferedCourse[] } }>(
+    "mapped courses",
+    `/api/courses/mapped/read?mapped_level=${account.level}`,
+    {
       status: 200,
-      marker: "<title>Registration",
-    });
-    await think(THINK_SECONDS.openRegistration);
-    const offered = await browser.api<{ data: { data: OfferedCourse[] } }>(
-      "mapped courses",
-      `/api/courses/mapped/read?mapped_level=${account.level}`,
-      {
-        status: 200,
-        accept: (answer) => (answer.data.data.length > 0 ? null : "no courses offered"),
-      },
-    );
-    const chosen = chooseWithinCap(offered.data.data);
-    await think(THINK_SECONDS.tickCourses);
-    const units = chosen.reduce((sum, course) => sum + Number(course.unit), 0);
-    await browser.api<{ data: { registered: number; units: number } }>(
-      REGISTER_STEP,
-      "/api/courses/register",
-      {
-        status: 201,
-        accept: (answer) =>
-          answer.data.registered === chosen.length && answer.data.units === units
-            ? null
-            : `registered ${answer.data.registered} courses, ${answer.data.units} units; asked ${chosen.length}, ${units}`,
-      },
-      {
-        courses: chosen.map((course) => course.course_id),
-        registration_level: account.level,
-        session: account.session,
-      },
-    );
-    outcome.registeredCourseIds = chosen.map((course) => course.course_id);
-    const picker = `/course-reg?${new URLSearchParams({ session: account.session, level: String(account.level), registered: "1" })}`;
-    await browser.navigate("registered page", at(picker), {
-      status: 200,
-      marker: "Your courses have been registered.",
-    });
-    await think(THINK_SECONDS.readRegistered);
-    const slip = `/course-reg/print?${new URLSearchParams({ level: String(account.level), session: account.session })}`;
-    await browser.navigate("registration slip", at(slip), { status: 200, marker: chosen[0]!.code });
-    await think(THINK_SECONDS.printSlip);
+      accept: (answer) => (answer.data.data.length > 0 ? null : "no courses offered"),
+    },
+  );
+  const chosen = chooseWithinCap(offered.data.data);
+  await think(THINK_SECONDS.tickCourses);
+  const units = chosen.reduce((sum, course) => sum + Number(course.unit), 0);
+  await browser.api<{ data: { registered: number; units: number } }>(
+    REGISTER_STEP,
+    "/api/courses/register",
+    {
+      status: 201,
+      accept: (answer) =>
+        answer.data.registered === chosen.length && answer.data.units === units
+          ? null
+          : `registered ${answer.data.registered} courses, ${answer.data.units} units; asked ${chosen.length}, ${units}`,
+    },
+    {
+      courses: chosen.map((course) => course.course_id),
+      registration_level: account.level,
+      session: account.session,
+    },
+  );
+  outcome.registeredCourseIds = chosen.map((course) => course.course_id);
+  const picker = `/course-reg?${new URLSearchParams({ session: account.session, level: String(account.level), registered: "1" })}`;
+  await browser.navigate("registered page", at(picker), {
+    status: 200,
+    marker: "Your courses have been registered.",
+  });
+  await think(THINK_SECONDS.readRegistered);
+  const slip = `/course-reg/print?${new URLSearchParams({ level: String(account.level), session: account.session })}`;
+  await browser.navigate("registration slip", at(slip), { status: 200, marker: chosen[0]!.code });
+  await think(THINK_SECONDS.printSlip);
 
-    await browser.navigate(
-      "sign out",
-      at("/logout"),
-      { status: 303, location: "/login?signed_out=1" },
-      { method: "POST" },
-    );
-    await browser.navigate("signed-out page", at("/login?signed_out=1"), {
-      status: 200,
-      marker: 'name="username"',
-    });
+  await browser.navigate(
+    "sign out",
+    at("/logout"),
+    { status: 303, location: "/login?signed_out=1" },
+    { method: "POST" },
+  );
+  await browser.navigate("signed-out page", at("/login?signed_out=1"), {
+    status: 200,
+    marker: 'name="username"',
   });
 }
 
@@ -245,7 +277,9 @@ export async function playVisit(
   options: JourneyOptions,
   steps: (visit: Visit) => Promise<void>,
 ): Promise<JourneyOutcome> {
-  const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs);
+  const browser = new VirtualBrowser(options.localAddress, options.recorder, options.timeoutMs, {
+    resendDropped: options.faults,
+  });
   const outcome: JourneyOutcome = {
     studentId: account.id,
     completed: false,

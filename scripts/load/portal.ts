@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { processGroupUsage } from "../bench/process-group.ts";
 import { signalGroup } from "../bench/local-ports.ts";
 
@@ -12,6 +13,8 @@ export type StartedPortal = {
   usage(options?: Parameters<typeof processGroupUsage>[1]): ReturnType<typeof processGroupUsage>;
   /** What the portal warned of or failed at while running, by kind, most frequent first. */
   problems(): [string, number][];
+  /** The process ids of the portal's worker processes (the primary's children); [] off Linux. */
+  workerPids(): number[];
 };
 
 const READY = /Portal ready on (http:\/\/\S+)/;
@@ -27,6 +30,8 @@ export async function startPortal(options: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** PAYMENT_GATEWAYS: what students may pay through (default Paystack alone). */
+  gateways?: readonly string[];
   timeoutMs?: number;
 }): Promise<StartedPortal> {
   const { root, port, dataDir } = options;
@@ -39,6 +44,8 @@ export async function startPortal(options: {
     DATABASE_URL: options.databaseUrl ?? "",
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     NODE_ENV: "development",
+    // Remita, when offered, is the local sandbox on PORT+7 under Remita's public demo merchant.
+    PAYMENT_GATEWAYS: (options.gateways ?? ["paystack"]).join(","),
   };
   for (const inner of [
     "API_PORT",
@@ -49,6 +56,11 @@ export async function startPortal(options: {
     "PAYSTACK_SECRET_KEY",
     "PAYSTACK_BASE_URL",
     "SMTP_URL",
+    "REMITA_API_KEY",
+    "REMITA_BASE_URL",
+    "REMITA_MERCHANT_ID",
+    "REMITA_SERVICE_TYPE_ID",
+    "REMITA_SANDBOX_PORT",
   ]) {
     delete env[inner];
   }
@@ -119,6 +131,7 @@ export async function startPortal(options: {
       // The portal is started as the leader of its own process group: its workers are in it too.
       usage: (options) => (child.pid === undefined ? null : processGroupUsage(child.pid, options)),
       problems: () => [...problems].sort((a, b) => b[1] - a[1]),
+      workerPids: () => (child.pid === undefined ? [] : childrenOf(child.pid)),
     };
   } catch (error) {
     await stop();
@@ -127,6 +140,29 @@ export async function startPortal(options: {
       `Starting the portal (node runtime/start.ts in ${root}) failed: ${(error as Error).message}.\n${shown}`,
     );
   }
+}
+
+/** The processes whose parent is `pid`, read from /proc; [] off Linux. */
+export function childrenOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // After the command name in parentheses: state, then the parent's id.
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // Ended while being read.
+    }
+  }
+  return children;
 }
 
 // A word with a digit in it (a reference, an address, a count) differs from line to line.

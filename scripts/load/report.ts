@@ -38,6 +38,10 @@ export type LoadReport = {
   portalPeakMemory: PeakMemory | null;
   steps: StepSummary[];
   errorReasons: [string, number][];
+  /** Under --faults: refusals the students tried again, by step and reason (not failures). */
+  retryReasons?: [string, number][];
+  /** Under --faults: what was done to the portal, a line each (switches, notifications, the kill). */
+  faults?: string[];
   checks: CheckResult[];
   /** What the portal logged as warnings and errors during the run, by kind; empty for a target portal. */
   portalProblems: [string, number][];
@@ -96,6 +100,17 @@ export function formatReport(report: LoadReport): string {
       lines.push(`- ${reason}: ${times}`);
     if (report.errorReasons.length > MAX_REASONS)
       lines.push(`- … ${report.errorReasons.length - MAX_REASONS} more kinds`);
+    lines.push("");
+  }
+  if (report.faults?.length) {
+    lines.push("Remita and faults:", "", ...report.faults.map((line) => `- ${line}`), "");
+  }
+  if (report.retryReasons?.length) {
+    lines.push("Refused under faults and tried again (not failures), most frequent first:", "");
+    for (const [reason, times] of report.retryReasons.slice(0, MAX_REASONS))
+      lines.push(`- ${reason}: ${times}`);
+    if (report.retryReasons.length > MAX_REASONS)
+      lines.push(`- … ${report.retryReasons.length - MAX_REASONS} more kinds`);
     lines.push("");
   }
   if (report.portalProblems.length > 0) {

@@ -35,12 +35,23 @@ describe("StepRecorder", () => {
     recorder.record("sign in", 31_000, "timed out");
 
     expect(recorder.summaries()).toEqual([
-      { step: "dashboard", count: 100, errors: 0, busy: 0, p50: 50, p95: 95, p99: 99, max: 100 },
+      {
+        step: "dashboard",
+        count: 100,
+        errors: 0,
+        busy: 0,
+        retried: 0,
+        p50: 50,
+        p95: 95,
+        p99: 99,
+        max: 100,
+      },
       {
         step: "sign in",
         count: 4,
         errors: 3,
         busy: 0,
+        retried: 0,
         p50: 300,
         p95: 31_000,
         p99: 31_000,
@@ -66,6 +77,7 @@ describe("StepRecorder", () => {
         count: 1,
         errors: 0,
         busy: 2,
+        retried: 0,
         p50: 12_000,
         p95: 12_000,
         p99: 12_000,
@@ -88,6 +100,26 @@ describe("StepRecorder", () => {
     );
     expect(table[2]).toBe("| quote | 2 | 1 | 1 | 12 | 41 | 41 | 41 |");
     expect(table[3]).toBe("| **all steps** | 2 | 1 | 1 | | | | |");
+  });
+
+  it("counts refusals under faults apart from errors, with a column of their own, and their reasons", () => {
+    const recorder = new StepRecorder();
+    recorder.recordRetried("Pay with Remita", "HTTP 502", 300);
+    recorder.recordRetried("Pay with Remita", "UND_ERR_SOCKET, sent again");
+    recorder.record("Pay with Remita", 100);
+    expect(recorder.summaries()[0]).toMatchObject({ count: 2, errors: 0, retried: 2, max: 300 });
+    expect([recorder.requests, recorder.failures, recorder.retries]).toEqual([2, 0, 2]);
+    expect(recorder.retryReasons()).toEqual([
+      ["Pay with Remita: HTTP 502", 1],
+      ["Pay with Remita: UND_ERR_SOCKET, sent again", 1],
+    ]);
+    const table = stepTable(recorder.summaries()).split("\n");
+    expect(table.slice(0, 2)).toEqual([
+      "| step | requests | errors | busy, tried again | refused under faults, tried again | p50 ms | p95 ms | p99 ms | max ms |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]);
+    expect(table[2]).toBe("| Pay with Remita | 2 | 0 | 0 | 2 | 100 | 300 | 300 | 300 |");
+    expect(table[3]).toBe("| **all steps** | 2 | 0 | 0 | 2 | | | | |");
   });
 
   it("with the portal's CPU clock, counts what it moved since the step before for each step, and totals it per student", () => {

@@ -5,6 +5,8 @@ export type StepSummary = {
   errors: number;
   /** Answers of 503 "busy" that the student came back from after the Retry-After they gave. */
   busy: number;
+  /** Refusals under faults the student tried again (a gateway down, a dropped connection). */
+  retried: number;
   p50: number;
   p95: number;
   p99: number;
@@ -33,12 +35,14 @@ export function percentile(sorted: readonly number[], p: number): number {
 export class StepRecorder {
   private readonly steps = new Map<
     string,
-    { latencies: number[]; errors: number; busy: number; cpuMs: number }
+    { latencies: number[]; errors: number; busy: number; retried: number; cpuMs: number }
   >();
   private readonly reasons = new Map<string, number>();
+  private readonly retried = new Map<string, number>();
   requests = 0;
   failures = 0;
   busyAnswers = 0;
+  retries = 0;
   private lastCpuMs: number | null = null;
 
   /**
@@ -74,23 +78,40 @@ export class StepRecorder {
     this.busyAnswers += 1;
   }
 
+  /**
+   * A refusal the student tries again (under --faults): not an error. With `ms`, an answer that
+   * came back and counts among the step's requests; without, a dropped connection sent again.
+   */
+  recordRetried(step: string, reason: string, ms?: number) {
+    const entry = this.entry(step);
+    entry.retried += 1;
+    this.retries += 1;
+    if (ms !== undefined) {
+      entry.latencies.push(ms);
+      this.requests += 1;
+    }
+    const key = `${step}: ${reason}`;
+    this.retried.set(key, (this.retried.get(key) ?? 0) + 1);
+  }
+
   private entry(step: string) {
     let entry = this.steps.get(step);
     if (!entry) {
-      entry = { latencies: [], errors: 0, busy: 0, cpuMs: 0 };
+      entry = { latencies: [], errors: 0, busy: 0, retried: 0, cpuMs: 0 };
       this.steps.set(step, entry);
     }
     return entry;
   }
 
   summaries(): StepSummary[] {
-    return [...this.steps].map(([step, { latencies, errors, busy, cpuMs }]) => {
+    return [...this.steps].map(([step, { latencies, errors, busy, retried, cpuMs }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
         step,
         count: sorted.length,
         errors,
         busy,
+        retried,
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
@@ -104,28 +125,39 @@ export class StepRecorder {
   errorReasons(): [string, number][] {
     return [...this.reasons].sort((a, b) => b[1] - a[1]);
   }
+
+  /** Why steps were tried again, most frequent first. */
+  retryReasons(): [string, number][] {
+    return [...this.retried].sort((a, b) => b[1] - a[1]);
+  }
 }
 
 const ms = (value: number) => `${Math.round(value)}`;
 
-/** The per-step table as Markdown, with a total row over all requests. */
+/**
+ * The per-step table as Markdown, with a total row over all requests; a column of refusals tried
+ * again only when there were some (a run under --faults).
+ */
 export function stepTable(summaries: readonly StepSummary[]): string {
   const withCpu = summaries.some((s) => s.cpuMsPerRequest !== undefined);
+  const withRetried = summaries.some((s) => s.retried > 0);
   const cpu = (value: number | undefined) =>
     withCpu ? ` ${value === undefined ? "" : value.toFixed(1)} |` : "";
+  const retried = (value: number | string) => (withRetried ? ` ${value} |` : "");
   const rows = summaries.map(
     (s) =>
-      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
+      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} |${retried(s.retried)} ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
   );
-  const total = (key: "count" | "errors" | "busy") => summaries.reduce((sum, s) => sum + s[key], 0);
+  const total = (key: "count" | "errors" | "busy" | "retried") =>
+    summaries.reduce((sum, s) => sum + s[key], 0);
   // Per student: every step's CPU per request times its requests, over the students who started.
   const students = Math.max(...summaries.map((s) => s.count), 1);
   const cpuPerStudent =
     summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
   return [
-    `| step | requests | errors | busy, tried again | p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
+    `| step | requests | errors | busy, tried again |${retried("refused under faults, tried again")} p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
+    `|---|---:|---:|---:|${withRetried ? "---:|" : ""}---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
     ...rows,
-    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} | | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
+    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} |${retried(total("retried"))} | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
   ].join("\n");
 }
