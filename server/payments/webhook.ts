@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
@@ -84,15 +85,43 @@ async function applyNotification(
       return (await applyProviderResult(deps, payment, transaction, "webhook")).kind;
     }
     case "claims": {
-      const done: string[] = [];
-      // One at a time: a notification names a handful of payments, and the gateway's status
-      // call is the slow part; a claim it cannot confirm now waits for the reconciler.
-      for (const claim of notification.payments)
-        done.push(await confirmClaim(deps, gateway, claim));
-      logger.info(`${gateway.name} notification`, { claims: notification.payments.length, done });
-      return done;
+      // The gateway waits only seconds for its OK, and a status call can hang far longer (its
+      // own servers busy on deadline day): the answer goes once the claims are confirmed or the
+      // wait is up, whichever is first. Confirming goes on after the answer; a claim it cannot
+      // confirm is the reconciler's, which checks a young pending payment every few minutes.
+      const confirming = confirmClaims(deps, gateway, notification.payments);
+      const waited = new AbortController();
+      const answered = await Promise.race([
+        confirming,
+        sleep(CLAIMS_ANSWERED_WITHIN_MS, ["still confirming"], { signal: waited.signal }),
+      ]);
+      waited.abort();
+      return answered;
     }
   }
+}
+
+/** How long a gateway's unsigned notification waits for its claims to be confirmed before its answer. */
+export const CLAIMS_ANSWERED_WITHIN_MS = 3_000;
+
+/** Confirms a notification's claims one at a time (each asks the gateway), and logs what came of them. */
+async function confirmClaims(
+  deps: ApiDeps,
+  gateway: PaymentGateway,
+  claims: PaymentAtGateway[],
+): Promise<string[]> {
+  const done: string[] = [];
+  try {
+    for (const claim of claims) done.push(await confirmClaim(deps, gateway, claim));
+  } catch (error) {
+    // Confirming may outlive the request that began it: nothing is left to throw to.
+    deps.logger.error(`${gateway.name} notification could not be confirmed`, {
+      error: String(error),
+    });
+    done.push("failed");
+  }
+  deps.logger.info(`${gateway.name} notification`, { claims: claims.length, done });
+  return done;
 }
 
 /**

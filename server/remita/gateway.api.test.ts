@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PayInstructions } from "../../common/payments/offline-payment.ts";
 import { payments } from "../db/schema.ts";
 import { GatewayError, type OfflineChargeInput } from "../payments/gateway.ts";
@@ -315,6 +315,29 @@ describe("Remita's notification at POST /remita/webhook", () => {
   ])("answers %s with 200 all the same, so Remita does not resend it", async (_case, body) => {
     const response = await notify(body);
     expect(response.status).toBe(200);
+  });
+
+  it("answers OK before a status call that hangs, and credits once the call comes back", async () => {
+    const { reference, rrr } = await remitaPayment();
+    await payRrrAtSandbox(kit.api, rrr, { notify: false });
+    const gateway = kit.api.deps.gateways.remita;
+    const verify = gateway.verify;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    gateway.verify = async (payment) => (await held, verify(payment));
+    try {
+      const response = await notify(JSON.stringify([{ rrr, orderRef: reference }]));
+      expect(await response.text()).toBe("OK");
+      expect((await kit.paymentRow(reference)).status).toBe("pending");
+      release();
+      await vi.waitFor(async () =>
+        expect((await kit.paymentRow(reference)).status).toBe("success"),
+      );
+      expect(kit.creditLines(reference)).toHaveLength(1);
+    } finally {
+      gateway.verify = verify;
+      release();
+    }
   });
 
   it("is left for the reconciler when Remita cannot be asked", async () => {
