@@ -33,5 +33,6 @@ describe("standard output written in the background", () => {
     expect(lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([
       ...Array(20000).keys(),
     ]);
-  });
+    // A child process writing 20,000 lines takes seconds on a busy two-core machine.
+  }, 30_000);
 });
