@@ -5,6 +5,7 @@ import type { HarnessOverrides } from "../../testing/api-harness.test-kit.ts";
 import { reconcilePendingPayments } from "../reconciler.ts";
 import { choice } from "../payments.test-kit.ts";
 import { createBursaryKit, type BursaryKit } from "./bursary.test-kit.ts";
+import { staffSignIn } from "../../staff/staff.test-kit.ts";
 
 // Remita lists nothing to merchants: the bursary's reconciliation asks Remita's status of each
 // unpaid RRR younger than 90 days, in paced batches, beside Paystack's list, in one table
@@ -151,6 +152,31 @@ describe("asking Remita one RRR at a time", () => {
     // The five unpaid; the credited one is placed from our record of Remita's confirmation.
     expect(seen.calls).toBe(5);
     expect(seen.mostInFlight).toBe(2);
+  });
+
+  it("does not ask about an unpaid RRR older than 90 days, which no bank takes any more", async () => {
+    const kit = await remitaKit();
+    const old = await startedRrr(kit);
+    const day = kit.today();
+    /** Status calls made by the reconciliation of the RRR's day, asked `daysLater`. */
+    async function callsForItsDay(daysLater: number) {
+      kit.api.clock.advance(daysLater * 24 * 60 * MINUTE);
+      // The bursar signs in afresh: a staff session does not last months.
+      const token = await staffSignIn(kit.api, kit.bursar);
+      const { seen, restore } = countStatusCalls(kit);
+      try {
+        const response = await kit.api.request(`/staff/reconciliation?from=${day}&to=${day}`, {
+          token,
+        });
+        expect(response.status).toBe(200);
+      } finally {
+        restore();
+      }
+      return seen.calls;
+    }
+    expect(await callsForItsDay(89)).toBe(1);
+    expect(await callsForItsDay(2)).toBe(0);
+    expect((await kit.paymentRow(old.reference)).status).toBe("pending");
   });
 
   it("refuses a range with more unpaid RRRs than one reconciliation asks about, and asks none", async () => {
