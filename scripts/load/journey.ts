@@ -128,25 +128,7 @@ async function payAtPaystackCheckout(
   account: StudentAccount,
   options: JourneyOptions,
 ) {
-  outcome.gateway = "paystack";
-  await browser.navigate("payment page", at("/payment"), {
-    status: 200,
-    marker: "Pay school fees",
-  });
-  await think(THINK_SECONDS.choosePayment);
-  const choice = {
-    payment_option: account.paymentOption,
-    payment_level: account.level,
-    payment_session: account.session,
-  };
-  const quote = await browser.api<{ data: { amount: number } }>(
-    "quote",
-    "/api/student/generate-payment",
-    { status: 200, accept: (answer) => (answer.data.amount > 0 ? null : "no amount quoted") },
-    { payment_name: "schoolfees", ...choice },
-  );
-  outcome.quotedNaira = quote.data.amount;
-  await think(THINK_SECONDS.confirmAmount);
+  const choice = await quoteOnPaymentPage({ browser, outcome, think, at }, account, "paystack");
   const started = await browser.api<{
     status: string;
     authorization_url?: string;
@@ -256,6 +238,46 @@ export async function registerPrintAndSignOut(
     status: 200,
     marker: 'name="username"',
   });
+}
+
+/**
+ * The Payment page and the quote, as every way to pay begins: the student opens the page, chooses,
+ * reads the amount (which must be quoted, through `gateway` among the ways offered) and confirms.
+ * Answers the choice the payment is started with.
+ */
+export async function quoteOnPaymentPage(
+  { browser, outcome, think, at }: Visit,
+  account: StudentAccount,
+  gateway: "paystack" | "remita",
+) {
+  outcome.gateway = gateway;
+  await browser.navigate("payment page", at("/payment"), {
+    status: 200,
+    marker: "Pay school fees",
+  });
+  await think(THINK_SECONDS.choosePayment);
+  const choice = {
+    payment_option: account.paymentOption,
+    payment_level: account.level,
+    payment_session: account.session,
+  };
+  const quote = await browser.api<{ data: { amount: number; gateways: string[] } }>(
+    "quote",
+    "/api/student/generate-payment",
+    {
+      status: 200,
+      accept: (answer) =>
+        answer.data.amount <= 0
+          ? "no amount quoted"
+          : answer.data.gateways.includes(gateway)
+            ? null
+            : `${gateway} not offered (${answer.data.gateways.join(", ")})`,
+    },
+    { payment_name: "schoolfees", ...choice },
+  );
+  outcome.quotedNaira = quote.data.amount;
+  await think(THINK_SECONDS.confirmAmount);
+  return choice;
 }
 
 /** What a scenario's steps work with: the student's browser, their outcome so far, their pace. */

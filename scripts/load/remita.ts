@@ -7,6 +7,7 @@ import {
   playVisit,
   registerPrintAndSignOut,
   signInToDashboard,
+  quoteOnPaymentPage,
   THINK_SECONDS,
   type JourneyOptions,
   type JourneyOutcome,
@@ -132,33 +133,7 @@ async function payThroughRemita(
   options: JourneyOptions & { way: RemitaWay; events?: RemitaEvents },
 ) {
   const { browser, outcome, think, at } = visit;
-  outcome.gateway = "remita";
-  await browser.navigate("payment page", at("/payment"), {
-    status: 200,
-    marker: "Pay school fees",
-  });
-  await think(THINK_SECONDS.choosePayment);
-  const choice = {
-    payment_option: account.paymentOption,
-    payment_level: account.level,
-    payment_session: account.session,
-  };
-  const quote = await browser.api<{ data: { amount: number; gateways: string[] } }>(
-    "quote",
-    "/api/student/generate-payment",
-    {
-      status: 200,
-      accept: (answer) =>
-        answer.data.amount <= 0
-          ? "no amount quoted"
-          : answer.data.gateways.includes("remita")
-            ? null
-            : `Remita not offered (${answer.data.gateways.join(", ")})`,
-    },
-    { payment_name: "schoolfees", ...choice },
-  );
-  outcome.quotedNaira = quote.data.amount;
-  await think(THINK_SECONDS.confirmAmount);
+  const choice = await quoteOnPaymentPage(visit, account, "remita");
 
   // "Pay with Remita" is a plain form posting to the Payment page, which answers with the RRR page.
   const started = await pressUntilItWorks(visit, options.faults, (retryable) =>

@@ -111,6 +111,8 @@ export async function cancelOwnPayment(
   deps: CloseDeps,
   studentId: number,
   reference: string,
+  /** Runs just before Remita is asked (and may refuse): a refused cancel costs the student nothing. */
+  countGatewayCheck: () => Promise<void>,
 ): Promise<CloseOutcome> {
   const [payment] = await paymentByReference(deps.db).execute({ reference });
   if (!payment || payment.studentId !== studentId) throw new ApiError(404, UNKNOWN);
@@ -127,6 +129,7 @@ export async function cancelOwnPayment(
       409,
       `This payment is ${payment.status}, not waiting to be paid: there is nothing to cancel.`,
     );
+  await countGatewayCheck();
   const note = cancelledByStudentNote(payment.gatewayReference, deps.now());
   try {
     return await closePayment(deps, payment, { by: "student", note });

@@ -52,13 +52,13 @@ export function offlinePaymentRoutes(deps: ApiDeps, limits: PaymentLimits) {
     });
   });
 
-  // The student withdraws an unpaid RRR: Remita is asked, so it counts as a gateway check.
+  // The student withdraws an unpaid RRR: asking Remita counts as a gateway check.
   app.post("/student/school-fee/:reference/cancel", signedIn, async (c) => {
     const { reference } = readParams(c, ReferenceParam);
     const studentId = c.var.student.id;
-    await loadOwnPayment(deps, studentId, reference);
-    await limits.countGatewayCheck(studentId, deps.now());
-    const outcome = await cancelOwnPayment(deps, studentId, reference);
+    const outcome = await cancelOwnPayment(deps, studentId, reference, () =>
+      limits.countGatewayCheck(studentId, deps.now()),
+    );
     const data = await loadOwnPayment(deps, studentId, reference);
     const rrr = outcome.payment.gatewayReference;
     const named = rrr ? `RRR ${groupedRrr(rrr)}` : "This RRR";

@@ -46,6 +46,18 @@ export async function createPaymentsKit(overrides: HarnessOverrides = {}) {
     return body.reference as string;
   }
 
+  /** Starts an RRR through Remita and answers its reference and RRR (fails the test on anything but pending). */
+  async function startRrr(who: { student: { id: number }; token: string }, option = "full") {
+    const response = await post("/student/school-fee/offline", who.token, {
+      student_id: who.student.id,
+      ...choice(option),
+      channel: "remita",
+    });
+    const body = await response.json();
+    if (body.status !== "pending") throw new Error(`could not start: ${JSON.stringify(body)}`);
+    return { reference: body.reference as string, rrr: body.instructions.rrr as string };
+  }
+
   /** Marks the transaction paid at the sandbox; its webhook is captured in api.webhooks. */
   async function payAtSandbox(reference: string) {
     const response = await api.sandbox.request(`/__sandbox/transactions/${reference}/pay`, {
@@ -82,6 +94,7 @@ export async function createPaymentsKit(overrides: HarnessOverrides = {}) {
     newStudent,
     post,
     start,
+    startRrr,
     payAtSandbox,
     deliverWebhook,
     verify,

@@ -20,16 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => kit.api.close());
 
-async function startedRrr(who: Who, option = "full") {
-  const response = await kit.post("/student/school-fee/offline", who.token, {
-    student_id: who.student.id,
-    ...choice(option),
-    channel: "remita",
-  });
-  const body = await response.json();
-  if (body.status !== "pending") throw new Error(`could not start: ${JSON.stringify(body)}`);
-  return { reference: body.reference as string, rrr: body.instructions.rrr as string };
-}
+const startedRrr = (who: Who, option = "full") => kit.startRrr(who, option);
 
 const cancel = (who: Who, reference: string) =>
   kit.api.request(`/student/school-fee/${reference}/cancel`, { method: "POST", token: who.token });

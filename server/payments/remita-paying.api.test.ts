@@ -26,12 +26,7 @@ const startRemita = (who: Who, option = "full") =>
     channel: "remita",
   });
 
-/** Starts an RRR and answers its reference and RRR (fails the test on anything but pending). */
-async function started(who: Who, option = "full") {
-  const body = await (await startRemita(who, option)).json();
-  if (body.status !== "pending") throw new Error(`could not start: ${JSON.stringify(body)}`);
-  return { reference: body.reference as string, rrr: body.instructions.rrr as string };
-}
+const started = (who: Who, option = "full") => kit.startRrr(who, option);
 
 const returnFromRemita = (who: Who, reference: string, rrr?: string) =>
   kit.api.request(`/remita/verify/${reference}${rrr === undefined ? "" : `?rrr=${rrr}`}`, {

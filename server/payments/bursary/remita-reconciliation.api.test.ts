@@ -23,14 +23,7 @@ async function remitaKit(overrides: HarnessOverrides = {}) {
 
 async function startedRrr(kit: BursaryKit) {
   const who = await kit.newStudent();
-  const body = await (
-    await kit.post("/student/school-fee/offline", who.token, {
-      student_id: who.student.id,
-      ...choice("full"),
-      channel: "remita",
-    })
-  ).json();
-  return { who, reference: body.reference as string, rrr: body.instructions.rrr as string };
+  return { who, ...(await kit.startRrr(who)) };
 }
 
 async function report(kit: BursaryKit) {

@@ -25,20 +25,12 @@ afterAll(() => kit.api.close());
 /** A new student's full school fee paid through an RRR and credited; Remita's refund calls counted. */
 async function paidThroughRemita() {
   const who = await kit.newStudent();
-  const started = await (
-    await kit.post("/student/school-fee/offline", who.token, {
-      student_id: who.student.id,
-      ...choice("full"),
-      channel: "remita",
-    })
-  ).json();
-  const { reference } = started;
-  const rrr = started.instructions.rrr as string;
+  const { reference, rrr } = await kit.startRrr(who);
   await payRrrAtSandbox(kit.api, rrr, { notify: false });
   expect((await kit.api.request(`/remita/verify/${reference}`, { token: who.token })).status).toBe(
     200,
   );
-  return { who, reference: reference as string };
+  return { who, reference };
 }
 
 const askRefund = (reference: string, extra: Record<string, unknown> = {}) =>
@@ -187,14 +179,8 @@ describe("a refund of a Remita payment", () => {
     });
     try {
       const who = await strict.newStudent();
-      const started = await (
-        await strict.post("/student/school-fee/offline", who.token, {
-          student_id: who.student.id,
-          ...choice("full"),
-          channel: "remita",
-        })
-      ).json();
-      await payRrrAtSandbox(strict.api, started.instructions.rrr, { notify: false });
+      const started = await strict.startRrr(who);
+      await payRrrAtSandbox(strict.api, started.rrr, { notify: false });
       await strict.api.request(`/remita/verify/${started.reference}`, { token: who.token });
       const asked = await strict.asBursar("/staff/refunds", {
         method: "POST",
