@@ -168,6 +168,14 @@ async function payAtPaystackCheckout(
   });
   const check = `/paystack/verify?${new URLSearchParams({ reference, check: "1" })}`;
   await browser.navigate("verify check", at(check), { status: 303, location: "/successful" });
+  await readReceiptAndHistory({ browser, think, at }, reference);
+}
+
+/** After paying: the success page, then the payment history listing `reference`. */
+export async function readReceiptAndHistory(
+  { browser, think, at }: Pick<Visit, "browser" | "think" | "at">,
+  reference: string,
+) {
   await browser.navigate("payment successful", at("/successful"), {
     status: 200,
     marker: "Payment successful",

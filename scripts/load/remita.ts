@@ -8,6 +8,7 @@ import {
   registerPrintAndSignOut,
   signInToDashboard,
   quoteOnPaymentPage,
+  readReceiptAndHistory,
   THINK_SECONDS,
   type JourneyOptions,
   type JourneyOutcome,
@@ -197,16 +198,7 @@ async function payThroughRemita(
         retryable,
       }),
     );
-    await browser.navigate("payment successful", at("/successful"), {
-      status: 200,
-      marker: "Payment successful",
-    });
-    await think(THINK_SECONDS.readReceipt);
-    await browser.navigate("payment history", at("/history/payments"), {
-      status: 200,
-      marker: reference,
-    });
-    await think(THINK_SECONDS.readHistory);
+    await readReceiptAndHistory(visit, reference);
     return;
   }
 
