@@ -45,7 +45,8 @@ import {
   openTargetDatabase,
   serverVersion,
 } from "./load/run-database.ts";
-import { arrivalOffsets } from "./load/schedule.ts";
+import { arrivalOffsets, withBurst } from "./load/schedule.ts";
+import { lineCheck, studentsCsv, summariseLine } from "./load/line.ts";
 import { simulate } from "./load/simulate.ts";
 import {
   checkResultsDay,
@@ -90,6 +91,9 @@ type Setup = {
   bursar: LoadBursar | null;
 };
 
+/** Every student of the run: those arriving over its minutes and the burst. */
+const everyone = (args: LoadArgs) => args.students + args.burst;
+
 /** Made where the accounts are: only a run with Remita reads the bursary's reconciliation. */
 const bursarFor = (db: Parameters<typeof createLoadBursar>[0], args: LoadArgs) =>
   args.gateways.includes("remita") ? createLoadBursar(db) : Promise.resolve(null);
@@ -123,7 +127,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
   // The portal's own first start would load the demo college; loading it here, then the accounts,
   // has every student exist before the first arrives, with one start of the portal. PGlite is one
   // process's, so the portal may only open it once this handle is closed.
-  log(`Loading the demo college and making ${args.students} student accounts…`);
+  log(`Loading the demo college and making ${everyone(args)} student accounts…`);
   const database = await openDatabase(databaseOptions);
   let accounts: StudentAccount[];
   let resultsDay: Setup["resultsDay"];
@@ -133,7 +137,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
       photos: createPhotoStorage(databasePhotoBackend(database.db)),
       nodeEnv: "development",
     });
-    accounts = await createStudentAccounts(database.db, args.students, log);
+    accounts = await createStudentAccounts(database.db, everyone(args), log);
     resultsDay = await prepareScenario(database.db, args, accounts);
     bursar = await bursarFor(database.db, args);
   } finally {
@@ -147,6 +151,7 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
     dataDir,
     databaseUrl: "url" in databaseOptions ? databaseOptions.url : undefined,
     gateways: args.gateways,
+    lineMaxPerSecond: args.lineMaxPerSecond,
   });
   cleanups.push(() => portal.stop());
   return {
@@ -174,13 +179,13 @@ async function prepareScenario(
 
 async function prepareTarget(args: LoadArgs): Promise<Setup> {
   const url = args.databaseUrl!;
-  log(`Making ${args.students} student accounts in the target's database (they stay there)…`);
+  log(`Making ${everyone(args)} student accounts in the target's database (they stay there)…`);
   const database = await openTargetDatabase(url);
   let accounts: StudentAccount[];
   let resultsDay: Setup["resultsDay"];
   let bursar: LoadBursar | null;
   try {
-    accounts = await createStudentAccounts(database.db, args.students, log);
+    accounts = await createStudentAccounts(database.db, everyone(args), log);
     resultsDay = await prepareScenario(database.db, args, accounts);
     bursar = await bursarFor(database.db, args);
   } finally {
@@ -269,7 +274,7 @@ async function settleRemita(
   }
   log("Running the reconciler through the development hook until nothing pending is left unasked…");
   try {
-    const settled = await reconcileUntilSettled(setup.origin, args.students * 2 + 50);
+    const settled = await reconcileUntilSettled(setup.origin, everyone(args) * 2 + 50);
     notes.push(
       `At the end${args.faults ? ", with faults off" : ""}: ${settled.passes} reconciler passes through POST /api/dev/reconcile-payments credited ${settled.credited} payments.`,
     );
@@ -336,10 +341,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const spread = spreadStudents(args.students, args.perAddress);
+  const spread = spreadStudents(everyone(args), args.perAddress);
   const setup = args.target ? await prepareTarget(args) : await prepareOwnPortal(args);
   const resultsDay = setup.resultsDay;
-  const arrivals = arrivalOffsets(args.students, args.minutes * 60_000, args.shape);
+  const arrivals = withBurst(
+    arrivalOffsets(args.students, args.minutes * 60_000, args.shape),
+    args.burst,
+    args.minutes * 60_000,
+  );
   log(`Measuring a bare Node hello-world on this machine for ${BASELINE_SECONDS} s, the baseline…`);
   const bareNode = await measureBareNode(BASELINE_SECONDS);
   const portal = setup.portal;
@@ -383,6 +392,7 @@ async function main(): Promise<number> {
         ? `, taking ${args.gateways.join(" and ")} in turn`
         : `, paying through ${args.gateways[0]}`) +
       (args.faults ? ", under faults" : "") +
+      (args.burst > 0 ? `, and ${args.burst} more all in the last second` : "") +
       "…",
   );
   const runStarted = new Date();
@@ -461,6 +471,7 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+  if (args.burst > 0) checks.push(lineCheck(recorder.studentRecords(), recorder.failures));
 
   const completed = result.outcomes.filter((outcome) => outcome.completed).length;
   const report: LoadReport = {
@@ -474,23 +485,31 @@ async function main(): Promise<number> {
     settings:
       `${args.gateways.join(" and ")}${args.gateways.length > 1 ? " in turn" : ""}${args.faults ? " under faults" : ""}, ` +
       `think times ×${args.think}, arrivals ${args.oneByOne ? "one by one, each once the one before had signed out" : args.shape}, ${spread.addresses.length} client address${spread.addresses.length === 1 ? "" : "es"} ` +
-      `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s`,
+      `(at most ${args.perAddress} students each), request timeout ${args.timeoutSeconds} s` +
+      (args.burst > 0
+        ? `; ${args.burst} students more arrived all within the last second of the arrivals`
+        : "") +
+      (args.lineMaxPerSecond === undefined
+        ? ""
+        : `; the portal let in at most ${args.lineMaxPerSecond} students a second per serving process from its line (WAITING_LINE_MAX_PER_SECOND)`),
     students: {
-      total: args.students,
+      total: everyone(args),
       completed,
-      stopped: args.students - completed,
+      stopped: everyone(args) - completed,
       minutes: args.oneByOne ? null : args.minutes,
     },
     requests: {
       total: recorder.requests,
       failed: recorder.failures,
       busy: recorder.busyAnswers,
+      waiting: recorder.waitingPages,
       seconds: result.durationMs / 1000,
       peakPerSecond: result.peakRequestsPerSecond,
     },
     machineLoad,
     bareNodeRequestsPerSecond: bareNode.reqPerSec,
     portalPeakMemory: peakMemory,
+    line: summariseLine(recorder.studentRecords()),
     steps: recorder.summaries(),
     errorReasons: recorder.errorReasons(),
     retryReasons: recorder.retryReasons(),
@@ -508,12 +527,16 @@ async function main(): Promise<number> {
             root,
             "docs",
             "measurements",
-            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.gateways.includes("remita") ? `${args.gateways.join("-")}-` : ""}${args.faults ? "faults-" : ""}${args.students}${args.oneByOne ? "-one-by-one" : ""}.md`,
+            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.gateways.includes("remita") ? `${args.gateways.join("-")}-` : ""}${args.faults ? "faults-" : ""}${args.students}${args.burst > 0 ? `-burst-${args.burst}` : ""}${args.oneByOne ? "-one-by-one" : ""}.md`,
           )
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, text);
-    log(`Written to ${path.relative(process.cwd(), file)}`);
+    const rows = file.replace(/(\.md)?$/, "-students.csv");
+    await writeFile(rows, studentsCsv(recorder.studentRecords()));
+    log(
+      `Written to ${path.relative(process.cwd(), file)}, one row per student in ${path.relative(process.cwd(), rows)}`,
+    );
   }
   return passed(report) ? 0 : 1;
 }

@@ -14,6 +14,8 @@ describe("parseLoadArgs", () => {
       perAddress: 50,
       timeoutSeconds: 30,
       oneByOne: false,
+      burst: 0,
+      lineMaxPerSecond: undefined,
       target: undefined,
       databaseUrl: undefined,
       port: undefined,
@@ -81,10 +83,30 @@ describe("parseLoadArgs", () => {
     });
   });
 
+  it("adds a burst of students and caps the line's admissions of the portal it starts", () => {
+    expect(
+      parseLoadArgs(["--students", "200", "--burst", "60", "--line-max-per-second", "2.5"]),
+    ).toMatchObject({ students: 200, burst: 60, lineMaxPerSecond: 2.5 });
+  });
+
   it.each([
     [
       ["--target", "http://localhost:4321", "--database-url", "postgres://db/x", "--one-by-one"],
       /--one-by-one/,
+    ],
+    [["--burst", "0"], /--burst must be a whole number/],
+    [["--burst", "10", "--one-by-one"], /--burst and --one-by-one/],
+    [["--line-max-per-second", "0"], /--line-max-per-second must be a number > 0/],
+    [
+      [
+        "--target",
+        "http://localhost:4321",
+        "--database-url",
+        "postgres://db/x",
+        "--line-max-per-second",
+        "3",
+      ],
+      /drop it with --target/,
     ],
     [["--students", "0"], /--students/],
     [["--students", "1.5"], /--students/],

@@ -28,6 +28,13 @@ export type LoadArgs = {
   timeoutSeconds: number;
   /** Each student arrives once the one before has signed out, and the portal's CPU is read at every step. */
   oneByOne: boolean;
+  /**
+   * Students arriving besides `students`, all within the last second of the arrivals (the
+   * deadline's peak), to form a line at the door; the run then checks that it formed and drained.
+   */
+  burst: number;
+  /** WAITING_LINE_MAX_PER_SECOND of the portal the simulation starts: admissions per second per serving process. */
+  lineMaxPerSecond?: number;
   /** A portal already running; the simulation then needs `databaseUrl` to create accounts and check. */
   target?: string;
   /** PostgreSQL: a fresh database is made from it for the run (or, with --target, the portal's own). */
@@ -83,6 +90,13 @@ database made for the run and dropped after it; else PGlite in a temporary folde
                         --shape are not used), and the table gives the portal's CPU per request
                         of each step: where a student's cost goes. Work a step leaves running
                         (the sandbox's webhook) counts in the step during which it runs
+  --burst N             N more students arrive all within the last second of the arrivals, when
+                        they come fastest, to form a line at the door: the run then fails unless
+                        at least one student waited in line and everyone who did was let in and
+                        went through to the end, with no failed request
+  --line-max-per-second R
+                        without --target: the portal's line at the door lets in at most R
+                        students per second per serving process (WAITING_LINE_MAX_PER_SECOND)
   --per-address N       students per loopback client address (default 50, at most 300)
   --timeout S           seconds before a request counts as failed (default 30)
   --port P              port of the portal it starts; it uses P..P+8 (default: a free block)
@@ -121,6 +135,8 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
       shape: { type: "string", default: "deadline" },
       "one-by-one": { type: "boolean", default: false },
       "per-address": { type: "string", default: "50" },
+      burst: { type: "string" },
+      "line-max-per-second": { type: "string" },
       timeout: { type: "string", default: "30" },
       port: { type: "string" },
       target: { type: "string" },
@@ -196,6 +212,17 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     if (values["one-by-one"])
       throw new Error("--faults and --one-by-one: the CPU per step would be the faults'; drop one");
   }
+  const burst = values.burst === undefined ? 0 : positive("burst", values.burst);
+  if (burst > 0 && values["one-by-one"])
+    throw new Error("--burst and --one-by-one: one student at a time never forms a line; drop one");
+  const lineMaxPerSecond =
+    values["line-max-per-second"] === undefined
+      ? undefined
+      : positive("line-max-per-second", values["line-max-per-second"], false);
+  if (lineMaxPerSecond !== undefined && target !== undefined)
+    throw new Error(
+      "--line-max-per-second is for the portal the simulation starts; drop it with --target",
+    );
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");
   return {
@@ -209,6 +236,8 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     perAddress: positive("per-address", values["per-address"]),
     timeoutSeconds: positive("timeout", values.timeout, false),
     oneByOne: values["one-by-one"],
+    burst,
+    lineMaxPerSecond,
     target,
     databaseUrl,
     port,

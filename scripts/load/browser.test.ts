@@ -4,6 +4,8 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { decodedText, StepFailed, VirtualBrowser } from "./browser.ts";
 import { StepRecorder } from "./stats.ts";
+import { PLACE_SLACK } from "./waiting-page.ts";
+import { waitingPageHtml } from "./waiting-page.test-kit.ts";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -178,5 +180,240 @@ describe("a virtual student's browser under faults", () => {
     await browser.close();
     expect(recorder.failures).toBe(1);
     expect(portal.requests()).toBe(1);
+  });
+});
+
+type Turn = {
+  status: number;
+  headers?: Record<string, string | string[]>;
+  body: string;
+};
+type Seen = { method: string; url: string; cookie: string; body: string };
+
+/** A stand-in portal answering each request with the next of `turns`, noting what it was sent. */
+async function portalAnswering(turns: Turn[]) {
+  const seen: Seen[] = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+    request.on("end", () => {
+      seen.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        cookie: request.headers.cookie ?? "",
+        body,
+      });
+      const turn = turns[seen.length - 1] ?? { status: 500, body: "no more turns" };
+      response.writeHead(turn.status, turn.headers ?? {}).end(turn.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+/** The waiting page as the contract of issue 34 has it, with its headers and the ticket cookie. */
+const inLine = (
+  place: number,
+  waitSeconds: number | null,
+  refresh: string,
+  ticket: string | null = null,
+): Turn => ({
+  status: 503,
+  headers: {
+    "content-type": "text/html; charset=utf-8",
+    "retry-after": refresh.split(";")[0]!,
+    "cache-control": "no-store",
+    ...(ticket ? { "set-cookie": `portal_line=${ticket}; Path=/; HttpOnly; SameSite=Lax` } : {}),
+  },
+  body: waitingPageHtml({ place, waitSeconds, refresh }),
+});
+
+const signInPage: Turn = {
+  status: 200,
+  headers: {
+    "content-type": "text/html",
+    "set-cookie": ["portal_pass=p.7; Path=/; HttpOnly", "portal_line=; Path=/; Max-Age=0"],
+  },
+  body: '<form><input name="username"></form>',
+};
+
+describe("a virtual student's browser in the line at the door", () => {
+  it("follows the waiting page's refresh with its ticket until let in, timing the step from the request let in", async () => {
+    const portal = await portalAnswering([
+      inLine(2, null, "1; url=/login", "t.7.100.sig"),
+      inLine(1, 1, "1; url=/login"),
+      signInPage,
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    const answer = await browser.navigate("login page", `${portal.origin}/login`, {
+      status: 200,
+      marker: 'name="username"',
+    });
+    const record = browser.lineRecord();
+    await browser.close();
+
+    expect(answer.status).toBe(200);
+    expect(portal.seen.map((request) => [request.method, request.url, request.cookie])).toEqual([
+      ["GET", "/login", ""],
+      ["GET", "/login", "portal_line=t.7.100.sig"],
+      ["GET", "/login", "portal_line=t.7.100.sig"],
+    ]);
+    expect(recorder.failures).toBe(0);
+    expect(recorder.busyAnswers).toBe(0);
+    expect(recorder.waitingPages).toBe(2);
+    expect(recorder.inLineNow).toBe(0);
+    const [step] = recorder.summaries();
+    expect(step).toMatchObject({ step: "login page", count: 1, errors: 0, busy: 0, waiting: 2 });
+    // Two seconds in line, none of them in the step's time.
+    expect(step!.max).toBeLessThan(900);
+    expect(record).toMatchObject({
+      timesInLine: 1,
+      admitted: true,
+      lost: null,
+      line: { firstPageEstimateSeconds: null, maxPlace: 2, lastPlace: 1, pages: 2 },
+    });
+    const line = record.line!;
+    expect(line.firstEstimate!.seconds).toBe(1);
+    expect(line.firstEstimate!.shownAt - line.firstPageAt).toBeGreaterThanOrEqual(950);
+    expect(line.admittedAt! - line.firstPageAt).toBeGreaterThanOrEqual(1_950);
+  });
+
+  it("waits as long as the line takes: far more waiting pages than busy answers it would give up after", async () => {
+    const places = Array.from({ length: 30 }, (_, i) => inLine(30 - i, 30 - i, "0"));
+    const portal = await portalAnswering([...places, signInPage]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await browser.navigate("login page", `${portal.origin}/login`, { status: 200 });
+    await browser.close();
+    expect(portal.seen).toHaveLength(31);
+    expect(recorder.summaries()).toMatchObject([{ count: 1, errors: 0, busy: 0, waiting: 30 }]);
+  });
+
+  it("lands on the sign-in page after a refused form, loading it rather than posting the form again", async () => {
+    const portal = await portalAnswering([
+      inLine(1, null, "0; url=/login?next=%2Fdashboard", "t.8.100.sig"),
+      signInPage,
+    ]);
+    const browser = new VirtualBrowser("127.0.0.1", new StepRecorder(), 5_000);
+    const answer = await browser.navigate(
+      "sign in without JavaScript",
+      `${portal.origin}/login`,
+      { status: 200, marker: 'name="username"' },
+      { method: "POST", body: new URLSearchParams({ username: "0803", password: "secret" }) },
+    );
+    await browser.close();
+    expect(answer.url).toBe(`${portal.origin}/login?next=%2Fdashboard`);
+    expect(portal.seen.map((request) => [request.method, request.url, request.body])).toEqual([
+      ["POST", "/login", "username=0803&password=secret"],
+      ["GET", "/login?next=%2Fdashboard", ""],
+    ]);
+  });
+
+  it("sends a JSON sign-in refused for the line again after its Retry-After, apart from busy answers", async () => {
+    const refused = (ticket: string | null): Turn => ({
+      status: 503,
+      headers: {
+        "content-type": "application/json",
+        "retry-after": "0",
+        ...(ticket ? { "set-cookie": `portal_line=${ticket}; Path=/` } : {}),
+      },
+      body: JSON.stringify({
+        status: "error",
+        message: "You are in line",
+        error: { message: "You are in line" },
+      }),
+    });
+    const portal = await portalAnswering([
+      { status: 200, body: "<h1>Sign in</h1>" },
+      refused("t.9.100.sig"),
+      refused(null),
+      { status: 200, headers: { "content-type": "application/json" }, body: '{"data":{"id":9}}' },
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await browser.navigate("login page", `${portal.origin}/login`, { status: 200 });
+    const signedIn = await browser.api<{ data: { id: number } }>(
+      "sign in",
+      "/api/student/uniben/login",
+      { status: 200 },
+      { username: "0803", password: "secret" },
+    );
+    await browser.close();
+    expect(signedIn.data.id).toBe(9);
+    expect(portal.seen.slice(1).map((request) => [request.method, request.cookie])).toEqual([
+      ["POST", ""],
+      ["POST", "portal_line=t.9.100.sig"],
+      ["POST", "portal_line=t.9.100.sig"],
+    ]);
+    expect(recorder.summaries()[1]).toMatchObject({
+      step: "sign in",
+      count: 1,
+      errors: 0,
+      busy: 0,
+      waiting: 2,
+    });
+    expect(browser.lineRecord()).toMatchObject({ timesInLine: 1, line: { maxPlace: null } });
+  });
+
+  it("counts a student the line sent to the back as lost: an error, and the visit stops", async () => {
+    const portal = await portalAnswering([
+      inLine(5, 20, "0", "t.5.100.sig"),
+      inLine(4, 16, "0"),
+      inLine(9, 40, "0", "t.14.103.sig"),
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(
+      browser.navigate("login page", `${portal.origin}/login`, { status: 200 }),
+    ).rejects.toThrow("login page: lost by the line: place 4, then 9 on a new ticket");
+    expect(recorder.failures).toBe(1);
+    expect(recorder.inLineNow).toBe(0);
+    expect(browser.lineRecord()).toMatchObject({
+      admitted: false,
+      lost: "lost by the line: place 4, then 9 on a new ticket",
+      line: { admittedAt: null },
+    });
+    await browser.close();
+  });
+
+  it("forgives a place a little higher on the same ticket (a serving process a second behind), not one far back", async () => {
+    const slightly = await portalAnswering([
+      inLine(20, 20, "0", "t.5.100.sig"),
+      inLine(14, 14, "0"),
+      inLine(14 + PLACE_SLACK, 16, "0"),
+      signInPage,
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await browser.navigate("login page", `${slightly.origin}/login`, { status: 200 });
+    expect(recorder.failures).toBe(0);
+    expect(browser.lineRecord()).toMatchObject({ lost: null, line: { maxPlace: 24 } });
+
+    const farBack = await portalAnswering([
+      inLine(20, 20, "0"),
+      inLine(14, 14, "0"),
+      inLine(15 + PLACE_SLACK, 16, "0"),
+    ]);
+    await expect(
+      browser.navigate("login page", `${farBack.origin}/login`, { status: 200 }),
+    ).rejects.toThrow("lost by the line: place 14, then 25");
+    expect(browser.lineRecord()).toMatchObject({ timesInLine: 2 });
+    await browser.close();
+  });
+
+  it("counts a waiting page it cannot follow as an error", async () => {
+    const portal = await portalAnswering([
+      { status: 503, headers: { "retry-after": "3" }, body: '<main id="waiting-line">' },
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await expect(
+      browser.navigate("login page", `${portal.origin}/login`, { status: 200 }),
+    ).rejects.toThrow("login page: waiting page without a place");
+    await browser.close();
+    expect(recorder.failures).toBe(1);
+    expect(recorder.busyAnswers).toBe(0);
   });
 });

@@ -2,6 +2,13 @@ import { performance } from "node:perf_hooks";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, request, type Dispatcher } from "undici";
 import type { StepRecorder } from "./stats.ts";
+import {
+  isWaitingPage,
+  PLACE_SLACK,
+  readWaitingPage,
+  type LineEpisode,
+  type StudentRecord,
+} from "./waiting-page.ts";
 
 /** A step that did not go as a browser would need: already recorded; the student stops here. */
 export class StepFailed extends Error {
@@ -34,6 +41,15 @@ export type Expect = {
 const DROPPED = new Set(["UND_ERR_SOCKET", "ECONNRESET", "ECONNREFUSED", "EPIPE"]);
 
 export type Answer = { status: number; location: string | null; body: string; url: string };
+
+/** A cookie an answer set: `value` null when it was deleted; `before`, what the jar held. */
+type CookieSet = { name: string; value: string | null; before: string | null };
+
+type Received = Answer & {
+  retryAfterSeconds: number | null;
+  contentType: string | null;
+  cookiesSet: CookieSet[];
+};
 
 /**
  * A student comes back this many times after "busy" before the step counts as failed: the sign-in
@@ -79,6 +95,15 @@ export class VirtualBrowser {
   private readonly resendDropped: boolean;
   /** The page the student is looking at: the Referer of the next request. */
   private page: URL | null = null;
+  /** The student's first time in the line at the door, and the one they are in now, if any. */
+  private firstLine: LineEpisode | null = null;
+  private line: LineEpisode | null = null;
+  private timesInLine = 0;
+  /** The cookies the line set while the student waited: their ticket. */
+  private readonly ticketCookies = new Set<string>();
+  /** The portal answered something other than the line. */
+  private admitted = false;
+  private lost: string | null = null;
 
   constructor(
     localAddress: string,
@@ -124,7 +149,7 @@ export class VirtualBrowser {
       form?.body?.toString(),
       expect,
     );
-    if (answer.status === 200) this.page = url;
+    if (answer.status === 200) this.page = new URL(answer.url);
     return answer;
   }
 
@@ -178,29 +203,44 @@ export class VirtualBrowser {
     await this.dispatcher.destroy();
   }
 
+  /** What the student's visit was like at the door, for the report's row of them. */
+  lineRecord(): Pick<StudentRecord, "line" | "timesInLine" | "admitted" | "lost"> {
+    return {
+      line: this.firstLine,
+      timesInLine: this.timesInLine,
+      admitted: this.admitted,
+      lost: this.lost,
+    };
+  }
+
   private async send(
     step: string,
-    url: URL,
-    method: string,
+    address: URL,
+    firstMethod: string,
     extra: Record<string, string>,
-    body: string | undefined,
+    firstBody: string | undefined,
     expect: Expect,
   ): Promise<Answer> {
+    let url = address;
+    let method = firstMethod;
+    let body = firstBody;
     const headers: Record<string, string> = {
       "user-agent": USER_AGENT,
       "accept-language": "en-NG,en;q=0.9",
       "accept-encoding": "gzip, deflate, br",
       ...extra,
-      // The portal only serves its public host name; the socket goes to the loopback address.
-      host: url.host,
     };
     if (this.page) headers.referer = this.page.href;
-    const cookie = this.cookieHeader(url);
-    if (cookie) headers.cookie = cookie;
-    const started = performance.now();
+    let started = performance.now();
     let resent = false;
     for (let busyAnswers = 0; ; busyAnswers += 1) {
-      let answer: Answer & { retryAfterSeconds: number | null };
+      // The portal only serves its public host name; the socket goes to the loopback address.
+      headers.host = url.host;
+      // Read for every request: an answer in between may have set one (the line's ticket).
+      const cookie = this.cookieHeader(url);
+      if (cookie) headers.cookie = cookie;
+      else delete headers.cookie;
+      let answer: Received;
       try {
         answer = await this.sendOnce(url, method, headers, body);
       } catch (error) {
@@ -214,7 +254,32 @@ export class VirtualBrowser {
         const elapsed = performance.now() - started;
         if (expect.retryable) this.recorder.recordRetried(step, failure, elapsed);
         else this.recorder.record(step, elapsed, failure);
+        if (this.line) this.leaveLine();
         throw new StepFailed(step, failure);
+      }
+      // The line at the door: the student waits as long as it takes, as a browser left open does,
+      // and the step's time starts again with the request that is let in.
+      if (this.isTheLine(answer)) {
+        const next = this.waitInLine(step, answer);
+        if ("problem" in next) {
+          if (this.line) this.leaveLine();
+          this.recorder.record(step, performance.now() - started, next.problem);
+          throw new StepFailed(step, next.problem);
+        }
+        await sleep(next.seconds * 1000);
+        if (next.to !== null) {
+          url = next.to;
+          // A refresh is a page load: a refused form is not posted again.
+          if (method !== "GET") {
+            method = "GET";
+            body = undefined;
+            delete headers.origin;
+            delete headers["content-type"];
+          }
+        }
+        busyAnswers -= 1;
+        started = performance.now();
+        continue;
       }
       // A busy portal says when to come back: the page reloads itself then, and a student resends
       // a form or presses Retry. The wait is part of the step's time.
@@ -229,6 +294,8 @@ export class VirtualBrowser {
       }
       const elapsed = performance.now() - started;
       const problem = this.problemWith(answer, expect);
+      if (!problem) this.passedTheDoor();
+      else if (this.line) this.leaveLine();
       if (problem && expect.retryable) this.recorder.recordRetried(step, problem, elapsed);
       else this.recorder.record(step, elapsed, problem ?? undefined);
       if (problem) throw new StepFailed(step, problem);
@@ -236,12 +303,98 @@ export class VirtualBrowser {
     }
   }
 
+  /**
+   * A 503 from the line, not the per-process "busy": a page with the waiting line in it, or, to
+   * an API call, a refusal that hands out the line's ticket (or comes while the student holds one).
+   */
+  private isTheLine(answer: Received) {
+    if (answer.status !== 503) return false;
+    if (isWaitingPage(answer.body)) return true;
+    return (
+      answer.retryAfterSeconds !== null &&
+      /json/i.test(answer.contentType ?? "") &&
+      (answer.cookiesSet.some((set) => set.value !== null) ||
+        [...this.ticketCookies].some((name) => this.heldCookie(answer.url, name) !== null))
+    );
+  }
+
+  /**
+   * Notes one answer of the line: when it came, the place and estimate it showed. Answers how long
+   * to wait and where to go next (null: the same request again), or how the line lost the student:
+   * their place went back by more than the line's own lag can explain, or they were handed a new
+   * ticket behind the one they held (a ticket refused as forged or expired, a cookie lost).
+   */
+  private waitInLine(
+    step: string,
+    answer: Received,
+  ): { seconds: number; to: URL | null } | { problem: string } {
+    const now = Date.now();
+    const page = isWaitingPage(answer.body) ? readWaitingPage(answer.body) : null;
+    if (page && "problem" in page) return page;
+    if (!page && answer.retryAfterSeconds === null)
+      return { problem: "refused for the line without a Retry-After" };
+    const place = page?.place ?? null;
+    const estimate = page?.waitSeconds ?? null;
+    let line = this.line;
+    if (!line) {
+      this.timesInLine += 1;
+      this.recorder.enteredLine();
+      line = this.line = {
+        firstPageAt: now,
+        firstPageEstimateSeconds: estimate,
+        firstEstimate: null,
+        maxPlace: place,
+        lastPlace: place,
+        pages: 0,
+        admittedAt: null,
+      };
+      this.firstLine ??= line;
+    } else {
+      const before = line.lastPlace;
+      const newTicket = answer.cookiesSet.some(
+        (set) => this.ticketCookies.has(set.name) && set.value !== set.before,
+      );
+      if (place !== null && before !== null && place > before) {
+        if (newTicket || place - before > PLACE_SLACK) {
+          this.lost = `lost by the line: place ${before}, then ${place}${newTicket ? " on a new ticket" : ""}`;
+          return { problem: this.lost };
+        }
+      }
+      line.lastPlace = place ?? line.lastPlace;
+      if (place !== null) line.maxPlace = Math.max(line.maxPlace ?? 0, place);
+    }
+    for (const set of answer.cookiesSet) if (set.value !== null) this.ticketCookies.add(set.name);
+    line.pages += 1;
+    if (estimate !== null && !line.firstEstimate)
+      line.firstEstimate = { seconds: estimate, shownAt: now };
+    this.recorder.recordWaiting(step);
+    return page
+      ? {
+          seconds: page.refreshSeconds,
+          to: page.refreshTo === "" ? null : new URL(page.refreshTo, answer.url),
+        }
+      : { seconds: answer.retryAfterSeconds!, to: null };
+  }
+
+  /** The answer asked for: a student who was in line has been let in. */
+  private passedTheDoor() {
+    this.admitted = true;
+    if (!this.line) return;
+    this.line.admittedAt = Date.now();
+    this.leaveLine();
+  }
+
+  private leaveLine() {
+    this.line = null;
+    this.recorder.leftLine();
+  }
+
   private async sendOnce(
     url: URL,
     method: string,
     headers: Record<string, string>,
     body: string | undefined,
-  ) {
+  ): Promise<Received> {
     const response = await request(connectAddress(url), {
       method: method as Dispatcher.HttpMethod,
       headers,
@@ -249,7 +402,7 @@ export class VirtualBrowser {
       dispatcher: this.dispatcher,
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    this.keepCookies(url, response.headers["set-cookie"]);
+    const cookiesSet = this.keepCookies(url, response.headers["set-cookie"]);
     const text = decodedText(
       Buffer.from(await response.body.arrayBuffer()),
       single(response.headers["content-encoding"]),
@@ -261,6 +414,8 @@ export class VirtualBrowser {
       body: text,
       url: url.href,
       retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+      contentType: single(response.headers["content-type"]),
+      cookiesSet,
     };
   }
 
@@ -292,10 +447,16 @@ export class VirtualBrowser {
       : "";
   }
 
-  private keepCookies(url: URL, header: string | string[] | undefined) {
-    if (header === undefined) return;
+  private heldCookie(address: string, name: string) {
+    return this.cookies.get(new URL(address).hostname)?.get(name) ?? null;
+  }
+
+  /** Keeps what `header` sets, as a browser does, and answers what it set. */
+  private keepCookies(url: URL, header: string | string[] | undefined): CookieSet[] {
+    if (header === undefined) return [];
     let jar = this.cookies.get(url.hostname);
     if (!jar) this.cookies.set(url.hostname, (jar = new Map()));
+    const set: CookieSet[] = [];
     for (const line of Array.isArray(header) ? header : [header]) {
       const [pair = "", ...attributes] = line.split(";");
       const equals = pair.indexOf("=");
@@ -305,9 +466,16 @@ export class VirtualBrowser {
       const expired = attributes.some((attribute) =>
         /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(attribute),
       );
-      if (expired || value === "") jar.delete(name);
-      else jar.set(name, value);
+      const before = jar.get(name) ?? null;
+      if (expired || value === "") {
+        jar.delete(name);
+        set.push({ name, value: null, before });
+      } else {
+        jar.set(name, value);
+        set.push({ name, value, before });
+      }
     }
+    return set;
   }
 }
 

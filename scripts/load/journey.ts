@@ -315,6 +315,7 @@ export async function playVisit(
     completed: false,
     registeredCourseIds: [],
   };
+  const arrivedAt = Date.now();
   const random = options.random ?? Math.random;
   // ±50 % around each think time, so students who arrive together drift apart as people do.
   const think = (seconds: number) => sleep(seconds * 1000 * options.think * (0.5 + random()));
@@ -328,6 +329,12 @@ export async function playVisit(
   } finally {
     await browser.close();
   }
+  options.recorder.recordStudent({
+    studentId: account.id,
+    arrivedAt,
+    ...browser.lineRecord(),
+    finished: outcome.completed,
+  });
   return outcome;
 }
 

@@ -32,6 +32,8 @@ export async function startPortal(options: {
   databaseUrl?: string;
   /** PAYMENT_GATEWAYS: what students may pay through (default Paystack alone). */
   gateways?: readonly string[];
+  /** WAITING_LINE_MAX_PER_SECOND: the most students per second each serving process lets in from the line. */
+  lineMaxPerSecond?: number;
   timeoutMs?: number;
 }): Promise<StartedPortal> {
   const { root, port, dataDir } = options;
@@ -47,6 +49,8 @@ export async function startPortal(options: {
     // Remita, when offered, is the local sandbox on PORT+7 under Remita's public demo merchant.
     PAYMENT_GATEWAYS: (options.gateways ?? ["paystack"]).join(","),
   };
+  if (options.lineMaxPerSecond !== undefined)
+    env.WAITING_LINE_MAX_PER_SECOND = String(options.lineMaxPerSecond);
   for (const inner of [
     "API_PORT",
     "PAGES_PORT",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { summariseLine } from "./line.ts";
 import { formatReport, type LoadReport } from "./report.ts";
 
 const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
@@ -11,7 +12,8 @@ const report = (overrides: Partial<LoadReport> = {}): LoadReport => ({
   commit: "abc1234",
   settings: "think times ×1",
   students: { total: 10, completed: 10, stopped: 0, minutes: 1 },
-  requests: { total: 190, failed: 0, busy: 0, seconds: 60, peakPerSecond: 450 },
+  requests: { total: 190, failed: 0, busy: 0, waiting: 0, seconds: 60, peakPerSecond: 450 },
+  line: summariseLine([]),
   machineLoad: {
     before: [0.5],
     after: [1.5],
@@ -77,7 +79,9 @@ describe("formatReport", () => {
 
   it("says how many busy answers were sent again, apart from the failures", () => {
     const text = formatReport(
-      report({ requests: { total: 190, failed: 2, busy: 37, seconds: 60, peakPerSecond: 450 } }),
+      report({
+        requests: { total: 190, failed: 2, busy: 37, waiting: 0, seconds: 60, peakPerSecond: 450 },
+      }),
     );
     expect(text).toContain(
       '2 failed. 37 more were answered "busy" (503) and sent again after the Retry-After.',

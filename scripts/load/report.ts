@@ -1,5 +1,6 @@
 import type { PeakMemory } from "../bench/process-group.ts";
 import type { CheckResult } from "./checks.ts";
+import { lineParagraph, type LineSummary } from "./line.ts";
 import { stepTable, type StepSummary } from "./stats.ts";
 
 /** Everything the written measurement says, gathered by the run. */
@@ -15,8 +16,20 @@ export type LoadReport = {
   settings: string;
   /** `minutes`: null when the students came one by one. */
   students: { total: number; completed: number; stopped: number; minutes: number | null };
-  /** `busy`: 503 answers the students came back from after Retry-After (not counted in `total`). */
-  requests: { total: number; failed: number; busy: number; seconds: number; peakPerSecond: number };
+  /**
+   * `busy`: 503 answers the students came back from after Retry-After; `waiting`: waiting pages of
+   * the line at the door they followed. Neither is counted in `total`.
+   */
+  requests: {
+    total: number;
+    failed: number;
+    busy: number;
+    waiting: number;
+    seconds: number;
+    peakPerSecond: number;
+  };
+  /** The line at the door, over every student of the run. */
+  line: LineSummary;
   /**
    * What the machine did: the load averages at the start and the end, the simulation's own CPU, and
    * the portal's (every process of it, from the first arrival to the last answer; null for a
@@ -73,7 +86,12 @@ export function formatReport(report: LoadReport): string {
     `Requests: ${requests.total} in ${requests.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} req/s overall, ${requests.peakPerSecond.toFixed(1)} req/s in the busiest 10 s; ${requests.failed} failed.` +
       (requests.busy > 0
         ? ` ${requests.busy} more were answered "busy" (503) and sent again after the Retry-After.`
+        : "") +
+      (requests.waiting > 0
+        ? ` ${requests.waiting} more were answered with the waiting page of the line at the door, whose refresh the students followed.`
         : ""),
+    "",
+    lineParagraph(report.line),
     "",
     `Load on the machine: 1-minute load average ${report.machineLoad.before[0]!.toFixed(1)} at the start, ` +
       `${report.machineLoad.after[0]!.toFixed(1)} at the end; the simulation itself used ${report.machineLoad.simulatorCpuSeconds.toFixed(0)} CPU-seconds.` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivalOffsets } from "./schedule.ts";
+import { arrivalOffsets, withBurst } from "./schedule.ts";
 
 const MINUTE = 60_000;
 const within = (offsets: number[], from: number, to: number) =>
@@ -35,5 +35,24 @@ describe("arrivalOffsets", () => {
     const offsets = arrivalOffsets(600, 10 * MINUTE, "flat");
     for (let minute = 0; minute < 10; minute++)
       expect(within(offsets, minute * MINUTE, (minute + 1) * MINUTE)).toBe(60);
+  });
+});
+
+describe("withBurst", () => {
+  it("adds every student of the burst within the run's last second, in order among the others", () => {
+    const arrivals = arrivalOffsets(200, 0.5 * MINUTE, "deadline");
+    const offsets = withBurst(arrivals, 60, 0.5 * MINUTE);
+    expect(offsets).toHaveLength(260);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    const lastSecond = 0.5 * MINUTE - 1_000;
+    expect(within(offsets, lastSecond, 0.5 * MINUTE)).toBe(
+      within(arrivals, lastSecond, 0.5 * MINUTE) + 60,
+    );
+    expect(offsets.at(-1)).toBeLessThan(0.5 * MINUTE);
+  });
+
+  it("leaves the arrivals as they are without a burst", () => {
+    const arrivals = arrivalOffsets(10, MINUTE, "flat");
+    expect(withBurst(arrivals, 0, MINUTE)).toEqual(arrivals);
   });
 });

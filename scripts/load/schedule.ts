@@ -23,3 +23,19 @@ export function arrivalOffsets(
     return durationMs * (shape === "deadline" ? Math.sqrt(share) : share);
   });
 }
+
+/**
+ * `arrivals` (ascending) with `burst` more students, all within the last second of `durationMs`,
+ * when a deadline's arrivals come fastest: more at once than the portal lets in, so a line forms.
+ * Ascending again, so the burst mixes with the others arriving then.
+ */
+export function withBurst(
+  arrivals: readonly number[],
+  burst: number,
+  durationMs: number,
+): number[] {
+  const start = Math.max(0, durationMs - 1_000);
+  const width = durationMs - start;
+  const extra = Array.from({ length: burst }, (_, i) => start + (width * (i + 0.5)) / burst);
+  return [...arrivals, ...extra].sort((a, b) => a - b);
+}

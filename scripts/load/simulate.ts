@@ -52,7 +52,9 @@ export async function simulate(
     const seconds = Math.round((performance.now() - started) / 1000);
     options.progress(
       `[${String(seconds).padStart(4)} s] arrived ${arrived}/${accounts.length}, on the portal ${arrived - finished}, ` +
-        `done ${finished - stopped}, stopped by an error ${stopped}; ${rate.toFixed(1)} req/s, ${recorder.failures} failed requests`,
+        `done ${finished - stopped}, stopped by an error ${stopped}` +
+        (recorder.waitingPages > 0 ? `, in the line at the door ${recorder.inLineNow}` : "") +
+        `; ${rate.toFixed(1)} req/s, ${recorder.failures} failed requests`,
     );
   }, WINDOW_MS);
 

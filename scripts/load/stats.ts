@@ -1,3 +1,5 @@
+import type { StudentRecord } from "./waiting-page.ts";
+
 /** What one step of the journey cost across all students. */
 export type StepSummary = {
   step: string;
@@ -7,6 +9,8 @@ export type StepSummary = {
   busy: number;
   /** Refusals under faults the student tried again (a gateway down, a dropped connection). */
   retried: number;
+  /** Waiting pages of the line at the door the student was shown before the step was let through. */
+  waiting: number;
   p50: number;
   p95: number;
   p99: number;
@@ -30,19 +34,32 @@ export function percentile(sorted: readonly number[], p: number): number {
 /**
  * Counts and latencies per step, in the order the steps were first seen. Failed requests count
  * in the latencies too: a timeout that took 30 s is part of what the student waited, and so is the
- * wait after a busy answer before the step went through.
+ * wait after a busy answer before the step went through. Time in the line at the door is not: it is
+ * kept per student (issue 34 holds the steps after admission to their own target).
  */
 export class StepRecorder {
   private readonly steps = new Map<
     string,
-    { latencies: number[]; errors: number; busy: number; retried: number; cpuMs: number }
+    {
+      latencies: number[];
+      errors: number;
+      busy: number;
+      retried: number;
+      waiting: number;
+      cpuMs: number;
+    }
   >();
+  private readonly students: StudentRecord[] = [];
   private readonly reasons = new Map<string, number>();
   private readonly retried = new Map<string, number>();
   requests = 0;
   failures = 0;
   busyAnswers = 0;
   retries = 0;
+  /** Waiting pages of the line answered, over all steps. */
+  waitingPages = 0;
+  /** Students in the line at the door right now. */
+  inLineNow = 0;
   private lastCpuMs: number | null = null;
 
   /**
@@ -78,6 +95,29 @@ export class StepRecorder {
     this.busyAnswers += 1;
   }
 
+  /** A waiting page of the line at the door (or a JSON sign-in refused for it), followed. */
+  recordWaiting(step: string) {
+    this.entry(step).waiting += 1;
+    this.waitingPages += 1;
+  }
+
+  enteredLine() {
+    this.inLineNow += 1;
+  }
+
+  leftLine() {
+    this.inLineNow -= 1;
+  }
+
+  /** A student's visit, once it has ended. */
+  recordStudent(record: StudentRecord) {
+    this.students.push(record);
+  }
+
+  studentRecords(): readonly StudentRecord[] {
+    return this.students;
+  }
+
   /**
    * A refusal the student tries again (under --faults): not an error. With `ms`, an answer that
    * came back and counts among the step's requests; without, a dropped connection sent again.
@@ -97,14 +137,14 @@ export class StepRecorder {
   private entry(step: string) {
     let entry = this.steps.get(step);
     if (!entry) {
-      entry = { latencies: [], errors: 0, busy: 0, retried: 0, cpuMs: 0 };
+      entry = { latencies: [], errors: 0, busy: 0, retried: 0, waiting: 0, cpuMs: 0 };
       this.steps.set(step, entry);
     }
     return entry;
   }
 
   summaries(): StepSummary[] {
-    return [...this.steps].map(([step, { latencies, errors, busy, retried, cpuMs }]) => {
+    return [...this.steps].map(([step, { latencies, errors, busy, retried, waiting, cpuMs }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
         step,
@@ -112,6 +152,7 @@ export class StepRecorder {
         errors,
         busy,
         retried,
+        waiting,
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
@@ -135,29 +176,32 @@ export class StepRecorder {
 const ms = (value: number) => `${Math.round(value)}`;
 
 /**
- * The per-step table as Markdown, with a total row over all requests; a column of refusals tried
- * again only when there were some (a run under --faults).
+ * The per-step table as Markdown, with a total row over all requests; a column of waiting pages
+ * only when the line at the door stood, and of refusals tried again only when there were some (a
+ * run under --faults).
  */
 export function stepTable(summaries: readonly StepSummary[]): string {
   const withCpu = summaries.some((s) => s.cpuMsPerRequest !== undefined);
+  const withWaiting = summaries.some((s) => s.waiting > 0);
   const withRetried = summaries.some((s) => s.retried > 0);
   const cpu = (value: number | undefined) =>
     withCpu ? ` ${value === undefined ? "" : value.toFixed(1)} |` : "";
+  const waiting = (value: number | string) => (withWaiting ? ` ${value} |` : "");
   const retried = (value: number | string) => (withRetried ? ` ${value} |` : "");
   const rows = summaries.map(
     (s) =>
-      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} |${retried(s.retried)} ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
+      `| ${s.step} | ${s.count} | ${s.errors} | ${s.busy} |${waiting(s.waiting)}${retried(s.retried)} ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |${cpu(s.cpuMsPerRequest)}`,
   );
-  const total = (key: "count" | "errors" | "busy" | "retried") =>
+  const total = (key: "count" | "errors" | "busy" | "retried" | "waiting") =>
     summaries.reduce((sum, s) => sum + s[key], 0);
   // Per student: every step's CPU per request times its requests, over the students who started.
   const students = Math.max(...summaries.map((s) => s.count), 1);
   const cpuPerStudent =
     summaries.reduce((sum, s) => sum + (s.cpuMsPerRequest ?? 0) * s.count, 0) / students;
   return [
-    `| step | requests | errors | busy, tried again |${retried("refused under faults, tried again")} p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
-    `|---|---:|---:|---:|${withRetried ? "---:|" : ""}---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
+    `| step | requests | errors | busy, tried again |${waiting("waiting pages of the line, followed (not in the latencies)")}${retried("refused under faults, tried again")} p50 ms | p95 ms | p99 ms | max ms |${withCpu ? " portal CPU ms per request |" : ""}`,
+    `|---|---:|---:|---:|${withWaiting ? "---:|" : ""}${withRetried ? "---:|" : ""}---:|---:|---:|---:|${withCpu ? "---:|" : ""}`,
     ...rows,
-    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} |${retried(total("retried"))} | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
+    `| **all steps** | ${total("count")} | ${total("errors")} | ${total("busy")} |${waiting(total("waiting"))}${retried(total("retried"))} | | | |${withCpu ? ` ${cpuPerStudent.toFixed(1)} per student |` : ""}`,
   ].join("\n");
 }
