@@ -27,6 +27,9 @@ import { securityHeaders } from "./security-headers.ts";
 import { mountStaffSignIn } from "./staff-sign-in.ts";
 import { mountHealth } from "./health.ts";
 import { requestIds, type RequestIdVariables } from "./request-log.ts";
+import { waitAtTheDoor } from "./waiting-line/door.ts";
+import type { Gate } from "./waiting-line/gate.ts";
+import type { TicketSigner } from "./waiting-line/tickets.ts";
 
 export type ProxyOptions = {
   publicOrigin: string;
@@ -56,6 +59,11 @@ export type ProxyOptions = {
    * offers better; on Node, `compressWholeAnswers()` (runtime/start/compress-whole-answers.ts).
    */
   compress?: MiddlewareHandler;
+  /**
+   * The line at the door for deadline day (decision 193): this proxy's gate on the line every
+   * proxy shares, and the key its cookies are signed with. None: no line (every newcomer goes in).
+   */
+  waitingLine?: { gate: Gate; signer: TicketSigner; onStoreError?: (error: unknown) => void };
 };
 
 /** On Node, @hono/node-server hands over the socket; edge runtimes have none. */
@@ -147,13 +155,18 @@ export function createProxy(options: ProxyOptions) {
     await next();
     c.res.headers.set("cache-control", "private, no-store");
   });
-  mountHealth(app, { fetchUpstream, apiUrl: options.apiUrl });
+  mountHealth(app, {
+    fetchUpstream,
+    apiUrl: options.apiUrl,
+    line: options.waitingLine ? () => options.waitingLine!.gate.describe() : undefined,
+  });
   // After the probes, which a balancer sends every few seconds: they need no id and no log line.
   app.use(requestIds({ log: options.logRequests }));
   app.use(canonicalOrigin(options.publicOrigin));
   app.use(options.compress ?? compress());
   app.use(sameOriginOnly([options.publicOrigin, ...(options.trustedOrigins ?? [])]));
   app.use(refuseOversizedBodies());
+  if (options.waitingLine) app.use(waitAtTheDoor({ ...options.waitingLine, secure }));
 
   // The sign-in form posts here when JavaScript has not loaded; the island uses the JSON route.
   app.post("/login", async (c) => {

@@ -62,6 +62,15 @@ export const ProxyEnv = z.object({
   MAX_REQUEST_WAIT_MS: blankMeansDefault(
     z.coerce.number().int().min(0).max(120_000).default(10_000),
   ),
+  /**
+   * The line at the door for deadline day (decision 193): "off" lets every newcomer straight in
+   * (the per-process limits above still apply). WAITING_LINE_MAX_PER_SECOND caps how many
+   * newcomers a second each serving process lets in, however much room it measures.
+   */
+  WAITING_LINE: blankMeansDefault(z.enum(["on", "off"]).default("on")),
+  WAITING_LINE_MAX_PER_SECOND: blankMeansDefault(
+    z.coerce.number().min(0.5).max(10_000).default(200),
+  ),
   /** At info or lower the proxy writes one JSON line per request (decision 125). */
   LOG_LEVEL: LogLevelSetting,
   /** Read only for LOG_LEVEL's default: silent under test. */

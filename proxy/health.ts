@@ -1,6 +1,7 @@
 import type { Context, Env, Hono } from "hono";
 import { apiErrorBody } from "./refusal.ts";
 import type { Fetch } from "./relay.ts";
+import type { LineReport } from "./waiting-line/gate.ts";
 
 /** A probe's answer describes this instance at this moment: nothing may keep it. */
 const NOT_STORED = { "cache-control": "no-store" };
@@ -17,7 +18,12 @@ const API_TIMEOUT_MS = 5_000;
  */
 export function mountHealth<E extends Env>(
   app: Hono<E>,
-  options: { fetchUpstream: Fetch; apiUrl: string },
+  options: {
+    fetchUpstream: Fetch;
+    apiUrl: string;
+    /** The line at the door, shown beside the API's answer so an operator sees deadline day happen. */
+    line?: () => LineReport;
+  },
 ) {
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, NOT_STORED));
 
@@ -34,7 +40,10 @@ export function mountHealth<E extends Env>(
       return c.json({ status: "not ready", reason: "the API is not answering" }, 503, NOT_STORED);
     }
     const body = await answer.json().catch(() => null);
-    if (answer.status === 200) return c.json(body ?? { status: "ready" }, 200, NOT_STORED);
+    if (answer.status === 200) {
+      const ready = (body ?? { status: "ready" }) as Record<string, unknown>;
+      return c.json(options.line ? { ...ready, line: options.line() } : ready, 200, NOT_STORED);
+    }
     if (isNotReady(body)) return c.json(body, 503, NOT_STORED);
     return c.json(
       { status: "not ready", reason: `the API answered ${answer.status}` },

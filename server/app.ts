@@ -1,5 +1,6 @@
 import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSharedReads } from "./http/shared-reads.ts";
 import {
@@ -16,6 +17,8 @@ import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import { logRequests } from "./http/request-log.ts";
 import { createOutboxPage } from "./mail/outbox-page.ts";
 import { reconcilePendingPayments } from "./payments/reconciler.ts";
+import { holdTheDoor } from "./waiting-line/line-store.ts";
+import { readJson } from "./http/validate.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { courseRoutes } from "./courses/routes.ts";
 import { catalogueRoutes } from "./courses/catalogue-routes.ts";
@@ -44,6 +47,8 @@ import { transcriptRoutes } from "./transcripts/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 
 /** The college API: one router per domain behind shared error handling and limits. */
+const HoldTheDoor = z.object({ hold: z.boolean() }).strict();
+
 export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   const cacheMs = givenDeps.sessions.cacheMs ?? 0;
   const deps: ApiDeps = {
@@ -130,6 +135,13 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
         data: { credited: await reconcilePendingPayments(deps, { minAgeMs: 0 }) },
       }),
     );
+    // Holds the line at the door (decision 193): every newcomer waits, as on deadline day, until
+    // it is let go. How a journey sees the waiting page without a crowd.
+    app.post("/dev/waiting-line", loopbackOnly, async (c) => {
+      const { hold } = await readJson(c, HoldTheDoor);
+      await holdTheDoor(deps.db, hold);
+      return c.json({ status: "success", data: { held: hold } });
+    });
   }
 
   app.notFound((c) => c.json(errorBody("There is nothing at this address."), 404));

@@ -13,6 +13,7 @@ import { serveStudents } from "../serve/student-listener.ts";
 import { proxyOptions, servesRemitaSandbox, type PortalLayout } from "./layout.ts";
 import { createRemitaSandbox, remitaNotificationUrl } from "../../server/remita/sandbox.ts";
 import { serviceTypeIds } from "../../server/remita/settings.ts";
+import { waitingLineOnNode } from "../serve/waiting-line.ts";
 
 export type { PortalLayout } from "./layout.ts";
 
@@ -47,14 +48,19 @@ export async function startPortalProcess(
 
   const apiOrigin = new URL(layout.apiUrl).origin;
   const pagesOrigin = new URL(layout.pagesUrl).origin;
-  const proxy = createProxy(
-    proxyOptions(layout, async (request) => {
+  const proxy = createProxy({
+    ...proxyOptions(layout, async (request) => {
       const origin = new URL(request.url).origin;
       if (origin === apiOrigin) return api.fetch(request, handedOver);
       if (origin === pagesOrigin) return pages.fetch(request);
       return fetch(request);
     }),
-  );
+    waitingLine: await waitingLineOnNode({
+      db: database.db,
+      env: proxyEnv,
+      logger: options.logger,
+    }),
+  });
 
   const servers: Server[] = [
     closeAfterEarlyAnswers(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -292,6 +294,40 @@ export const rateLimits = pgTable("rate_limits", {
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   hits: integer().notNull(),
 });
+
+// ── Deadline day: the line at the door (decision 193) ─────────────────────────
+
+/** Numbers the line's tickets in order of arrival, across every proxy that hands them out. */
+export const waitingLineTickets = pgSequence("waiting_line_tickets");
+
+/**
+ * The line's one row: tickets numbered up to `admittedThrough` may come in. Each proxy moves it
+ * on by what its share of the portal can take, never past the last ticket handed out.
+ */
+export const waitingLine = pgTable(
+  "waiting_line",
+  {
+    id: integer().primaryKey(),
+    admittedThrough: bigint({ mode: "number" }).notNull(),
+    /**
+     * Set while the door is held: every newcomer waits and no one is let in (a journey's way to
+     * see the line without a crowd, through the development hook; signed-in students go on).
+     */
+    heldSince: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("waiting_line_one_row", sql`${table.id} = 1`)],
+);
+
+/** Tickets already exchanged for an admission pass: a copied ticket lets one browser in, not two. */
+export const waitingLineAdmissions = pgTable(
+  "waiting_line_admissions",
+  {
+    ticket: bigint({ mode: "number" }).primaryKey(),
+    admittedAt: createdAt(),
+  },
+  (table) => [index().on(table.admittedAt)],
+);
 
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",

@@ -1,0 +1,149 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { generateCookie, getCookie, setCookie } from "hono/cookie";
+import { readSessionToken, readStaffToken, safeNextPath } from "../../common/session/cookie.ts";
+import { apiErrorBody } from "../refusal.ts";
+import type { Gate } from "./gate.ts";
+import { PASS_LIFETIME_SECONDS, TICKET_LIFETIME_SECONDS, type TicketSigner } from "./tickets.ts";
+import { refreshSeconds, waitingMessage, waitingPage, type PlaceInLine } from "./waiting-page.ts";
+
+export const LINE_COOKIE = "portal_line";
+export const PASS_COOKIE = "portal_pass";
+const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+
+/** The student sign-ins: a session cookie does not carry anyone past the line to these. */
+const SIGN_IN_POSTS = new Set(["/login", "/api/student/uniben/login"]);
+
+/**
+ * What never waits in the students' line (decision 193): the files a page that was let in needs
+ * to show itself, Paystack's and Remita's news of money, staff pages and their sign-in, the checks
+ * of a printed slip or invoice, and the development hooks (outbox, sandboxes' clocks).
+ */
+export function walksPastTheLine(method: string, path: string): boolean {
+  if (method === "POST" && (path === "/api/paystack/webhook" || path === "/api/remita/webhook"))
+    return true;
+  return (
+    path.startsWith("/_astro/") ||
+    path.startsWith("/images/") ||
+    path === "/favicon.svg" ||
+    path === "/staff" ||
+    path.startsWith("/staff/") ||
+    path.startsWith("/api/staff/") ||
+    path.startsWith("/verify/") ||
+    path.startsWith("/api/dev/")
+  );
+}
+
+/**
+ * The line at the door. A student already signed in (a session cookie; checked by the API, not
+ * here) goes on, except to sign in again. Anyone else needs a pass: taken at once while no line
+ * stands and the portal has room, or by waiting their turn with a ticket. The store failing
+ * leaves the door open: the per-process limit behind it (runtime/serve/admission.ts) still
+ * protects the portal, and a student is never shut out by the line's own fault.
+ */
+export function waitAtTheDoor(options: {
+  gate: Gate;
+  signer: TicketSigner;
+  secure: boolean;
+  now?: () => number;
+  onStoreError?: (error: unknown) => void;
+}): MiddlewareHandler {
+  const { gate, signer, secure } = options;
+  const now = options.now ?? Date.now;
+  const lineCookie = cookieName(LINE_COOKIE, secure);
+  const passCookie = cookieName(PASS_COOKIE, secure);
+  const cookieOptions = { path: "/", httpOnly: true, sameSite: "Lax", secure } as const;
+
+  /**
+   * Serves the request, timing it for the gate. Cookies go onto the answer once it is made: the
+   * upstream's answer replaces whatever the context held before it.
+   */
+  const timed = async (c: Context, next: () => Promise<void>, cookies: string[] = []) => {
+    const started = now();
+    await next();
+    gate.observeAnswer(now() - started);
+    for (const cookie of cookies) c.res.headers.append("set-cookie", cookie);
+  };
+
+  return async (c, next) => {
+    const path = c.req.path;
+    const method = c.req.method;
+    if (walksPastTheLine(method, path)) return next();
+    const cookies = c.req.header("cookie");
+    const signingIn = method === "POST" && SIGN_IN_POSTS.has(path);
+    if (!signingIn && (readSessionToken(cookies, secure) || readStaffToken(cookies, secure)))
+      return timed(c, next);
+    const nowSeconds = now() / 1000;
+    if (await signer.readPass(getCookie(c, passCookie), nowSeconds)) return timed(c, next);
+
+    /** In with a pass, and without the ticket it was exchanged for (if any). */
+    const admit = async (ticket: number, held: boolean) => {
+      const pass = generateCookie(passCookie, await signer.pass(ticket, nowSeconds), {
+        ...cookieOptions,
+        maxAge: PASS_LIFETIME_SECONDS,
+      });
+      const spent = generateCookie(lineCookie, "", { ...cookieOptions, maxAge: 0 });
+      return timed(c, next, held ? [pass, spent] : [pass]);
+    };
+    try {
+      const numbers = await gate.current();
+      if (!numbers) return timed(c, next);
+      const held = await signer.readTicket(getCookie(c, lineCookie), nowSeconds);
+      if (gate.takeFreePlace()) return admit(0, held !== null);
+      // Their turn has come: the ticket is exchanged for a pass, once. A copy of a ticket that
+      // was exchanged already joins at the back, as anyone arriving now does.
+      if (held && held.number <= numbers.admittedThrough && (await gate.exchange(held.number)))
+        return admit(held.number, true);
+      let ticket = held && held.number > numbers.admittedThrough ? held : null;
+      if (!ticket) {
+        ticket = { number: await gate.join(), issuedAt: Math.floor(nowSeconds) };
+        setCookie(c, lineCookie, await signer.ticket(ticket.number, nowSeconds), {
+          ...cookieOptions,
+          maxAge: TICKET_LIFETIME_SECONDS,
+        });
+      }
+      gate.observeWaiting(Math.max(0, Math.round(nowSeconds - ticket.issuedAt)));
+      const place = ticket.number - numbers.admittedThrough;
+      const waitSeconds = gate.estimateSeconds(place);
+      return await answerInLine(c, {
+        place,
+        waitSeconds,
+        refreshSeconds: refreshSeconds(waitSeconds),
+        refreshTo: await whereToCheckAgain(c),
+      });
+    } catch (error) {
+      options.onStoreError?.(error);
+      return timed(c, next);
+    }
+  };
+}
+
+/**
+ * A page asked for is asked for again. A form is not sent again (a refresh cannot post it, and
+ * its password should not wait in a page): the student lands on the sign-in page, with where
+ * they were going kept, or on the form's own page.
+ */
+async function whereToCheckAgain(c: Context): Promise<string> {
+  const url = new URL(c.req.url);
+  if (c.req.method === "GET" || c.req.method === "HEAD") return url.pathname + url.search;
+  if (url.pathname === "/login") {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const next = safeNextPath(typeof form.next === "string" ? form.next : null);
+    return next === "/" ? "/login" : `/login?${new URLSearchParams({ next })}`;
+  }
+  return url.pathname.startsWith("/api/") ? "/login" : url.pathname;
+}
+
+function answerInLine(c: Context, line: PlaceInLine) {
+  const headers = {
+    "retry-after": String(line.refreshSeconds),
+    "cache-control": "no-store",
+  };
+  if (c.req.path.startsWith("/api/")) {
+    return c.json(apiErrorBody(waitingMessage(line)), 503, headers);
+  }
+  return c.html(waitingPage(line), 503, {
+    ...headers,
+    "content-security-policy":
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  });
+}
