@@ -89,3 +89,40 @@ describe("formatReport", () => {
     expect(text).toContain("Result: FAIL: 2 failed requests, 0 failed database checks.");
   });
 });
+
+describe("formatReport on the line at the door", () => {
+  it("says how many waiting pages were followed and what the line was like", () => {
+    const at = Date.UTC(2026, 10, 28, 9);
+    const text = formatReport(
+      report({
+        requests: { total: 190, failed: 0, busy: 0, waiting: 14, seconds: 60, peakPerSecond: 450 },
+        line: summariseLine([
+          {
+            studentId: 1,
+            arrivedAt: at,
+            line: {
+              firstPageAt: at,
+              firstPageEstimateSeconds: null,
+              firstEstimate: null,
+              maxPlace: 7,
+              lastPlace: 1,
+              pages: 14,
+              admittedAt: at + 21_000,
+            },
+            timesInLine: 1,
+            admitted: true,
+            finished: true,
+            lost: null,
+          },
+        ]),
+      }),
+    );
+    expect(text).toContain(
+      "0 failed. 14 more were answered with the waiting page of the line at the door, whose refresh the students followed.",
+    );
+    expect(text).toContain(
+      "The line at the door: 1 of 1 students waited in it, the longest line seen was 7; 1 were let in",
+    );
+    expect(text).toContain("p50 21.0 s, p90 21.0 s, max 21.0 s");
+  });
+});
