@@ -4,7 +4,7 @@ import { Agent, request, type Dispatcher } from "undici";
 import type { StepRecorder } from "./stats.ts";
 import {
   isWaitingPage,
-  PLACE_SLACK,
+  placeSlack,
   readWaitingPage,
   type LineEpisode,
   type StudentRecord,
@@ -343,6 +343,7 @@ export class VirtualBrowser {
         firstPageAt: now,
         firstPageEstimateSeconds: estimate,
         firstEstimate: null,
+        firstPlace: place,
         maxPlace: place,
         lastPlace: place,
         pages: 0,
@@ -355,7 +356,7 @@ export class VirtualBrowser {
         (set) => this.ticketCookies.has(set.name) && set.value !== set.before,
       );
       if (place !== null && before !== null && place > before) {
-        if (newTicket || place - before > PLACE_SLACK) {
+        if (newTicket || place - before > placeSlack(line, now)) {
           this.lost = `lost by the line: place ${before}, then ${place}${newTicket ? " on a new ticket" : ""}`;
           return { problem: this.lost };
         }

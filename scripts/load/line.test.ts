@@ -20,6 +20,7 @@ function waited(
       firstPageAt: s(at),
       firstPageEstimateSeconds: estimate,
       firstEstimate: estimate === null ? null : { seconds: estimate, shownAt: s(at) },
+      firstPlace: id,
       maxPlace: id,
       lastPlace: 1,
       pages: 3,

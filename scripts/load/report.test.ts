@@ -104,6 +104,7 @@ describe("formatReport on the line at the door", () => {
               firstPageAt: at,
               firstPageEstimateSeconds: null,
               firstEstimate: null,
+              firstPlace: 7,
               maxPlace: 7,
               lastPlace: 1,
               pages: 14,
