@@ -54,6 +54,8 @@ export type LineReport = {
   oldestWaitSeconds: number;
   /** This proxy's share of admissions. */
   admittingPerSecond: number;
+  /** The door is held (development hook): no one is let in. */
+  held: boolean;
 };
 
 export type Gate = ReturnType<typeof createGate>;
@@ -120,12 +122,13 @@ export function createGate(options: {
     adjustShare(seconds);
     allowance += share * seconds;
     try {
-      const admitting = lineStands() && !numbers!.held ? Math.floor(allowance) : 0;
-      if (admitting > 0) {
+      // Asked of a held door too: the store admits no one then, and says whether it is still held.
+      const admitting = lineStands() ? Math.floor(allowance) : 0;
+      numbers = admitting > 0 ? await options.store.admit(admitting) : await options.store.read();
+      if (admitting > 0 && !numbers.held) {
         allowance -= admitting;
         wanted = true;
       }
-      numbers = admitting > 0 ? await options.store.admit(admitting) : await options.store.read();
     } catch (error) {
       options.onStoreError?.(error);
       return;
@@ -158,6 +161,7 @@ export function createGate(options: {
       admittedPerMinute: rate === null ? null : Math.round(rate * 60),
       oldestWaitSeconds: at - oldestWait.seenAt < 30_000 ? oldestWait.seconds : 0,
       admittingPerSecond: Math.round(share * 10) / 10,
+      held: numbers?.held ?? false,
     };
   }
 

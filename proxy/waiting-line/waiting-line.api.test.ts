@@ -166,8 +166,9 @@ describe("the line at the door", () => {
       roundsByArrival.slice(i + 1).map((later) => round - later),
     );
     expect(Math.max(...overtaken)).toBeLessThanOrEqual(1);
-    // Two proxies letting in one a second each: the twelve came in over several seconds.
-    expect(new Set(roundsByArrival).size).toBeGreaterThanOrEqual(4);
+    // Two proxies letting in about one a second each (and the room each had saved while the door
+    // was held): the twelve came in over several seconds, not at once.
+    expect(new Set(roundsByArrival).size).toBeGreaterThanOrEqual(3);
   });
 
   it("never moves a student forward for refreshing or opening another tab", async () => {
@@ -225,7 +226,8 @@ describe("the line at the door", () => {
     const owner = browser();
     await owner.send(proxy, "/login");
     const ticket = owner.jar.get("portal_line")!;
-    const others = Array.from({ length: 3 }, () => browser());
+    // Enough behind the owner that a line still stands once the owner's turn has come.
+    const others = Array.from({ length: 30 }, () => browser());
     for (const other of others) await other.send(proxy, "/login");
     await holdTheDoor(api.db, false);
     // A second for the proxy to see the door let go, and another for the line to move on.
