@@ -113,3 +113,27 @@ describe("readProxyEnv: admission control", () => {
     expect(() => readProxyEnv({ [name]: value })).toThrow(`${name}:`);
   });
 });
+
+describe("readProxyEnv: the line at the door", () => {
+  it("keeps a line, letting in at most 200 newcomers a second per process, unless told otherwise", () => {
+    expect(readProxyEnv({})).toMatchObject({
+      WAITING_LINE: "on",
+      WAITING_LINE_MAX_PER_SECOND: 200,
+    });
+    expect(readProxyEnv({ WAITING_LINE: "", WAITING_LINE_MAX_PER_SECOND: " " })).toMatchObject({
+      WAITING_LINE: "on",
+      WAITING_LINE_MAX_PER_SECOND: 200,
+    });
+    expect(readProxyEnv({ WAITING_LINE: "off", WAITING_LINE_MAX_PER_SECOND: "2.5" })).toMatchObject(
+      { WAITING_LINE: "off", WAITING_LINE_MAX_PER_SECOND: 2.5 },
+    );
+  });
+
+  it.each([
+    ["WAITING_LINE", "maybe"],
+    ["WAITING_LINE_MAX_PER_SECOND", "0"],
+    ["WAITING_LINE_MAX_PER_SECOND", "fast"],
+  ])("refuses %s=%s", (name, value) => {
+    expect(() => readProxyEnv({ [name]: value })).toThrow(`${name}:`);
+  });
+});

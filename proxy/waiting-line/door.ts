@@ -89,20 +89,29 @@ export function waitAtTheDoor(options: {
       if (!numbers) return timed(c, next);
       const held = await signer.readTicket(getCookie(c, lineCookie), nowSeconds);
       if (gate.takeFreePlace()) return admit(0, held !== null);
-      // Their turn has come: the ticket is exchanged for a pass, once. A copy of a ticket that
-      // was exchanged already joins at the back, as anyone arriving now does.
-      if (held && held.number <= numbers.admittedThrough && (await gate.exchange(held.number)))
+      // Their turn has come (by this proxy's reading, or by what the proxy that last showed them
+      // their place had read): the ticket is exchanged for a pass, once. A copy of a ticket that was exchanged
+      // already joins at the back, as anyone arriving now does.
+      const through = Math.max(numbers.admittedThrough, held?.seenThrough ?? 0);
+      if (held && held.number <= through && (await gate.exchange(held.number)))
         return admit(held.number, true);
-      let ticket = held && held.number > numbers.admittedThrough ? held : null;
+      let ticket = held && held.number > through ? held : null;
       if (!ticket) {
-        ticket = { number: await gate.join(), issuedAt: Math.floor(nowSeconds) };
-        setCookie(c, lineCookie, await signer.ticket(ticket.number, nowSeconds), {
+        ticket = {
+          number: await gate.join(),
+          issuedAt: Math.floor(nowSeconds),
+          seenThrough: numbers.admittedThrough,
+        };
+      }
+      if (ticket !== held || through > held.seenThrough) {
+        ticket = { ...ticket, seenThrough: through };
+        setCookie(c, lineCookie, await signer.ticket(ticket), {
           ...cookieOptions,
           maxAge: TICKET_LIFETIME_SECONDS,
         });
       }
       gate.observeWaiting(Math.max(0, Math.round(nowSeconds - ticket.issuedAt)));
-      const place = ticket.number - numbers.admittedThrough;
+      const place = ticket.number - through;
       const waitSeconds = gate.estimateSeconds(place);
       return await answerInLine(c, {
         place,

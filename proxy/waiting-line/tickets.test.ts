@@ -7,8 +7,12 @@ describe("the line's signed cookies", () => {
   it("reads back what it signed, and nothing signed under another key", async () => {
     const signer = await ticketSigner("one portal's shared secret, long enough");
     const other = await ticketSigner("another portal's shared secret, long too");
-    const ticket = await signer.ticket(42, NOW);
-    expect(await signer.readTicket(ticket, NOW + 10)).toEqual({ number: 42, issuedAt: NOW });
+    const ticket = await signer.ticket({ number: 42, issuedAt: NOW, seenThrough: 17 });
+    expect(await signer.readTicket(ticket, NOW + 10)).toEqual({
+      number: 42,
+      issuedAt: NOW,
+      seenThrough: 17,
+    });
     expect(await other.readTicket(ticket, NOW + 10)).toBeNull();
     const pass = await signer.pass(42, NOW);
     expect(await signer.readPass(pass, NOW + 10)).toEqual({
@@ -22,7 +26,7 @@ describe("the line's signed cookies", () => {
 
   it("spends a ticket after its lifetime and a pass after its own", async () => {
     const signer = await ticketSigner("one portal's shared secret, long enough");
-    const ticket = await signer.ticket(7, NOW);
+    const ticket = await signer.ticket({ number: 7, issuedAt: NOW, seenThrough: 0 });
     expect(await signer.readTicket(ticket, NOW + TICKET_LIFETIME_SECONDS - 1)).not.toBeNull();
     expect(await signer.readTicket(ticket, NOW + TICKET_LIFETIME_SECONDS)).toBeNull();
     // Issued in the future (a clock far ahead signed it): refused.

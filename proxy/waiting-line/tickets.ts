@@ -16,13 +16,18 @@ export const TICKET_LIFETIME_SECONDS = 2 * 60 * 60;
 /** Long enough to read the sign-in page, type a phone number and password, and try twice. */
 export const PASS_LIFETIME_SECONDS = 15 * 60;
 
-export type Ticket = { number: number; issuedAt: number };
+/**
+ * `seenThrough`: how far the line had been admitted when a proxy last showed this ticket its
+ * place. Proxies read the line a second apart; carried in the signed ticket, what one proxy saw
+ * reaches the next, so a place shown never goes back up.
+ */
+export type Ticket = { number: number; issuedAt: number; seenThrough: number };
 export type Pass = { ticket: number; expiresAt: number };
 
 const encoder = new TextEncoder();
 
 export type TicketSigner = {
-  ticket(number: number, nowSeconds: number): Promise<string>;
+  ticket(ticket: Ticket): Promise<string>;
   readTicket(value: string | undefined, nowSeconds: number): Promise<Ticket | null>;
   pass(ticket: number, nowSeconds: number): Promise<string>;
   readPass(value: string | undefined, nowSeconds: number): Promise<Pass | null>;
@@ -43,26 +48,28 @@ export async function ticketSigner(secret: string): Promise<TicketSigner> {
   const sign = async (payload: string) =>
     `${payload}.${toBase64Url(await crypto.subtle.sign("HMAC", key, encoder.encode(payload)))}`;
 
-  /** The two numbers of a signed value of this kind, or null if anything about it is wrong. */
+  /** The numbers of a signed value of this kind, or null if anything about it is wrong. */
   const read = async (kind: "t" | "p", value: string | undefined) => {
-    const match = /^([tp])\.(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value ?? "");
-    if (!match || match[1] !== kind) return null;
-    const signature = fromBase64Url(match[4]!);
-    const payload = `${kind}.${match[2]}.${match[3]}`;
+    const match = /^([tp](?:\.\d{1,15}){2,3})\.([A-Za-z0-9_-]{43})$/.exec(value ?? "");
+    if (!match) return null;
+    const [payloadKind, ...numbers] = match[1]!.split(".");
+    if (payloadKind !== kind || numbers.length !== (kind === "t" ? 3 : 2)) return null;
+    const signature = fromBase64Url(match[2]!);
     const genuine =
       signature !== null &&
-      (await crypto.subtle.verify("HMAC", key, signature, encoder.encode(payload)));
-    return genuine ? [Number(match[2]), Number(match[3])] : null;
+      (await crypto.subtle.verify("HMAC", key, signature, encoder.encode(match[1]!)));
+    return genuine ? numbers.map(Number) : null;
   };
 
   return {
-    ticket: (number, nowSeconds) => sign(`t.${number}.${Math.floor(nowSeconds)}`),
+    ticket: ({ number, issuedAt, seenThrough }) =>
+      sign(`t.${number}.${Math.floor(issuedAt)}.${seenThrough}`),
     async readTicket(value, nowSeconds) {
       const numbers = await read("t", value);
       if (!numbers) return null;
-      const [number, issuedAt] = numbers as [number, number];
+      const [number, issuedAt, seenThrough] = numbers as [number, number, number];
       const fresh = issuedAt <= nowSeconds + 60 && nowSeconds - issuedAt < TICKET_LIFETIME_SECONDS;
-      return number > 0 && fresh ? { number, issuedAt } : null;
+      return number > 0 && fresh ? { number, issuedAt, seenThrough } : null;
     },
     pass: (ticket, nowSeconds) =>
       sign(`p.${ticket}.${Math.floor(nowSeconds) + PASS_LIFETIME_SECONDS}`),

@@ -1,10 +1,11 @@
-import { like } from "drizzle-orm";
+import { gte, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authSessions,
   contactChangeRequests,
   passwordResetTokens,
   rateLimits,
+  waitingLineAdmissions,
   staff,
   staffPasswordTokens,
   staffSessions,
@@ -19,6 +20,7 @@ import {
   purgeSpentResetTokens,
   purgeSpentStaffPasswordTokens,
   purgeStaleRateLimits,
+  purgeSpentLineAdmissions,
 } from "./purges.ts";
 
 const HOUR = 60 * 60_000;
@@ -166,6 +168,27 @@ describe.each(TABLES)("purging $table", ({ table, insert, remaining, purge }) =>
     expect(await remaining(prefix)).toHaveLength(4);
     expect(await purge(api.db, NOW, { size: 2, most: 10 })).toBe(3);
     expect(await remaining(prefix)).toEqual([`${prefix}live`]);
+  });
+});
+
+describe("purging waiting_line_admissions", () => {
+  it("forgets tickets exchanged more than a day ago, whose holders can no longer show them", async () => {
+    const rows = [
+      { ticket: 900_001, admittedAt: at(-2 * HOUR), kept: true },
+      { ticket: 900_002, admittedAt: at(-23 * HOUR), kept: true },
+      { ticket: 900_003, admittedAt: at(-25 * HOUR), kept: false },
+    ];
+    await api.db
+      .insert(waitingLineAdmissions)
+      .values(rows.map(({ ticket, admittedAt }) => ({ ticket, admittedAt })));
+
+    expect(await purgeSpentLineAdmissions(api.db, NOW)).toBe(1);
+
+    const left = await api.db
+      .select({ ticket: waitingLineAdmissions.ticket })
+      .from(waitingLineAdmissions)
+      .where(gte(waitingLineAdmissions.ticket, 900_001));
+    expect(left.map((row) => row.ticket).sort()).toEqual([900_001, 900_002]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   rateLimits,
   staffPasswordTokens,
   staffSessions,
+  waitingLineAdmissions,
 } from "../db/schema.ts";
 import { LONGEST_RATE_LIMIT_SPAN_MS } from "../auth/rate-limit.ts";
 
@@ -206,4 +207,31 @@ async function inBatches(
     if (gone < batches.size) break;
   }
   return deleted;
+}
+
+/**
+ * Tickets of the line at the door exchanged for a pass more than a day ago. A ticket is spent two
+ * hours after it was handed out (proxy/waiting-line/tickets.ts), so none of these can be shown
+ * again: the row that stops a copy coming in twice has nothing left to stop.
+ */
+export function purgeSpentLineAdmissions(db: Database, now: Date, batches = PURGE_BATCHES) {
+  const spent = lt(waitingLineAdmissions.admittedAt, cutoff(now, KEEP_ENDED_ROWS_MS));
+  return inBatches(batches, (size) =>
+    db
+      .delete(waitingLineAdmissions)
+      .where(
+        and(
+          spent,
+          inArray(
+            waitingLineAdmissions.ticket,
+            db
+              .select({ key: waitingLineAdmissions.ticket })
+              .from(waitingLineAdmissions)
+              .where(spent)
+              .limit(size),
+          ),
+        ),
+      )
+      .returning({ key: waitingLineAdmissions.ticket }),
+  );
 }

@@ -12,6 +12,7 @@ import {
   purgeSpentResetTokens,
   purgeSpentStaffPasswordTokens,
   purgeStaleRateLimits,
+  purgeSpentLineAdmissions,
 } from "./purges.ts";
 
 /** What the scheduled jobs work with: the API's database, clock and payment gateways. */
@@ -63,6 +64,10 @@ export const SCHEDULED_JOBS = {
   "purge-staff-password-tokens": {
     cron: "30 * * * *",
     run: (deps: ScheduledWorkDeps) => purgeSpentStaffPasswordTokens(deps.db, deps.now()),
+  },
+  "purge-line-admissions": {
+    cron: "35 * * * *",
+    run: (deps: ScheduledWorkDeps) => purgeSpentLineAdmissions(deps.db, deps.now()),
   },
 } satisfies Record<string, { cron: string; run: (deps: ScheduledWorkDeps) => Promise<number> }>;
 
