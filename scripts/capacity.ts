@@ -182,6 +182,9 @@ const portal = await startPortal({
   port: await freePortBlock(),
   dataDir,
   databaseUrl: runDatabase?.url,
+  // Every request here comes from a few clients hammering without a pause: with the line at the
+  // door most would be waiting pages (decision 193). This measures the portal behind the door.
+  waitingLine: false,
   timeoutMs: 180_000,
 });
 const rows: { scenario: Scenario | { name: string; what: string }; result: Result }[] = [];

@@ -34,6 +34,8 @@ export async function startPortal(options: {
   gateways?: readonly string[];
   /** WAITING_LINE_MAX_PER_SECOND: the most students per second each serving process lets in from the line. */
   lineMaxPerSecond?: number;
+  /** False: no line at the door (WAITING_LINE=off), for measuring what the portal itself takes. */
+  waitingLine?: boolean;
   timeoutMs?: number;
 }): Promise<StartedPortal> {
   const { root, port, dataDir } = options;
@@ -51,6 +53,7 @@ export async function startPortal(options: {
   };
   if (options.lineMaxPerSecond !== undefined)
     env.WAITING_LINE_MAX_PER_SECOND = String(options.lineMaxPerSecond);
+  if (options.waitingLine === false) env.WAITING_LINE = "off";
   for (const inner of [
     "API_PORT",
     "PAGES_PORT",
