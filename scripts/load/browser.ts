@@ -4,7 +4,6 @@ import { Agent, request, type Dispatcher } from "undici";
 import type { StepRecorder } from "./stats.ts";
 import {
   isWaitingPage,
-  placeSlack,
   readWaitingPage,
   type LineEpisode,
   type StudentRecord,
@@ -355,11 +354,11 @@ export class VirtualBrowser {
       const newTicket = answer.cookiesSet.some(
         (set) => this.ticketCookies.has(set.name) && set.value !== set.before,
       );
+      // The portal never shows a ticket a higher place than before (the ticket carries what it was
+      // last shown, decision 193): a place that rises is a student sent back, however few places.
       if (place !== null && before !== null && place > before) {
-        if (newTicket || place - before > placeSlack(line, now)) {
-          this.lost = `lost by the line: place ${before}, then ${place}${newTicket ? " on a new ticket" : ""}`;
-          return { problem: this.lost };
-        }
+        this.lost = `lost by the line: place ${before}, then ${place}${newTicket ? " on a new ticket" : ""}`;
+        return { problem: this.lost };
       }
       line.lastPlace = place ?? line.lastPlace;
       if (place !== null) line.maxPlace = Math.max(line.maxPlace ?? 0, place);

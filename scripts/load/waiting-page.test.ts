@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isWaitingPage,
-  PLACE_SLACK,
-  placeSlack,
-  readWaitingPage,
-  type LineEpisode,
-} from "./waiting-page.ts";
+import { isWaitingPage, readWaitingPage } from "./waiting-page.ts";
 import { waitingPageHtml } from "./waiting-page.test-kit.ts";
 
 describe("readWaitingPage", () => {
@@ -69,33 +63,5 @@ describe("readWaitingPage", () => {
         '<meta http-equiv="refresh" content="7"><title>The portal is busy</title><main style="x">busy</main>',
       ),
     ).toBe(false);
-  });
-});
-
-describe("placeSlack", () => {
-  const T0 = Date.UTC(2026, 10, 28, 9);
-  const episode = (firstPlace: number | null, lastPlace: number | null): LineEpisode => ({
-    firstPageAt: T0,
-    firstPageEstimateSeconds: null,
-    firstEstimate: null,
-    firstPlace,
-    maxPlace: firstPlace,
-    lastPlace,
-    pages: 2,
-    admittedAt: null,
-  });
-
-  it("forgives a few places in a slow line", () => {
-    expect(placeSlack(episode(500, 490), T0 + 10_000)).toBe(PLACE_SLACK);
-  });
-
-  it("forgives two seconds of the line's movement in a fast one, as this student saw it move", () => {
-    // 300 places in 10 s: 30 a second.
-    expect(placeSlack(episode(500, 200), T0 + 10_000)).toBe(60);
-  });
-
-  it("forgives a few places when it cannot tell the line's speed", () => {
-    expect(placeSlack(episode(null, null), T0 + 10_000)).toBe(PLACE_SLACK);
-    expect(placeSlack(episode(500, 200), T0)).toBe(PLACE_SLACK);
   });
 });

@@ -54,25 +54,6 @@ export function readWaitingPage(body: string): WaitingPage | { problem: string }
   };
 }
 
-/** However slowly the line moves, a place may rise this much without the student counting as lost. */
-export const PLACE_SLACK = 10;
-/** How far apart in time two serving processes' views of the line may be, in seconds. */
-const VIEWS_APART_SECONDS = 2;
-
-/**
- * How far a student's place may rise between two refreshes without counting as lost: each serving
- * process reads how far the line has moved about once a second, so two refreshes answered by two
- * processes may see it a second or two apart, that is as many places as the line moves in that
- * time (as far as this student has seen it move). A ticket refused and replaced sends its holder
- * to the back, which in any line worth the name is further than this.
- */
-export function placeSlack(line: LineEpisode, now: number): number {
-  const seconds = (now - line.firstPageAt) / 1000;
-  if (line.firstPlace === null || line.lastPlace === null || seconds <= 0) return PLACE_SLACK;
-  const perSecond = Math.max(0, line.firstPlace - line.lastPlace) / seconds;
-  return Math.max(PLACE_SLACK, Math.ceil(perSecond * VIEWS_APART_SECONDS));
-}
-
 /** One student's time in line, from the first waiting page to the answer that let them in. */
 export type LineEpisode = {
   /** When the first waiting page arrived (ms since the epoch). */
