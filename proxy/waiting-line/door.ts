@@ -4,7 +4,13 @@ import { readSessionToken, readStaffToken, safeNextPath } from "../../common/ses
 import { apiErrorBody } from "../refusal.ts";
 import type { Gate } from "./gate.ts";
 import { PASS_LIFETIME_SECONDS, TICKET_LIFETIME_SECONDS, type TicketSigner } from "./tickets.ts";
-import { refreshSeconds, waitingMessage, waitingPage, type PlaceInLine } from "./waiting-page.ts";
+import {
+  expectedWaitSeconds,
+  refreshSeconds,
+  waitingMessage,
+  waitingPage,
+  type PlaceInLine,
+} from "./waiting-page.ts";
 
 export const LINE_COOKIE = "portal_line";
 export const PASS_COOKIE = "portal_pass";
@@ -112,11 +118,12 @@ export function waitAtTheDoor(options: {
       }
       gate.observeWaiting(Math.max(0, Math.round(nowSeconds - ticket.issuedAt)));
       const place = ticket.number - through;
-      const waitSeconds = gate.estimateSeconds(place);
+      const turnIn = gate.turnInSeconds(place);
+      const refresh = refreshSeconds(turnIn);
       return await answerInLine(c, {
         place,
-        waitSeconds,
-        refreshSeconds: refreshSeconds(waitSeconds),
+        waitSeconds: turnIn === null ? null : expectedWaitSeconds(turnIn, refresh),
+        refreshSeconds: refresh,
         refreshTo: await whereToCheckAgain(c),
       });
     } catch (error) {

@@ -21,23 +21,26 @@ export const DEFAULT_GATE_SETTINGS: GateSettings = {
 };
 
 /**
- * When the portal is too slow for the students already in: the slowest tenth of their answers
- * above this. The share then falls by a tenth every second until it is not. Well under the
- * issue's 300 ms, which is a 99th percentile.
+ * When the portal is too slow for the students already in: the slowest tenth of their answers,
+ * smoothed over the last few seconds, above this. The share then falls by 5 % a second until it is
+ * not. Well under the issue's 300 ms, which is a 99th percentile of every step.
  */
-const SLOW_MS = 200;
-const SHRINK_FACTOR = 0.9;
+const SLOW_MS = 150;
+const SHRINK_PER_SECOND = 0.95;
 /**
  * When there is room: answers this quick and the machine's cores this idle. The share then grows
- * by 2 % a second (at least 0.1 of a student), slowly, because a student let in now costs most
- * of their CPU a minute or two later (signing in, paying, registering) and a share that grew fast
- * would overshoot. Busy cores alone never shrink it: on a machine that also runs PostgreSQL or a
- * load generator the cores can be full while every answer is quick, and what students feel is
- * the answer time.
+ * by 1 % a second (at least a twentieth of a student), slowly, because a student let in now costs
+ * most of their CPU a minute or two later (signing in, paying, registering) and a share that grew
+ * fast would overshoot; the first load run with a line (2 %, and a tenth off a second) swung its
+ * rate by half either way and its estimates with it. Busy cores alone never shrink it: on a
+ * machine that also runs PostgreSQL or a load generator the cores can be full while every answer
+ * is quick, and what students feel is the answer time.
  */
-const QUICK_MS = 80;
+const QUICK_MS = 60;
 const ROOMY_SHARE = 0.85;
-const GROWTH_PER_SECOND = { least: 0.1, share: 0.02 };
+const GROWTH_PER_SECOND = { least: 0.05, share: 0.01 };
+/** How much of the smoothed answer time each second's reading makes: about five seconds' memory. */
+const SMOOTHING = 0.2;
 
 const TICK_MS = 1_000;
 /** The admission rate a student's estimate is read from: how far the line moved in the last minute. */
@@ -91,6 +94,8 @@ export function createGate(options: {
   let ticking: Promise<void> | null = null;
   let wanted = false;
   let answerTimes: number[] = [];
+  /** The slowest tenth of answers to students already in, smoothed; null until there were some. */
+  let slowest: number | null = null;
   const history: { at: number; admittedThrough: number }[] = [];
   let oldestWait = { seconds: 0, seenAt: 0 };
 
@@ -107,11 +112,13 @@ export function createGate(options: {
 
   function adjustShare(seconds: number) {
     const busy = options.busyShare?.() ?? null;
-    const slowest = tenthSlowest(answerTimes);
+    const reading = tenthSlowest(answerTimes);
     answerTimes = [];
+    if (reading !== null)
+      slowest = slowest === null ? reading : slowest + SMOOTHING * (reading - slowest);
     const slow = slowest !== null && slowest > SLOW_MS;
     const roomy = (slowest === null || slowest < QUICK_MS) && (busy === null || busy < ROOMY_SHARE);
-    if (slow) share = Math.max(settings.minPerSecond, share * SHRINK_FACTOR ** seconds);
+    if (slow) share = Math.max(settings.minPerSecond, share * SHRINK_PER_SECOND ** seconds);
     else if (roomy && wanted) {
       const growth = Math.max(GROWTH_PER_SECOND.least, share * GROWTH_PER_SECOND.share);
       share = Math.min(settings.maxPerSecond, share + growth * seconds);
@@ -208,11 +215,11 @@ export function createGate(options: {
 
     exchange: (ticket: number) => options.store.exchange(ticket),
 
-    /** The estimated wait of the student at `place`, in seconds; null while it cannot be known. */
-    estimateSeconds(place: number): number | null {
+    /** When the line should reach `place`, in seconds from now; null while it cannot be known. */
+    turnInSeconds(place: number): number | null {
       const rate = admissionRate(now());
       if (rate === null || rate <= 0) return null;
-      return Math.round(place / rate);
+      return place / rate;
     },
 
     /** A served answer to a student already in, for the share's next adjustment. */

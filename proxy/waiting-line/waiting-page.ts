@@ -20,9 +20,18 @@ export type PlaceInLine = {
  * seconds of their turn, and no oftener than an eighth of their wait, because every refresh of
  * ten thousand waiting phones is a request the portal answers and data the student pays for.
  */
-export function refreshSeconds(waitSeconds: number | null): number {
-  if (waitSeconds === null) return 5;
-  return Math.min(30, Math.max(3, Math.round(waitSeconds / 8)));
+export function refreshSeconds(turnInSeconds: number | null): number {
+  if (turnInSeconds === null) return 5;
+  return Math.min(30, Math.max(3, Math.round(turnInSeconds / 8)));
+}
+
+/**
+ * The wait a student is told: until the page notices their turn, which it does at its first
+ * refresh after the turn comes, half a refresh later on average (and never before the first).
+ * Without it the first load run told students near the front "1 second" who then waited 3.
+ */
+export function expectedWaitSeconds(turnInSeconds: number, refresh: number): number {
+  return Math.round(turnInSeconds < refresh ? refresh : turnInSeconds + refresh / 2);
 }
 
 export function describeWait(waitSeconds: number | null): string {
