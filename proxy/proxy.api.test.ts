@@ -7,6 +7,7 @@ import {
 } from "../server/testing/api-harness.test-kit.ts";
 import { PROXY_SECRET_HEADER } from "../common/http/proxy-secret.ts";
 import { createProxy, type ProxyOptions } from "./app.ts";
+import { proxyBeforeApi } from "./recording-proxy.test-kit.ts";
 
 // The real API behind the proxy; a stand-in page server that reports what reached it.
 let api: ApiHarness;
@@ -18,17 +19,7 @@ const pages = new Hono().all("*", (c) => {
 
 /** The proxy, called at its public origin (other hosts are sent there first). */
 function proxyFor(publicOrigin: string) {
-  const app = createProxy({
-    publicOrigin,
-    apiUrl: "http://api.internal",
-    pagesUrl: "http://pages.internal",
-    proxySecret: TEST_PROXY_SECRET,
-    fetch: async (request) => {
-      const url = new URL(request.url);
-      const target = url.host === "api.internal" ? api.app : pages;
-      return target.request(url.pathname + url.search, request);
-    },
-  });
+  const app = proxyBeforeApi(() => api, pages, { publicOrigin, proxySecret: TEST_PROXY_SECRET });
   return {
     request: (path: string, init?: RequestInit, env?: object) =>
       app.request(`${publicOrigin}${path}`, init, env),

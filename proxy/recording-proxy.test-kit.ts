@@ -1,4 +1,4 @@
-import { createProxy } from "./app.ts";
+import { createProxy, type ProxyOptions } from "./app.ts";
 
 type Answer = (request: Request) => Response | Promise<Response>;
 
@@ -21,4 +21,28 @@ export function recordingProxy(
     },
   });
   return { app, sent };
+}
+
+type Upstream = { request: (path: string, init: Request) => Response | Promise<Response> };
+
+/**
+ * Tests only: the proxy in front of the real API of a test harness and a stand-in page server,
+ * reached by function calls, as one serving process has them. `api` is asked for at each request:
+ * a test file makes its proxy before its harness starts.
+ */
+export function proxyBeforeApi(
+  api: () => { app: Upstream },
+  pages: Upstream,
+  options: Omit<ProxyOptions, "apiUrl" | "pagesUrl" | "fetch">,
+) {
+  return createProxy({
+    ...options,
+    apiUrl: "http://api.internal",
+    pagesUrl: "http://pages.internal",
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      const target = url.host === "api.internal" ? api().app : pages;
+      return target.request(url.pathname + url.search, request);
+    },
+  });
 }

@@ -22,11 +22,14 @@ export const DEFAULT_GATE_SETTINGS: GateSettings = {
 
 /**
  * When the portal is too slow for the students already in: the slowest tenth of their answers,
- * smoothed over the last few seconds, above this. The share then falls by 5 % a second until it is
- * not. Well under the issue's 300 ms, which is a 99th percentile of every step.
+ * smoothed over the last few seconds, above this. The share then falls by 2 % a second until it is
+ * not: the answer time rises a minute or two after the students who cause it were let in, so a
+ * share that fell faster fell far below what the portal could take (the second 3,000-student run,
+ * at 5 % a second, went from 11.7 students a second to 3.4 in forty seconds, then back to 10).
+ * Well under the issue's 300 ms, which is a 99th percentile of every step.
  */
 const SLOW_MS = 150;
-const SHRINK_PER_SECOND = 0.95;
+const SHRINK_PER_SECOND = 0.98;
 /**
  * When there is room: answers this quick and the machine's cores this idle. The share then grows
  * by 1 % a second (at least a twentieth of a student), slowly, because a student let in now costs

@@ -7,7 +7,7 @@ import {
   type ApiHarness,
 } from "../../server/testing/api-harness.test-kit.ts";
 import { databaseLineStore, holdTheDoor } from "../../server/waiting-line/line-store.ts";
-import { createProxy } from "../app.ts";
+import { proxyBeforeApi } from "../recording-proxy.test-kit.ts";
 import { createGate, type GateSettings } from "./gate.ts";
 import type { WaitingLineStore } from "./line-store.ts";
 import { ticketSigner } from "./tickets.ts";
@@ -31,16 +31,9 @@ async function proxyInstance(perSecond: number, store?: WaitingLineStore) {
     settings: fixed,
     now: () => clock,
   });
-  const app = createProxy({
+  const app = proxyBeforeApi(() => api, pages, {
     publicOrigin: ORIGIN,
-    apiUrl: "http://api.internal",
-    pagesUrl: "http://pages.internal",
     proxySecret: TEST_PROXY_SECRET,
-    fetch: async (request) => {
-      const url = new URL(request.url);
-      const target = url.host === "api.internal" ? api.app : pages;
-      return target.request(url.pathname + url.search, request);
-    },
     waitingLine: { gate, signer: await ticketSigner(TEST_PROXY_SECRET) },
   });
   return { app, gate };
