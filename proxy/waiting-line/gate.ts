@@ -31,7 +31,7 @@ export const DEFAULT_GATE_SETTINGS: GateSettings = {
 const SLOW_MS = 150;
 const SHRINK_PER_SECOND = 0.98;
 /**
- * When there is room: answers this quick and the machine's cores this idle. The share then grows
+ * When there is room: answers this quick and the machine's cores this idle (below). The share then grows
  * by 1 % a second (at least a twentieth of a student), slowly, because a student let in now costs
  * most of their CPU a minute or two later (signing in, paying, registering) and a share that grew
  * fast would overshoot; the first load run with a line (2 %, and a tenth off a second) swung its
@@ -40,7 +40,11 @@ const SHRINK_PER_SECOND = 0.98;
  * is quick, and what students feel is the answer time.
  */
 const QUICK_MS = 60;
-const ROOMY_SHARE = 0.85;
+/**
+ * Growth stops while the cores are busier than this: at 85 % the third 3,000-student run grew its
+ * rate to 15 students a second, past what the machine could take, before the answer time said so.
+ */
+const ROOMY_SHARE = 0.7;
 const GROWTH_PER_SECOND = { least: 0.05, share: 0.01 };
 /** How much of the smoothed answer time each second's reading makes: about five seconds' memory. */
 const SMOOTHING = 0.2;
