@@ -82,26 +82,26 @@ export function waitAtTheDoor(options: {
     if (await signer.readPass(getCookie(c, passCookie), nowSeconds)) return timed(c, next);
 
     /** In with a pass, and without the ticket it was exchanged for (if any). */
-    const admit = async (ticket: number, held: boolean) => {
+    const admit = async (ticket: number, hadTicket: boolean) => {
       const pass = generateCookie(passCookie, await signer.pass(ticket, nowSeconds), {
         ...cookieOptions,
         maxAge: PASS_LIFETIME_SECONDS,
       });
       const spent = generateCookie(lineCookie, "", { ...cookieOptions, maxAge: 0 });
-      return timed(c, next, held ? [pass, spent] : [pass]);
+      return timed(c, next, hadTicket ? [pass, spent] : [pass]);
     };
     try {
       const numbers = await gate.current();
       if (!numbers) return timed(c, next);
-      const held = await signer.readTicket(getCookie(c, lineCookie), nowSeconds);
-      if (gate.takeFreePlace()) return admit(0, held !== null);
+      const presented = await signer.readTicket(getCookie(c, lineCookie), nowSeconds);
+      if (gate.takeFreePlace()) return admit(0, presented !== null);
       // Their turn has come (by this proxy's reading, or by what the proxy that last showed them
       // their place had read): the ticket is exchanged for a pass, once. A copy of a ticket that was exchanged
       // already joins at the back, as anyone arriving now does.
-      const through = Math.max(numbers.admittedThrough, held?.seenThrough ?? 0);
-      if (held && held.number <= through && (await gate.exchange(held.number)))
-        return admit(held.number, true);
-      let ticket = held && held.number > through ? held : null;
+      const through = Math.max(numbers.admittedThrough, presented?.seenThrough ?? 0);
+      if (presented && presented.number <= through && (await gate.exchange(presented.number)))
+        return admit(presented.number, true);
+      let ticket = presented && presented.number > through ? presented : null;
       if (!ticket) {
         ticket = {
           number: await gate.join(),
@@ -109,7 +109,7 @@ export function waitAtTheDoor(options: {
           seenThrough: numbers.admittedThrough,
         };
       }
-      if (ticket !== held || through > held.seenThrough) {
+      if (ticket !== presented || through > presented.seenThrough) {
         ticket = { ...ticket, seenThrough: through };
         setCookie(c, lineCookie, await signer.ticket(ticket), {
           ...cookieOptions,

@@ -1,4 +1,5 @@
 import { and, inArray, lt, or, type Column, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import {
   authSessions,
@@ -37,20 +38,7 @@ export function purgeEndedStudentSessions(db: Database, now: Date, batches = PUR
     authSessions.expiresAt,
     authSessions.revokedAt,
   );
-  return inBatches(batches, (size) =>
-    db
-      .delete(authSessions)
-      .where(
-        and(
-          ended,
-          inArray(
-            authSessions.tokenHash,
-            db.select({ key: authSessions.tokenHash }).from(authSessions).where(ended).limit(size),
-          ),
-        ),
-      )
-      .returning({ key: authSessions.tokenHash }),
-  );
+  return deleteInBatches(db, batches, authSessions, authSessions.tokenHash, ended);
 }
 
 /** Staff sessions that expired or were signed out more than a day ago. */
@@ -60,24 +48,7 @@ export function purgeEndedStaffSessions(db: Database, now: Date, batches = PURGE
     staffSessions.expiresAt,
     staffSessions.revokedAt,
   );
-  return inBatches(batches, (size) =>
-    db
-      .delete(staffSessions)
-      .where(
-        and(
-          ended,
-          inArray(
-            staffSessions.tokenHash,
-            db
-              .select({ key: staffSessions.tokenHash })
-              .from(staffSessions)
-              .where(ended)
-              .limit(size),
-          ),
-        ),
-      )
-      .returning({ key: staffSessions.tokenHash }),
-  );
+  return deleteInBatches(db, batches, staffSessions, staffSessions.tokenHash, ended);
 }
 
 /**
@@ -87,20 +58,7 @@ export function purgeEndedStaffSessions(db: Database, now: Date, batches = PURGE
  */
 export function purgeStaleRateLimits(db: Database, now: Date, batches = PURGE_BATCHES) {
   const stale = lt(rateLimits.windowStartedAt, cutoff(now, KEEP_RATE_LIMIT_ROWS_MS));
-  return inBatches(batches, (size) =>
-    db
-      .delete(rateLimits)
-      .where(
-        and(
-          stale,
-          inArray(
-            rateLimits.key,
-            db.select({ key: rateLimits.key }).from(rateLimits).where(stale).limit(size),
-          ),
-        ),
-      )
-      .returning({ key: rateLimits.key }),
-  );
+  return deleteInBatches(db, batches, rateLimits, rateLimits.key, stale);
 }
 
 /** Students' password reset and activation links used or expired more than a day ago. */
@@ -110,24 +68,7 @@ export function purgeSpentResetTokens(db: Database, now: Date, batches = PURGE_B
     passwordResetTokens.expiresAt,
     passwordResetTokens.usedAt,
   );
-  return inBatches(batches, (size) =>
-    db
-      .delete(passwordResetTokens)
-      .where(
-        and(
-          spent,
-          inArray(
-            passwordResetTokens.id,
-            db
-              .select({ key: passwordResetTokens.id })
-              .from(passwordResetTokens)
-              .where(spent)
-              .limit(size),
-          ),
-        ),
-      )
-      .returning({ key: passwordResetTokens.id }),
-  );
+  return deleteInBatches(db, batches, passwordResetTokens, passwordResetTokens.id, spent);
 }
 
 /** Phone and e-mail changes whose link was used or expired more than a day ago. */
@@ -137,24 +78,7 @@ export function purgeEndedContactChanges(db: Database, now: Date, batches = PURG
     contactChangeRequests.expiresAt,
     contactChangeRequests.usedAt,
   );
-  return inBatches(batches, (size) =>
-    db
-      .delete(contactChangeRequests)
-      .where(
-        and(
-          ended,
-          inArray(
-            contactChangeRequests.id,
-            db
-              .select({ key: contactChangeRequests.id })
-              .from(contactChangeRequests)
-              .where(ended)
-              .limit(size),
-          ),
-        ),
-      )
-      .returning({ key: contactChangeRequests.id }),
-  );
+  return deleteInBatches(db, batches, contactChangeRequests, contactChangeRequests.id, ended);
 }
 
 /** Staff invitation and password links used, replaced or expired more than a day ago. */
@@ -164,24 +88,7 @@ export function purgeSpentStaffPasswordTokens(db: Database, now: Date, batches =
     staffPasswordTokens.expiresAt,
     staffPasswordTokens.usedAt,
   );
-  return inBatches(batches, (size) =>
-    db
-      .delete(staffPasswordTokens)
-      .where(
-        and(
-          spent,
-          inArray(
-            staffPasswordTokens.id,
-            db
-              .select({ key: staffPasswordTokens.id })
-              .from(staffPasswordTokens)
-              .where(spent)
-              .limit(size),
-          ),
-        ),
-      )
-      .returning({ key: staffPasswordTokens.id }),
-  );
+  return deleteInBatches(db, batches, staffPasswordTokens, staffPasswordTokens.id, spent);
 }
 
 const cutoff = (now: Date, keptMs: number) => new Date(now.getTime() - keptMs);
@@ -192,17 +99,27 @@ function endedBefore(before: Date, expiresAt: Column, endedAt: Column): SQL {
 }
 
 /**
- * Deletes batch after batch until one comes back short. Each statement repeats the condition
- * beside the batch's keys: a row picked for deletion that changes meanwhile (a rate-limit key
- * counting a new attempt) is checked again under its lock and kept. Answers how many went.
+ * Deletes the rows of `table` matching `condition`, batch after batch until one comes back short,
+ * each batch picked by its `key`. Each statement repeats the condition beside the batch's keys: a
+ * row picked for deletion that changes meanwhile (a rate-limit key counting a new attempt) is
+ * checked again under its lock and kept. Answers how many went.
  */
-async function inBatches(
+async function deleteInBatches(
+  db: Database,
   batches: PurgeBatches,
-  deleteBatch: (size: number) => Promise<unknown[]>,
+  table: PgTable,
+  key: PgColumn,
+  condition: SQL,
 ): Promise<number> {
   let deleted = 0;
   for (let batch = 0; batch < batches.most; batch++) {
-    const gone = (await deleteBatch(batches.size)).length;
+    const picked = db.select({ key }).from(table).where(condition).limit(batches.size);
+    const gone = (
+      await db
+        .delete(table)
+        .where(and(condition, inArray(key, picked)))
+        .returning({ key })
+    ).length;
     deleted += gone;
     if (gone < batches.size) break;
   }
@@ -216,22 +133,5 @@ async function inBatches(
  */
 export function purgeSpentLineAdmissions(db: Database, now: Date, batches = PURGE_BATCHES) {
   const spent = lt(waitingLineAdmissions.admittedAt, cutoff(now, KEEP_ENDED_ROWS_MS));
-  return inBatches(batches, (size) =>
-    db
-      .delete(waitingLineAdmissions)
-      .where(
-        and(
-          spent,
-          inArray(
-            waitingLineAdmissions.ticket,
-            db
-              .select({ key: waitingLineAdmissions.ticket })
-              .from(waitingLineAdmissions)
-              .where(spent)
-              .limit(size),
-          ),
-        ),
-      )
-      .returning({ key: waitingLineAdmissions.ticket }),
-  );
+  return deleteInBatches(db, batches, waitingLineAdmissions, waitingLineAdmissions.ticket, spent);
 }
