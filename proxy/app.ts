@@ -158,7 +158,12 @@ export function createProxy(options: ProxyOptions) {
   mountHealth(app, {
     fetchUpstream,
     apiUrl: options.apiUrl,
-    line: options.waitingLine ? () => options.waitingLine!.gate.describe() : undefined,
+    line: options.waitingLine
+      ? async () => {
+          await options.waitingLine!.gate.current();
+          return options.waitingLine!.gate.describe();
+        }
+      : undefined,
   });
   // After the probes, which a balancer sends every few seconds: they need no id and no log line.
   app.use(requestIds({ log: options.logRequests }));

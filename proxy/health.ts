@@ -21,8 +21,12 @@ export function mountHealth<E extends Env>(
   options: {
     fetchUpstream: Fetch;
     apiUrl: string;
-    /** The line at the door, shown beside the API's answer so an operator sees deadline day happen. */
-    line?: () => LineReport;
+    /**
+     * The line at the door, shown beside the API's answer so an operator sees deadline day happen.
+     * Read afresh (at most once a second), so a probe sees a line that formed or a door held
+     * since the last newcomer arrived.
+     */
+    line?: () => Promise<LineReport>;
   },
 ) {
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, NOT_STORED));
@@ -42,7 +46,7 @@ export function mountHealth<E extends Env>(
     const body = await answer.json().catch(() => null);
     if (answer.status === 200) {
       const ready = (body ?? { status: "ready" }) as Record<string, unknown>;
-      return c.json(options.line ? { ...ready, line: options.line() } : ready, 200, NOT_STORED);
+      return c.json(options.line ? { ...ready, line: await options.line() } : ready, 200, NOT_STORED);
     }
     if (isNotReady(body)) return c.json(body, 503, NOT_STORED);
     return c.json(

@@ -369,4 +369,17 @@ describe("the line at the door", () => {
     expect(body.status).toBe("ready");
     expect(body.line).toMatchObject({ waiting: 3, admittingPerSecond: 1 });
   });
+
+  it("shows a door held or let go since the last newcomer in /readyz a second later", async () => {
+    const proxy = await proxyInstance(1);
+    await browser().send(proxy, "/login");
+    await holdTheDoor(api.db, true);
+    clock += 1_000;
+    const held = await (await proxy.app.request(`${ORIGIN}/readyz`)).json();
+    expect(held.line).toMatchObject({ held: true, waiting: 0 });
+    await holdTheDoor(api.db, false);
+    clock += 1_000;
+    const open = await (await proxy.app.request(`${ORIGIN}/readyz`)).json();
+    expect(open.line).toMatchObject({ held: false });
+  });
 });
