@@ -46,7 +46,11 @@ export function mountHealth<E extends Env>(
     const body = await answer.json().catch(() => null);
     if (answer.status === 200) {
       const ready = (body ?? { status: "ready" }) as Record<string, unknown>;
-      return c.json(options.line ? { ...ready, line: await options.line() } : ready, 200, NOT_STORED);
+      return c.json(
+        options.line ? { ...ready, line: await options.line() } : ready,
+        200,
+        NOT_STORED,
+      );
     }
     if (isNotReady(body)) return c.json(body, 503, NOT_STORED);
     return c.json(
