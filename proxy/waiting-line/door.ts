@@ -155,7 +155,17 @@ function answerInLine(c: Context, line: PlaceInLine) {
     "cache-control": "no-store",
   };
   if (c.req.path.startsWith("/api/")) {
-    return c.json(apiErrorBody(waitingMessage(line)), 503, headers);
+    // `line` beside the error: a busy process (runtime/serve/admission.ts) also answers 503 with
+    // Retry-After, and the sign-in form gives up on that after a while, but keeps trying for as
+    // long as the answer is a place in line, which always moves on.
+    return c.json(
+      {
+        ...apiErrorBody(waitingMessage(line)),
+        line: { place: line.place, waitSeconds: line.waitSeconds },
+      },
+      503,
+      headers,
+    );
   }
   return c.html(waitingPage(line), 503, {
     ...headers,

@@ -282,8 +282,15 @@ describe("the line at the door", () => {
     expect(json.status).toBe(503);
     expect(json.headers.get("retry-after")).toBe("5");
     const body = await json.json();
-    expect(body.status).toBe("error");
     expect(body.message).toMatch(/You are number 1 in line\..*you keep your place/);
+    // The API's error shape, and the place apart, by which page scripts tell the line from a
+    // busy portal (both 503 with Retry-After).
+    expect(body).toEqual({
+      status: "error",
+      message: body.message,
+      error: { message: body.message },
+      line: { place: 1, waitSeconds: null },
+    });
   });
 
   it("lets students already signed in go on, but not sign in again past the line", async () => {

@@ -1,22 +1,8 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, PORTAL_ORIGIN, signIn } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { DEMO, holdTheDoor, PORTAL_ORIGIN, signIn } from "./support.ts";
 
 // Deadline day without a crowd: the development hook holds the door (decision 193), so every
-// newcomer waits as they would when the portal is full, and lets it go again. The door reads the
-// line at most once a second, so the journey goes on once /readyz says the door is as asked: a
-// newcomer a moment sooner would walk in past a hold (or wait behind one let go).
-const holdTheDoor = async (request: APIRequestContext, hold: boolean) => {
-  const answer = await request.post("/api/dev/waiting-line", {
-    headers: { origin: PORTAL_ORIGIN },
-    data: { hold },
-  });
-  expect(answer.ok()).toBe(true);
-  await expect
-    .poll(async () => (await (await request.get("/readyz")).json()).line?.held, {
-      intervals: [250],
-    })
-    .toBe(hold);
-};
+// newcomer waits as they would when the portal is full, and lets it go again.
 
 test.afterEach(async ({ request }) => {
   await holdTheDoor(request, false);

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Demo students the seed creates (README lists them). */
 export const DEMO = {
@@ -57,4 +57,23 @@ export async function mailInOutbox(page: Page, ...texts: string[]) {
     )
     .toBe(1);
   return mail();
+}
+
+/**
+ * Holds the line at the door or lets it go, through the development hook (decision 193): while
+ * it is held every newcomer waits as they would when the portal is full, without a crowd. The
+ * door reads the line at most once a second, so this returns once /readyz says the door is as
+ * asked: a newcomer a moment sooner would walk in past a hold (or wait behind one let go).
+ */
+export async function holdTheDoor(request: APIRequestContext, hold: boolean) {
+  const answer = await request.post("/api/dev/waiting-line", {
+    headers: { origin: PORTAL_ORIGIN },
+    data: { hold },
+  });
+  expect(answer.ok()).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get("/readyz")).json()).line?.held, {
+      intervals: [250],
+    })
+    .toBe(hold);
 }

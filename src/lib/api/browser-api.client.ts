@@ -6,22 +6,37 @@ export class ApiFailure extends Error {
   readonly fields: Record<string, string>;
   /** When the portal said to come back (Retry-After): a busy portal (503) or a limit (429). */
   readonly retryAfterSeconds: number | null;
+  /**
+   * The student's place when the line at the door answered (decision 193), which moves on:
+   * unlike a busy portal's 503, worth trying again for as long as it lasts. Null otherwise.
+   */
+  readonly placeInLine: number | null;
   constructor(
     status: number,
     message: string,
     fields: Record<string, string> = {},
     retryAfterSeconds: number | null = null,
+    placeInLine: number | null = null,
   ) {
     super(message);
     this.status = status;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.placeInLine = placeInLine;
   }
 }
 
 function retryAfterOf(response: Response) {
   const seconds = Number(response.headers.get("retry-after") ?? Number.NaN);
   return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
+}
+
+/** The place the line at the door wrote beside its refusal (proxy/waiting-line/door.ts). */
+function placeInLineOf(status: number, body: unknown) {
+  const place = (body as { line?: { place?: unknown } } | null)?.line?.place;
+  return status === 503 && Number.isInteger(place) && (place as number) > 0
+    ? (place as number)
+    : null;
 }
 
 const CONNECTION_LOST = "We could not reach the portal. Check your connection and try again.";
@@ -71,6 +86,7 @@ export async function apiRequest<T>(
       error?.message ?? "The portal could not do that. Please try again.",
       error?.fields,
       retryAfterOf(response),
+      placeInLineOf(response.status, body),
     );
   }
   return body as T;

@@ -6,6 +6,43 @@ import { TOAST_DURATION_MS, type ToastTone } from "./toast-duration.ts";
  * stays until dismissed and replaces the previous error, so retries do not pile them up.
  */
 export function showToast(message: string, tone: ToastTone = "info") {
+  const region = toastRegion();
+  if (tone === "error")
+    region.querySelectorAll(".toast-error").forEach((earlier) => earlier.remove());
+  const duration = TOAST_DURATION_MS[tone];
+  const lasts = Number.isFinite(duration);
+  const toast = makeToast(message, tone, !lasts);
+  if (lasts) setTimeout(() => toast.remove(), duration);
+  region.append(toast);
+}
+
+/**
+ * A toast for something still going on (a place in line): it stays until `removeStandingToast`
+ * or the student dismisses it, and a newer one of the same name takes its place. The same words
+ * again change nothing, so a screen reader is not told them again at every retry.
+ */
+export function showStandingToast(name: string, message: string, tone: ToastTone = "info") {
+  const region = toastRegion();
+  const earlier = standingToast(region, name);
+  if (earlier?.querySelector("[role]")?.textContent === message) return;
+  const toast = makeToast(message, tone, true);
+  toast.dataset.standing = name;
+  if (earlier) earlier.replaceWith(toast);
+  else region.append(toast);
+}
+
+export function removeStandingToast(name: string) {
+  const region = document.getElementById("toasts");
+  if (region) standingToast(region, name)?.remove();
+}
+
+function standingToast(region: HTMLElement, name: string) {
+  return [...region.querySelectorAll<HTMLElement>("[data-standing]")].find(
+    (toast) => toast.dataset.standing === name,
+  );
+}
+
+function toastRegion() {
   let region = document.getElementById("toasts");
   if (!region) {
     region = document.createElement("div");
@@ -14,8 +51,10 @@ export function showToast(message: string, tone: ToastTone = "info") {
     region.setAttribute("aria-live", "polite");
     document.body.append(region);
   }
-  if (tone === "error")
-    region.querySelectorAll(".toast-error").forEach((earlier) => earlier.remove());
+  return region;
+}
+
+function makeToast(message: string, tone: ToastTone, dismissable: boolean) {
   const toast = document.createElement("div");
   toast.className = `toast toast-${tone}`;
   // The role is on the message alone, so screen readers announce it without the close button.
@@ -23,10 +62,7 @@ export function showToast(message: string, tone: ToastTone = "info") {
   text.setAttribute("role", tone === "error" ? "alert" : "status");
   text.textContent = message;
   toast.append(text);
-  const duration = TOAST_DURATION_MS[tone];
-  if (Number.isFinite(duration)) {
-    setTimeout(() => toast.remove(), duration);
-  } else {
+  if (dismissable) {
     const close = document.createElement("button");
     close.type = "button";
     close.className = "toast-close";
@@ -35,5 +71,5 @@ export function showToast(message: string, tone: ToastTone = "info") {
     close.addEventListener("click", () => toast.remove());
     toast.append(close);
   }
-  region.append(toast);
+  return toast;
 }
