@@ -3,6 +3,7 @@ import { gzip, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { bodyBytes, hasBody } from "../../common/http/body-as-made.ts";
 
 const gzipInPool = promisify(gzip);
 
@@ -36,7 +37,7 @@ export function compressWholeAnswers(): MiddlewareHandler {
     const answer = c.res;
     const type = answer.headers.get("content-type");
     if (
-      !answer.body ||
+      !hasBody(answer) ||
       answer.status === 206 ||
       c.req.method === "HEAD" ||
       answer.headers.has("content-encoding") ||
@@ -51,7 +52,7 @@ export function compressWholeAnswers(): MiddlewareHandler {
       c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     // A client that takes no gzip gets the answer as it came.
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
-    const body = new Uint8Array(await answer.arrayBuffer());
+    const body = await bodyBytes(answer);
     const headers = new Headers(answer.headers);
     const init = { status: answer.status, statusText: answer.statusText, headers };
     headers.delete("transfer-encoding");

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { site } from "../config/site.server.ts";
 import { apiFetch } from "./in-process-api.server.ts";
+import { bodyJson } from "../../../common/http/body-as-made.ts";
 import { PROXY_SECRET_HEADER } from "../../../common/http/proxy-secret.ts";
 import { sentByProxy } from "../../../common/http/sent-by-proxy.server.ts";
 import { REQUEST_ID_HEADER } from "../../../common/http/request-id.ts";
@@ -79,7 +80,7 @@ export function createServerApi(
       init.timeoutMs ?? TIMEOUT_MS,
     );
     if (response.status === 401) throw new SessionEnded();
-    const body: unknown = await response.json().catch(() => null);
+    const body = await bodyJson(response);
     if (!response.ok && !init.resultOn?.includes(response.status)) {
       const error = (
         body as { error?: { message?: string; fields?: Record<string, string> } } | null
@@ -107,7 +108,7 @@ export function createServerApi(
       const response = await apiFetch(new URL(path, site().API_URL), { headers }, timeoutMs);
       if (response.status === 401) throw new SessionEnded();
       if (response.ok) return response;
-      const body = (await response.json().catch(() => null)) as {
+      const body = (await bodyJson(response)) as {
         error?: { message?: string };
       } | null;
       throw new ApiRefusal(
