@@ -39,10 +39,11 @@ export function hasBody(response: Response): boolean {
 }
 
 /** The whole body as bytes; the response counts as read afterwards. */
-export async function bodyBytes(response: Response): Promise<Uint8Array> {
+export async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   const made = bodyAsMade(response)?.body;
   if (typeof made === "string") return new TextEncoder().encode(made);
-  if (made) return made;
+  // Bytes a Response was made from are an ArrayBuffer's: a SharedArrayBuffer's cannot be a body.
+  if (made) return made as Uint8Array<ArrayBuffer>;
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { bodyBytes, hasBody } from "../../common/http/body-as-made.ts";
+import { replaceAnswer, setAnswerHeader } from "../../common/http/answer-in-place.ts";
 
 const gzipInPool = promisify(gzip);
 
@@ -49,16 +50,18 @@ export function compressWholeAnswers(): MiddlewareHandler {
     }
     const vary = answer.headers.get("vary");
     if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary)))
-      c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      setAnswerHeader(c, "vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     // A client that takes no gzip gets the answer as it came.
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     const body = await bodyBytes(answer);
     const headers = new Headers(answer.headers);
-    const init = { status: answer.status, statusText: answer.statusText, headers };
+    // No statusText: HTTP/1.1's reason phrase is the status's own, and asking for it would build
+    // the full Response this module avoids.
+    const init = { status: answer.status, headers };
     headers.delete("transfer-encoding");
     if (body.byteLength < THRESHOLD_BYTES) {
       headers.set("content-length", String(body.byteLength));
-      c.res = new Response(body, init);
+      replaceAnswer(c, new Response(body, init));
       return;
     }
     const zipped = body.byteLength <= ON_THE_LOOP_BYTES ? gzipSync(body) : await gzipInPool(body);
@@ -66,6 +69,6 @@ export function compressWholeAnswers(): MiddlewareHandler {
     headers.set("content-length", String(zipped.byteLength));
     const etag = headers.get("etag");
     if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
-    c.res = new Response(zipped, init);
+    replaceAnswer(c, new Response(zipped, init));
   };
 }

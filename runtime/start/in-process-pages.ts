@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { setAnswerHeader } from "../../common/http/answer-in-place.ts";
 
 type BuiltPages = {
   handler: (request: IncomingMessage, response: ServerResponse) => void;
@@ -50,7 +51,7 @@ export async function loadBuiltPages(distDir = "dist") {
   app.all("*", async (c, next) => (await pages.renderPage(c.req.raw)) ?? next());
   app.use("/_astro/*", async (c, next) => {
     await next();
-    if (c.res.ok) c.header("cache-control", IMMUTABLE);
+    if (c.res.ok) setAnswerHeader(c, "cache-control", IMMUTABLE);
   });
   app.use(serveStatic({ root: path.resolve(distDir, "client"), precompressed: true }));
   app.all("*", (c) => pages.renderNotFound(c.req.raw));

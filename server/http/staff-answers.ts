@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "./context.ts";
+import { setAnswerHeader } from "../../common/http/answer-in-place.ts";
 
 /**
  * What every answer under /staff gets. Staff answers hold students' records and staff accounts:
@@ -11,7 +12,7 @@ import type { ApiEnv } from "./context.ts";
 export function staffAnswers(deps: Pick<ApiDeps, "sharedReads">): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     await next();
-    c.header("cache-control", "private, no-store");
+    setAnswerHeader(c, "cache-control", "private, no-store");
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
       deps.sharedReads.forgetAll();
   };
