@@ -155,6 +155,10 @@ export default defineConfig({
       LOG_LEVEL: "error",
       // Both gateways, as the demo offers them: Paystack's journeys and Remita's run side by side.
       PAYMENT_GATEWAYS: "paystack,remita",
+      // Every journey is a new browser, several a second on a machine busy with both lanes: a line
+      // forms only when a journey holds the door (student-waits-in-line.spec.ts), not because the
+      // portal, slowed by the journeys themselves, measured less room than they arrive at.
+      WAITING_LINE_MIN_PER_SECOND: "100",
     },
   },
 });

@@ -129,10 +129,22 @@ describe("readProxyEnv: the line at the door", () => {
     );
   });
 
+  it("lets in at least half a newcomer a second however slow the portal is, unless told more", () => {
+    expect(readProxyEnv({})).toMatchObject({ WAITING_LINE_MIN_PER_SECOND: 0.5 });
+    expect(
+      readProxyEnv({ WAITING_LINE_MIN_PER_SECOND: "100", WAITING_LINE_MAX_PER_SECOND: "100" }),
+    ).toMatchObject({ WAITING_LINE_MIN_PER_SECOND: 100, WAITING_LINE_MAX_PER_SECOND: 100 });
+    expect(() =>
+      readProxyEnv({ WAITING_LINE_MIN_PER_SECOND: "50", WAITING_LINE_MAX_PER_SECOND: "20" }),
+    ).toThrow("WAITING_LINE_MIN_PER_SECOND: at most WAITING_LINE_MAX_PER_SECOND (20)");
+  });
+
   it.each([
     ["WAITING_LINE", "maybe"],
     ["WAITING_LINE_MAX_PER_SECOND", "0"],
     ["WAITING_LINE_MAX_PER_SECOND", "fast"],
+    ["WAITING_LINE_MIN_PER_SECOND", "0.1"],
+    ["WAITING_LINE_MIN_PER_SECOND", "slow"],
   ])("refuses %s=%s", (name, value) => {
     expect(() => readProxyEnv({ [name]: value })).toThrow(`${name}:`);
   });

@@ -65,11 +65,17 @@ export const ProxyEnv = z.object({
   /**
    * The line at the door for deadline day (decision 193): "off" lets every newcomer straight in
    * (the per-process limits above still apply). WAITING_LINE_MAX_PER_SECOND caps how many
-   * newcomers a second each serving process lets in, however much room it measures.
+   * newcomers a second each serving process lets in, however much room it measures;
+   * WAITING_LINE_MIN_PER_SECOND how many it lets in however slow the portal answers (a machine
+   * known to take that many, or the journeys' portal, where a line forms only when a journey
+   * holds the door: new browsers arrive many a second there, on a machine busy with them).
    */
   WAITING_LINE: blankMeansDefault(z.enum(["on", "off"]).default("on")),
   WAITING_LINE_MAX_PER_SECOND: blankMeansDefault(
     z.coerce.number().min(0.5).max(10_000).default(200),
+  ),
+  WAITING_LINE_MIN_PER_SECOND: blankMeansDefault(
+    z.coerce.number().min(0.5).max(10_000).default(0.5),
   ),
   /** At info or lower the proxy writes one JSON line per request (decision 125). */
   LOG_LEVEL: LogLevelSetting,
@@ -85,6 +91,12 @@ export function readProxyEnv(source: Record<string, string | undefined> = proces
       "Invalid configuration:\n  - CLIENT_ADDRESS_HEADER, TRUSTED_PROXY_HOPS: set one of them, not both " +
         "(the header when a CDN sets it, the hops when load balancers append to x-forwarded-for).\n" +
         "See .env.example for every variable.",
+    );
+  }
+  if (env.WAITING_LINE_MIN_PER_SECOND > env.WAITING_LINE_MAX_PER_SECOND) {
+    throw new Error(
+      "Invalid configuration:\n  - WAITING_LINE_MIN_PER_SECOND: at most WAITING_LINE_MAX_PER_SECOND " +
+        `(${env.WAITING_LINE_MAX_PER_SECOND}).\nSee .env.example for every variable.`,
     );
   }
   return env;

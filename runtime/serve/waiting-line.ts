@@ -14,12 +14,19 @@ import { machineBusyShare } from "./machine-busy.ts";
  */
 export async function waitingLineOnNode(options: {
   db: Database;
-  env: Pick<ProxyEnv, "WAITING_LINE" | "WAITING_LINE_MAX_PER_SECOND" | "PROXY_SHARED_SECRET">;
+  env: Pick<
+    ProxyEnv,
+    | "WAITING_LINE"
+    | "WAITING_LINE_MAX_PER_SECOND"
+    | "WAITING_LINE_MIN_PER_SECOND"
+    | "PROXY_SHARED_SECRET"
+  >;
   logger: Logger;
 }): Promise<ProxyOptions["waitingLine"]> {
   const { env, logger } = options;
   if (env.WAITING_LINE === "off") return undefined;
   const maxPerSecond = env.WAITING_LINE_MAX_PER_SECOND;
+  const minPerSecond = env.WAITING_LINE_MIN_PER_SECOND;
   let lastStoreWarning = 0;
   const onStoreError = (error: unknown) => {
     // Once a minute at most: on a database outage every request would say it.
@@ -32,7 +39,11 @@ export async function waitingLineOnNode(options: {
   return {
     gate: createGate({
       store: databaseLineStore(options.db),
-      settings: { maxPerSecond, startPerSecond: Math.min(5, maxPerSecond) },
+      settings: {
+        maxPerSecond,
+        minPerSecond,
+        startPerSecond: Math.min(Math.max(5, minPerSecond), maxPerSecond),
+      },
       busyShare: machineBusyShare(),
       report: (line) => logger.warn("waiting line", line),
       onStoreError,
