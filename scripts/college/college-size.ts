@@ -7,16 +7,20 @@ import {
   academicSessions,
   authSessions,
   courseMappings,
+  courseOfferings,
   courseRegistrations,
+  courseScores,
   courses,
   feeSchedule,
   hostelInvoices,
   hostelRooms,
+  offeringLecturers,
   paymentEvents,
   payments,
   rateLimits,
   refunds,
   registrationApprovals,
+  resultPublications,
   staff,
   students,
 } from "../../server/db/schema.ts";
@@ -24,6 +28,7 @@ import { newPaymentReference } from "../../server/payments/reference.ts";
 import { placesToStudy } from "../load/accounts.ts";
 import {
   planRegistration,
+  planScore,
   planSessionPayments,
   planSignIns,
   seededRandom,
@@ -58,6 +63,9 @@ export type CollegeSizeRows = {
   refunds: number;
   courseRegistrations: number;
   registrationApprovals: number;
+  courseOfferings: number;
+  courseScores: number;
+  resultPublications: number;
   hostelInvoices: number;
   authSessions: number;
   rateLimits: number;
@@ -87,6 +95,9 @@ export async function addCollegeSize(
     refunds: 0,
     courseRegistrations: 0,
     registrationApprovals: 0,
+    courseOfferings: 0,
+    courseScores: 0,
+    resultPublications: 0,
     hostelInvoices: 0,
     authSessions: 0,
     rateLimits: 0,
@@ -106,6 +117,7 @@ export async function addCollegeSize(
     registrationApprovals,
     "registrationApprovals",
   );
+  const scores = write<typeof courseScores.$inferInsert>(courseScores, "courseScores");
   const hostel = write<typeof hostelInvoices.$inferInsert>(hostelInvoices, "hostelInvoices");
   const signIns = write<typeof authSessions.$inferInsert>(authSessions, "authSessions");
   const counters = write<typeof rateLimits.$inferInsert>(rateLimits, "rateLimits");
@@ -127,7 +139,8 @@ export async function addCollegeSize(
   progress(`Writing ${count} college-size students…`);
   const made = await insertStudents(db, count, context);
   rows.students = made.length;
-  progress(`Writing their payments, registrations, hostel invoices and sign-ins…`);
+  const offeringOf = await publishPastResults(db, made, context, rows);
+  progress(`Writing their payments, registrations, scores, hostel invoices and sign-ins…`);
   const seed = options.seed ?? 34;
   for (const [index, student] of made.entries()) {
     const random = seededRandom(seed * 1_000_003 + index);
@@ -151,6 +164,15 @@ export async function addCollegeSize(
           semester: course.semester,
           createdAt: semesterDay(start, course.semester, 45, random),
         });
+        // Every past semester's results were entered, approved and published.
+        if (!step.current)
+          await scores.add({
+            offeringId: offeringOf.get(`${course.id}/${step.session}/${course.semester}`)!,
+            studentId: student.id,
+            ...planScore(random),
+            enteredBy: context.lecturerId,
+            updatedAt: semesterDay(start, course.semester, 110, random),
+          });
       }
       for (const semester of registration.approved) {
         await approvals.add({
@@ -186,7 +208,16 @@ export async function addCollegeSize(
     if (index % 2_000 === 1_999) progress(`  ${index + 1} of ${count} students' histories`);
   }
   await paymentRows.flush();
-  for (const batch of [events, refundRows, registrations, approvals, hostel, signIns, counters])
+  for (const batch of [
+    events,
+    refundRows,
+    registrations,
+    approvals,
+    scores,
+    hostel,
+    signIns,
+    counters,
+  ])
     await batch.flush();
   progress("ANALYZE…");
   await db.execute(sql`analyze`);
@@ -268,9 +299,11 @@ async function readCollege(db: Database) {
         .orderBy(asc(staff.id))
         .limit(1)
     )[0]?.id;
-  const [adviserId, bursarId] = await Promise.all([staffWith("adviser"), staffWith("bursar")]);
-  if (!adviserId || !bursarId || roomIds.length === 0)
-    throw new Error("The demo's adviser, bursar and hostel rooms are missing: load the demo seed.");
+  const [adviserId, bursarId, lecturerId, headId, examsId] = await Promise.all(
+    ["adviser", "bursar", "lecturer", "hod", "exams"].map(staffWith),
+  );
+  if (!adviserId || !bursarId || !lecturerId || !headId || !examsId || roomIds.length === 0)
+    throw new Error("The demo's staff and hostel rooms are missing: load the demo seed.");
   return {
     current,
     sessionNames: sessionRows.map((row) => row.name),
@@ -280,7 +313,95 @@ async function readCollege(db: Database) {
     roomIds,
     adviserId,
     bursarId,
+    lecturerId,
+    headId,
+    examsId,
   };
+}
+
+/**
+ * Every past semester the students studied, with its results published as the demo's are
+ * (server/results/seed.ts): an offering of each course they registered, approved by the head,
+ * with the demo lecturer, and a publication for each programme. What the demo seed published
+ * already is kept. Answers each offering's id by course, session and semester.
+ */
+async function publishPastResults(
+  db: Database,
+  made: MadeStudent[],
+  context: College,
+  rows: CollegeSizeRows,
+) {
+  const offerings = new Map<string, typeof courseOfferings.$inferInsert>();
+  const publications = new Map<string, typeof resultPublications.$inferInsert>();
+  const seen = new Set<string>();
+  for (const student of made) {
+    const group = `${student.programmeId}/${student.level}`;
+    if (seen.has(group)) continue;
+    seen.add(group);
+    const place = context.places.find(
+      (candidate) =>
+        candidate.programmeId === student.programmeId && candidate.level === student.level,
+    )!;
+    for (const step of sessionsStudied(context.sessionNames, context.current, student.level)) {
+      if (step.current) continue;
+      const start = sessionStart(step.session);
+      for (const course of context.coursesOf.get(`${student.programmeId}/${step.level}`) ?? []) {
+        const approvedAt = semesterDay(start, course.semester, 120, () => 0);
+        offerings.set(`${course.id}/${step.session}/${course.semester}`, {
+          courseId: course.id,
+          session: step.session,
+          semester: course.semester,
+          departmentId: place.departmentId,
+          status: "approved",
+          submittedAt: semesterDay(start, course.semester, 110, () => 0),
+          submittedBy: context.lecturerId,
+          approvedAt,
+          approvedBy: context.headId,
+        });
+        publications.set(`${student.programmeId}/${step.session}/${course.semester}`, {
+          programmeId: student.programmeId,
+          session: step.session,
+          semester: course.semester,
+          boardMeetingOn: semesterDay(start, course.semester, 130, () => 0)
+            .toISOString()
+            .slice(0, 10),
+          minuteReference: `AB/${step.session.slice(0, 4)}/${course.semester}`,
+          publishedBy: context.examsId,
+          publishedAt: semesterDay(start, course.semester, 131, () => 0),
+        });
+      }
+    }
+  }
+  // Only students at 100 level: no past semester to publish.
+  if (offerings.size === 0) return new Map<string, number>();
+  const inserted = await db
+    .insert(courseOfferings)
+    .values([...offerings.values()])
+    .onConflictDoNothing()
+    .returning({ id: courseOfferings.id });
+  rows.courseOfferings = inserted.length;
+  if (inserted.length > 0)
+    await db
+      .insert(offeringLecturers)
+      .values(
+        inserted.map((offering) => ({ offeringId: offering.id, staffId: context.lecturerId })),
+      )
+      .onConflictDoNothing();
+  const published = await db
+    .insert(resultPublications)
+    .values([...publications.values()])
+    .onConflictDoNothing()
+    .returning({ id: resultPublications.id });
+  rows.resultPublications = published.length;
+  const all = await db
+    .select({
+      id: courseOfferings.id,
+      courseId: courseOfferings.courseId,
+      session: courseOfferings.session,
+      semester: courseOfferings.semester,
+    })
+    .from(courseOfferings);
+  return new Map(all.map((row) => [`${row.courseId}/${row.session}/${row.semester}`, row.id]));
 }
 
 async function insertStudents(db: Database, count: number, context: College) {
@@ -491,6 +612,7 @@ export function describeCollegeSize(rows: CollegeSizeRows): string {
     `${n(rows.students)} college-size students with their history (${n(rows.payments)} payments, ` +
     `${n(rows.paymentEvents)} payment events, ${n(rows.refunds)} refunds, ` +
     `${n(rows.courseRegistrations)} course registrations, ${n(rows.registrationApprovals)} approvals, ` +
+    `${n(rows.courseScores)} published scores in ${n(rows.courseOfferings)} course offerings, ` +
     `${n(rows.hostelInvoices)} hostel invoices, ${n(rows.authSessions)} sign-in sessions)`
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_NAMES } from "../../server/db/factories.ts";
 import {
   planRegistration,
+  planScore,
   planSessionPayments,
   planSignIns,
   seededRandom,
@@ -137,6 +138,19 @@ describe("planRegistration and planSignIns", () => {
     expect(wrong).toEqual([]);
     const open = drawnSignIns.filter((signIns) => signIns.at(-1) === "open").length;
     expect(near(open / DRAWS, SHARES.signedInNow)).toBe(true);
+  });
+});
+
+describe("planScore", () => {
+  it("gives marks within CA 40 and exam 60, a few below the pass mark of 40", () => {
+    const random = seededRandom(11);
+    const drawnScores = Array.from({ length: DRAWS }, () => planScore(random));
+    const outOfRange = drawnScores.filter(
+      ({ ca, exam }) => ca < 0 || ca > 40 || exam < 0 || exam > 60,
+    );
+    expect(outOfRange).toEqual([]);
+    const failed = drawnScores.filter(({ ca, exam }) => ca + exam < 40).length;
+    expect(near(failed / DRAWS, SHARES.failedCourse)).toBe(true);
   });
 });
 

@@ -57,6 +57,8 @@ export const SHARES = {
   throughRemita: 0.3,
   current: { full: 0.55, part: 0.15, pendingRrr: 0.08 },
   hostel: 0.3,
+  /** Scores of past semesters below the pass mark: a compulsory one is carried over (decision 180). */
+  failedCourse: 0.03,
   currentRegistered: 0.5,
   currentFirstApproved: 0.4,
   /** Students with a second sign-in in the last day; of all sign-ins, those still open. */
@@ -127,6 +129,13 @@ export function planSignIns(random: () => number): PlannedSignIn[] {
     if (i === count - 1 && random() < SHARES.signedInNow) return "open";
     return random() < 0.6 ? "signed-out" : "expired";
   });
+}
+
+/** A past course's published score: CA out of 40 and exam out of 60; a few fail. */
+export function planScore(random: () => number): { ca: number; exam: number } {
+  if (random() < SHARES.failedCourse)
+    return { ca: 5 + Math.floor(random() * 11), exam: 5 + Math.floor(random() * 16) };
+  return { ca: 15 + Math.floor(random() * 26), exam: 25 + Math.floor(random() * 36) };
 }
 
 /**

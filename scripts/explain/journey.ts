@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { MAX_UNITS } from "../../common/courses/registration-status.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
 import { createApi } from "../../server/app.ts";
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
@@ -16,6 +17,8 @@ import { createPhotoStorage } from "../../server/uploads/photo-storage.ts";
 import { databaseLineStore } from "../../server/waiting-line/line-store.ts";
 import { COLLEGE_SIZE_PASSWORD } from "../college/college-size.ts";
 import { chooseWithinCap } from "../load/journey.ts";
+
+type OfferedCourse = { course_id: number; unit: number | string; state?: string };
 
 /** The college-size student the journey is played as. */
 export type JourneyStudent = { id: number; phone: string; level: number; session: string };
@@ -191,13 +194,25 @@ export async function playJourney(
       "/setup/sessions/read",
       `/student/payment-info/${id}`,
       "/courses/student-view",
-      "/courses/carry-overs",
     );
+    const carried = await call<{ data: { carry_overs: OfferedCourse[] } }>("/courses/carry-overs");
     options.onStep("mapped courses");
-    const offered = await call<{
-      data: { data: { course_id: number; unit: number | string }[] };
-    }>(`/courses/mapped/read?mapped_level=${level}`);
-    const chosen = chooseWithinCap(offered.data.data);
+    const offered = await call<{ data: { data: OfferedCourse[] } }>(
+      `/courses/mapped/read?mapped_level=${level}`,
+    );
+    // The courses failed before that this registration must include come first, as the page
+    // ticks them; then this level's courses, each that still fits under the cap.
+    const required = carried.data.carry_overs.filter((course) => course.state === "required");
+    const requiredUnits = required.reduce((sum, course) => sum + Number(course.unit), 0);
+    const chosen = [
+      ...required,
+      ...chooseWithinCap(
+        offered.data.data.filter(
+          (course) => !required.some((carry) => carry.course_id === course.course_id),
+        ),
+        MAX_UNITS - requiredUnits,
+      ),
+    ];
     if (chosen.length === 0) throw new Error(`No course is offered at ${level} level.`);
     options.onStep("register");
     await call("/courses/register", {

@@ -113,8 +113,13 @@ export function formatStatementTexts(rows: readonly StatementRow[]): string {
     .map(
       ({ statement }, index) =>
         `${index + 1}. ${labelOf(statement)}, with ${JSON.stringify(statement.values)}:\n\n` +
+        // As sent, line by line: a comment in it ends at its line's end.
         "   ```sql\n" +
-        `   ${statement.text.replace(/\s+/g, " ").trim()}\n` +
+        `${statement.text
+          .trim()
+          .split("\n")
+          .map((line) => `   ${line.trim()}`)
+          .join("\n")}\n` +
         "   ```",
     )
     .join("\n");
