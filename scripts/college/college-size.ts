@@ -220,7 +220,9 @@ export async function addCollegeSize(
   ])
     await batch.flush();
   progress("ANALYZE…");
-  await db.execute(sql`analyze`);
+  await db.execute(
+    sql`analyze students, payments, payment_events, refunds, course_registrations, registration_approvals, course_offerings, course_scores, result_publications, hostel_invoices, auth_sessions, rate_limits`,
+  );
   return rows;
 }
 
