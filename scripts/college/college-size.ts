@@ -102,11 +102,15 @@ export async function addCollegeSize(
     authSessions: 0,
     rateLimits: 0,
   };
+  // A few chunks are sent at once: PostgreSQL writes one while the next is made here.
+  const sending = new Sending();
   const write = <T>(table: Parameters<Database["insert"]>[0], key: keyof CollegeSizeRows) =>
-    new Batch<T>(async (chunk) => {
-      await db.insert(table).values(chunk as never);
-      rows[key] += chunk.length;
-    });
+    new Batch<T>((chunk) =>
+      sending.send(async () => {
+        await db.insert(table).values(chunk as never);
+        rows[key] += chunk.length;
+      }),
+    );
   const events = write<typeof paymentEvents.$inferInsert>(paymentEvents, "paymentEvents");
   const refundRows = write<typeof refunds.$inferInsert>(refunds, "refunds");
   const registrations = write<typeof courseRegistrations.$inferInsert>(
@@ -219,11 +223,33 @@ export async function addCollegeSize(
     counters,
   ])
     await batch.flush();
+  await sending.done();
   progress("ANALYZE…");
   await db.execute(
     sql`analyze students, payments, payment_events, refunds, course_registrations, registration_approvals, course_offerings, course_scores, result_publications, hostel_invoices, auth_sessions, rate_limits`,
   );
   return rows;
+}
+
+/** Inserts under way together, at most MOST_AT_ONCE; the first failure fails the build. */
+class Sending {
+  private static readonly MOST_AT_ONCE = 3;
+  private readonly underWay = new Set<Promise<void>>();
+  private failure: unknown = null;
+  async send(task: () => Promise<void>) {
+    while (this.underWay.size >= Sending.MOST_AT_ONCE) await Promise.race(this.underWay);
+    if (this.failure) throw this.failure;
+    const promise: Promise<void> = task()
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => this.underWay.delete(promise));
+    this.underWay.add(promise);
+  }
+  async done() {
+    await Promise.all(this.underWay);
+    if (this.failure) throw this.failure;
+  }
 }
 
 /** Rows gathered and inserted a chunk at a time. */

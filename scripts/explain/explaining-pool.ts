@@ -21,13 +21,19 @@ export type ExplainedStatement = {
   /** The plan PostgreSQL makes for these parameters. */
   custom?: ExplainJson;
   /**
-   * A prepared statement's generic plan, the one PostgreSQL may settle on for every later run
-   * (after five, when it costs no more than the custom plans): `plan_cache_mode =
-   * force_generic_plan`, run with the same parameters.
+   * A prepared statement's plan on its sixth run, as the portal runs it (`plan_cache_mode =
+   * auto`): after five custom plans PostgreSQL keeps planning each run, or settles on the generic
+   * plan when that costs no more; `settledOn` says which it did (pg_prepared_statements).
    */
+  settled?: ExplainJson;
+  settledOn?: "custom" | "generic";
+  /** Its generic plan, used or not (`plan_cache_mode = force_generic_plan`). */
   generic?: ExplainJson;
   error?: string;
 };
+
+/** How many runs PostgreSQL plans a prepared statement for afresh before it weighs the generic plan. */
+const CUSTOM_PLANS_FIRST = 5;
 
 const EXPLAINABLE = /^\s*(select|with|insert|update|delete)\b/i;
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
@@ -41,7 +47,9 @@ type Callback = (error: Error | null, result?: unknown) => void;
  * Has every statement sent through `pool` explained, on the same connection and just before it
  * runs, the first time its text is seen: `EXPLAIN (ANALYZE, BUFFERS)` with its own parameters,
  * inside a savepoint (or a transaction of its own) that is rolled back, so a write is measured on
- * the rows it would change and changes nothing, and the statement then runs as it would have.
+ * the rows it would change and changes nothing, and the statement then runs as it would have. A
+ * prepared statement is also prepared under another name and run five times, then explained on
+ * its sixth run (the plan PostgreSQL settles on) and under its generic plan.
  * `step` names what the journey is doing, for the report.
  */
 export function explainEveryStatement(pool: pg.Pool, step: () => string) {
@@ -67,22 +75,42 @@ export function explainEveryStatement(pool: pg.Pool, step: () => string) {
           await run(leave);
         }
         if (statement.name === null) return;
-        const prepared = `explain_generic_${++generics}`;
+        const prepared = `explain_hot_${++generics}`;
+        // EXECUTE takes no bound parameters: its arguments are written as literals.
+        const args = statement.values.map((value) =>
+          value === null || value === undefined
+            ? "null"
+            : client.escapeLiteral(String(prepareValue(value))),
+        );
+        const execute = `execute ${prepared}${args.length > 0 ? `(${args.join(", ")})` : ""}`;
+        // Each run in a savepoint of its own, rolled back: a write is run six times, kept never.
+        const runAlone = async <T>(statementText: string) => {
+          await run("savepoint explain_run");
+          try {
+            return (await run(statementText)) as T;
+          } finally {
+            await run("rollback to savepoint explain_run");
+          }
+        };
+        const explainExecute = async () =>
+          (
+            await runAlone<{ rows: { "QUERY PLAN": ExplainJson }[] }>(
+              `explain (analyze, buffers, format json) ${execute}`,
+            )
+          ).rows[0]!["QUERY PLAN"];
         await run(enter);
         try {
           await run(`prepare ${prepared} as ${statement.text}`);
           try {
+            for (let i = 0; i < CUSTOM_PLANS_FIRST; i++) await runAlone(execute);
+            statement.settled = await explainExecute();
+            const counted = (await run(
+              `select generic_plans from pg_prepared_statements where name = '${prepared}'`,
+            )) as { rows: { generic_plans: string | number }[] };
+            statement.settledOn =
+              Number(counted.rows[0]?.generic_plans ?? 0) > 0 ? "generic" : "custom";
             await run("set local plan_cache_mode = force_generic_plan");
-            // EXECUTE takes no bound parameters: its arguments are written as literals.
-            const args = statement.values.map((value) =>
-              value === null || value === undefined
-                ? "null"
-                : client.escapeLiteral(String(prepareValue(value))),
-            );
-            const generic = (await run(
-              `explain (analyze, buffers, format json) execute ${prepared}${args.length > 0 ? `(${args.join(", ")})` : ""}`,
-            )) as { rows: { "QUERY PLAN": ExplainJson }[] };
-            statement.generic = generic.rows[0]!["QUERY PLAN"];
+            statement.generic = await explainExecute();
           } finally {
             await run(leave);
             await run(`deallocate ${prepared}`);

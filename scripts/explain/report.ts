@@ -36,6 +36,8 @@ export const HOT_PREPARED = [
 export type StatementRow = {
   statement: ExplainedStatement;
   custom?: PlanSummary;
+  /** A prepared statement's plan on its sixth run: what the portal runs from then on. */
+  settled?: PlanSummary;
   generic?: PlanSummary;
 };
 
@@ -48,11 +50,15 @@ export function summariseStatements(
     .map((statement) => ({
       statement,
       custom: statement.custom && summarisePlan(statement.custom, tableRows),
+      settled: statement.settled && summarisePlan(statement.settled, tableRows),
       generic: statement.generic && summarisePlan(statement.generic, tableRows),
     }));
 }
 
-/** Why the run fails, one line each; empty when every hot statement reads only what it needs. */
+/**
+ * Why the run fails, one line each; empty when every hot statement reads only what it needs in
+ * the plans the portal runs: its first ones, and the one PostgreSQL settles on after five runs.
+ */
 export function problems(rows: readonly StatementRow[]): string[] {
   const found: string[] = [];
   for (const [index, row] of rows.entries()) {
@@ -60,8 +66,10 @@ export function problems(rows: readonly StatementRow[]): string[] {
     if (row.statement.error) found.push(`${label} could not be explained: ${row.statement.error}`);
     for (const table of row.custom?.bigSeqScans ?? [])
       found.push(`${label} reads all of ${table} (Seq Scan)`);
-    for (const table of row.generic?.bigSeqScans ?? [])
-      found.push(`${label}'s generic plan reads all of ${table} (Seq Scan)`);
+    for (const table of row.settled?.bigSeqScans ?? [])
+      found.push(
+        `${label}'s plan after five runs (${row.statement.settledOn}) reads all of ${table} (Seq Scan)`,
+      );
   }
   const names = new Set(rows.map((row) => row.statement.name));
   for (const name of HOT_PREPARED)
@@ -81,27 +89,37 @@ const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 /** The table: one row per statement, in the order the journey first sent them. */
 export function formatStatementTable(rows: readonly StatementRow[]): string {
   const lines = [
-    "| # | statement | journey steps (runs) | plan | Seq Scan on | ms | rows | buffers hit / read | generic plan |",
-    "|---:|---|---|---|---|---:|---:|---:|---|",
+    "| # | statement | journey steps (runs) | plan | Seq Scan on | ms | rows | buffers hit / read | after five runs | generic plan |",
+    "|---:|---|---|---|---|---:|---:|---:|---|---|",
   ];
-  for (const [index, { statement, custom, generic }] of rows.entries()) {
+  const nodesOf = (summary: PlanSummary) => summary.nodes.join(" → ");
+  for (const [index, { statement, custom, settled, generic }] of rows.entries()) {
     const steps = `${statement.steps.join(", ")} (${statement.runs})`;
     if (!custom) {
       lines.push(
-        `| ${index + 1} | ${labelOf(statement)} | ${steps} | not explained: ${statement.error} | | | | | |`,
+        `| ${index + 1} | ${labelOf(statement)} | ${steps} | not explained: ${statement.error} | | | | | | |`,
       );
       continue;
     }
-    const genericText = !generic
+    const unprepared = "(planned each time)";
+    const settledText = !settled
       ? statement.name
         ? `not explained${statement.error ? `: ${statement.error}` : ""}`
-        : "(planned each time)"
-      : `${generic.nodes.join(" → ") === custom.nodes.join(" → ") ? "same nodes" : generic.nodes.join(" → ")}; ` +
-        `Seq Scan on ${describeSeqScans(generic)}; ${ms(generic.executionMs)} ms`;
+        : unprepared
+      : `${statement.settledOn} plan${nodesOf(settled) === nodesOf(custom) ? " (same nodes)" : `: ${nodesOf(settled)}; Seq Scan on ${describeSeqScans(settled)}`}` +
+        `${settled.bigSeqScans.length > 0 ? " **big**" : ""}; ${ms(settled.executionMs)} ms`;
+    const genericText = !generic
+      ? statement.name
+        ? "not explained"
+        : unprepared
+      : `${nodesOf(generic) === nodesOf(custom) ? "same nodes" : nodesOf(generic)}; ` +
+        `Seq Scan on ${describeSeqScans(generic)}` +
+        `${generic.bigSeqScans.length > 0 ? (statement.settledOn === "generic" ? " **big**" : " (big, but not the plan PostgreSQL runs)") : ""}; ` +
+        `${ms(generic.executionMs)} ms`;
     lines.push(
-      `| ${index + 1} | ${labelOf(statement)} | ${steps} | ${custom.nodes.join(" → ")} | ` +
+      `| ${index + 1} | ${labelOf(statement)} | ${steps} | ${nodesOf(custom)} | ` +
         `${describeSeqScans(custom)}${custom.bigSeqScans.length > 0 ? " **big**" : ""} | ${ms(custom.executionMs)} | ` +
-        `${custom.rows} | ${custom.sharedHit} / ${custom.sharedRead} | ${genericText} |`,
+        `${custom.rows} | ${custom.sharedHit} / ${custom.sharedRead} | ${settledText} | ${genericText} |`,
     );
   }
   return lines.join("\n");
