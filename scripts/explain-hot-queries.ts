@@ -119,13 +119,15 @@ async function main(): Promise<number> {
         `Tables of more than ${BIG_TABLE_ROWS.toLocaleString("en")} rows: ${big.join(", ")}.`,
         `Student ${student.id} (a college-size student at ${student.level} level, nearest the middle of their ids, not yet paid or registered in ${student.session}).`,
         "Each statement was explained the first time it ran, just before it ran, with its own parameters: " +
-          "`EXPLAIN (ANALYZE, BUFFERS)` in a transaction or savepoint rolled back; a prepared one also under `plan_cache_mode = force_generic_plan`. " +
-          "Times are PostgreSQL's execution time of that first run (the buffers read from disk are the cold ones).",
+          "`EXPLAIN (ANALYZE, BUFFERS)` in a transaction or savepoint rolled back. A prepared one was also prepared afresh and run five times, " +
+          "then explained on its sixth run (after five runs: the plan PostgreSQL settles on, its own custom plans or the generic plan) " +
+          "and under `plan_cache_mode = force_generic_plan` (generic plan). " +
+          "Times are PostgreSQL's execution time (ms: of that first run, when the pages read from disk are the cold ones).",
         "",
         formatStatementTable(rows),
         "",
         found.length === 0
-          ? `No statement reads a table of more than ${BIG_TABLE_ROWS.toLocaleString("en")} rows whole, in its own plan or its generic one.`
+          ? `No statement reads a table of more than ${BIG_TABLE_ROWS.toLocaleString("en")} rows whole, in its first plan or in the one it runs after five runs.`
           : ["**Problems:**", "", ...found.map((line) => `- ${line}`)].join("\n"),
         "",
         "## The statements",
