@@ -32,9 +32,10 @@ after it), else PGlite in a temporary folder.
   --college-size N      before the sign-in accounts are made, add N students to the demo college,
                         spread over its programmes and levels 100–300, each with their history
                         since they entered (school-fee payments with their events, some abandoned
-                        or failed, a few refunded; course registrations and approvals; hostel
-                        invoices; the last day's sign-ins), then ANALYZE. The demo student is
-                        still the one measured (default: off, the demo college alone)
+                        or failed, a few refunded; course registrations, approvals and published
+                        results; hostel invoices; the last day's sign-ins), then ANALYZE. The
+                        demo student is still the one measured (default: off, the demo college
+                        alone)
   --help                show this text`;
 
 const positiveNumber = (name: string, value: string) => {

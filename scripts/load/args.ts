@@ -115,8 +115,9 @@ database made for the run and dropped after it; else PGlite in a temporary folde
   --college-size N      without --target: before the run's accounts are made, add N students to
                         the demo college, spread over its programmes and levels 100–300, each
                         with their history since they entered (school-fee payments with their
-                        events, some abandoned or failed, a few refunded; course registrations
-                        and approvals; hostel invoices; the last day's sign-ins), then ANALYZE.
+                        events, some abandoned or failed, a few refunded; course registrations,
+                        approvals and published results; hostel invoices; the last day's
+                        sign-ins), then ANALYZE.
                         The demo student and the run's own accounts are still the ones who sign
                         in (default: off, the demo college alone)
   --help                show this text`;
