@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 // API suites run on embedded PGlite always, and once more on a real PostgreSQL
 // server when DATABASE_URL is set (CI sets it), so both drivers are exercised.
-const apiSuites = ["server/**/*.api.test.ts", "proxy/**/*.api.test.ts"];
+const apiSuites = [
+  "server/**/*.api.test.ts",
+  "proxy/**/*.api.test.ts",
+  // The benchmarks' database builders, at a small size.
+  "scripts/**/*.api.test.ts",
+];
 // Suites that need `astro build`'s output, run after it (`npm test` runs them after the journeys'
 // build): the proxy on workerd in front of the API and the built pages (decision 127), and how
 // the serving process loads the built pages.

@@ -5,6 +5,7 @@
  *
  *   npm run bench:capacity                          # PGlite, or PostgreSQL when DATABASE_URL is set
  *   npm run bench:capacity -- --duration 20 --connections 20 --only api-read,dashboard
+ *   npm run bench:capacity -- --college-size 20000  # on a college's database (see --help)
  */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -12,12 +13,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { openDatabase, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
+import { sql } from "drizzle-orm";
 import { measureBareNode, runAutocannon, type AutocannonResult } from "./bench/autocannon.ts";
+import { CAPACITY_USAGE, parseCapacityArgs } from "./bench/capacity-args.ts";
+import { addCollegeSize, describeCollegeSize } from "./college/college-size.ts";
 import { freePortBlock } from "./bench/local-ports.ts";
 import {
   measurePasswordCheckCeiling,
@@ -33,20 +36,13 @@ import { createRunDatabase, databaseOnThisMachine } from "./load/run-database.ts
 const root = fileURLToPath(new URL("..", import.meta.url));
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "20" },
-    only: { type: "string" },
-    database: { type: "string" },
-    out: { type: "string" },
-  },
-});
-const duration = Number(args.duration);
-const connections = Number(args.connections);
-const databaseChoice = args.database ?? (process.env.DATABASE_URL ? "postgres" : "pglite");
-if (!["pglite", "postgres"].includes(databaseChoice))
-  throw new Error("--database is pglite or postgres");
+const args = parseCapacityArgs(process.argv.slice(2), process.env);
+if (args.help) {
+  console.log(CAPACITY_USAGE);
+  process.exit(0);
+}
+const { duration, connections, collegeSize } = args;
+const databaseChoice = args.database;
 
 type Scenario = {
   name: string;
@@ -165,13 +161,20 @@ const databaseOptions: DatabaseOptions = runDatabase
   : { dir: path.join(dataDir, "pglite") };
 progress(`Loading the demo college and ${SIGN_IN_ACCOUNTS} accounts on ${databaseChoice}…`);
 const setup = await openDatabase(databaseOptions);
+let collegeNote = "";
 const accounts = await (async () => {
   try {
     await seedDemoData(setup.db, {
       photos: createPhotoStorage(databasePhotoBackend(setup.db)),
       nodeEnv: "development",
     });
-    return await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
+    if (collegeSize > 0) {
+      const rows = await addCollegeSize(setup.db, collegeSize, { progress });
+      collegeNote = `The database held ${describeCollegeSize(rows)} besides the demo college and the sign-in accounts, ANALYZEd before the portal started; the signed-in rows are the demo student's.`;
+    }
+    const made = await createStudentAccounts(setup.db, SIGN_IN_ACCOUNTS);
+    if (collegeSize > 0) await setup.db.execute(sql`analyze`);
+    return made;
   } finally {
     await setup.close();
   }
@@ -194,7 +197,7 @@ try {
   const me = (await (
     await fetch(new URL("/api/student/me", portal.url), { headers: { cookie } })
   ).json()) as { data: { id: number } };
-  const wanted = args.only?.split(",");
+  const wanted = args.only;
   const chosen = scenarios(me.data.id, accounts).filter(
     (scenario) => !wanted || wanted.includes(scenario.name),
   );
@@ -293,6 +296,7 @@ const report = [
   `Command: \`${command}\` (database: ${databaseChoice}); commit ${commit}; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
   `autocannon in its own process, ${connections} connections, ${duration} s per row after a 2 s warm-up.`,
   "Memory is the portal's processes' resident sets added up, then the same with the pages they share (Node's own code) counted once.",
+  ...(collegeNote ? [collegeNote] : []),
   "",
   table,
   "",
@@ -303,7 +307,7 @@ const out =
   args.out ??
   fileURLToPath(
     new URL(
-      `../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}.md`,
+      `../docs/measurements/${new Date().toISOString().slice(0, 10)}-capacity-${databaseChoice}${collegeSize > 0 ? `-college-${collegeSize}` : ""}.md`,
       import.meta.url,
     ),
   );

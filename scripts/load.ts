@@ -11,11 +11,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../server/db/client.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { databasePhotoBackend } from "../server/uploads/database-photos.ts";
 import { createPhotoStorage } from "../server/uploads/photo-storage.ts";
 import { createStudentAccounts } from "./load/accounts.ts";
+import { addCollegeSize, describeCollegeSize } from "./college/college-size.ts";
 import { spreadStudents } from "./load/addresses.ts";
 import { parseLoadArgs, USAGE, type LoadArgs } from "./load/args.ts";
 import { checkDatabase, type CheckResult, type RemitaEvidence } from "./load/checks.ts";
@@ -137,9 +139,15 @@ async function prepareOwnPortal(args: LoadArgs): Promise<Setup> {
       photos: createPhotoStorage(databasePhotoBackend(database.db)),
       nodeEnv: "development",
     });
+    if (args.collegeSize > 0) {
+      const rows = await addCollegeSize(database.db, args.collegeSize, { progress: log });
+      databaseLabel += `, holding ${describeCollegeSize(rows)} besides the demo college`;
+    }
     accounts = await createStudentAccounts(database.db, everyone(args), log);
     resultsDay = await prepareScenario(database.db, args, accounts);
     bursar = await bursarFor(database.db, args);
+    // The accounts too, so the portal's first queries are planned on the tables as they are.
+    if (args.collegeSize > 0) await database.db.execute(sql`analyze`);
   } finally {
     await database.close();
   }
@@ -527,7 +535,7 @@ async function main(): Promise<number> {
             root,
             "docs",
             "measurements",
-            `${report.date}-load-${resultsDay ? "results-day-" : ""}${args.gateways.includes("remita") ? `${args.gateways.join("-")}-` : ""}${args.faults ? "faults-" : ""}${args.students}${args.burst > 0 ? `-burst-${args.burst}` : ""}${args.oneByOne ? "-one-by-one" : ""}.md`,
+            `${report.date}-load-${args.collegeSize > 0 ? `college-${args.collegeSize}-` : ""}${resultsDay ? "results-day-" : ""}${args.gateways.includes("remita") ? `${args.gateways.join("-")}-` : ""}${args.faults ? "faults-" : ""}${args.students}${args.burst > 0 ? `-burst-${args.burst}` : ""}${args.oneByOne ? "-one-by-one" : ""}.md`,
           )
         : path.resolve(args.reportPath);
     await mkdir(path.dirname(file), { recursive: true });

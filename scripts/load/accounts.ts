@@ -101,7 +101,7 @@ export async function createStudentAccounts(
 }
 
 /** Programme, a department of its school, and level: where a student can both pay and register. */
-async function placesToStudy(db: Database, session: string) {
+export async function placesToStudy(db: Database, session: string) {
   const [programmeRows, departmentRows, mapped, fees] = await Promise.all([
     db.select().from(programmes).orderBy(asc(programmes.id)),
     db.select().from(departments).orderBy(asc(departments.id)),

@@ -21,8 +21,35 @@ describe("parseLoadArgs", () => {
       port: undefined,
       reportPath: "default",
       keep: false,
+      collegeSize: 0,
       help: false,
     });
+  });
+
+  it("adds a college's students to the database it makes when asked, and only then", () => {
+    expect(parseLoadArgs(["--college-size", "20000"]).collegeSize).toBe(20_000);
+    expect(
+      parseLoadArgs(["--college-size", "200"], {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      }),
+    ).toMatchObject({ collegeSize: 200, databaseUrl: "postgres://postgres@127.0.0.1:5432/test" });
+    for (const bad of ["0", "1.5", "lots", ""])
+      expect(() => parseLoadArgs(["--college-size", bad])).toThrow(
+        `--college-size must be a whole number ≥ 1, got "${bad}"`,
+      );
+    expect(() => parseLoadArgs(["--college-size", "1000001"])).toThrow(
+      '--college-size is at most 1,000,000, got "1000001"',
+    );
+    expect(() =>
+      parseLoadArgs([
+        "--college-size",
+        "20000",
+        "--target",
+        "http://localhost:4321",
+        "--database-url",
+        "postgres://u@localhost/portal",
+      ]),
+    ).toThrow("--college-size fills the database the simulation makes; drop it with --target");
   });
 
   it("scales down, takes PostgreSQL from DATABASE_URL, and can write no file", () => {

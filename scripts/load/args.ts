@@ -45,6 +45,11 @@ export type LoadArgs = {
   reportPath: string | null | "default";
   /** Keep the run's database (and data directory) for a look afterwards. */
   keep: boolean;
+  /**
+   * Students with their history (scripts/college/college-size.ts) added to the demo college before
+   * the run's accounts are made, so the run meets a college's database; 0: the demo's alone.
+   */
+  collegeSize: number;
   help: boolean;
 };
 
@@ -107,6 +112,14 @@ database made for the run and dropped after it; else PGlite in a temporary folde
                         the gateways named only with remita)
   --no-report           write no file (the table is still printed)
   --keep                keep the run's database and data folder
+  --college-size N      without --target: before the run's accounts are made, add N students to
+                        the demo college, spread over its programmes and levels 100–300, each
+                        with their history since they entered (school-fee payments with their
+                        events, some abandoned or failed, a few refunded; course registrations,
+                        approvals and published results; hostel invoices; the last day's
+                        sign-ins), then ANALYZE.
+                        The demo student and the run's own accounts are still the ones who sign
+                        in (default: off, the demo college alone)
   --help                show this text`;
 
 const positive = (name: string, value: string, whole = true) => {
@@ -144,6 +157,7 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
       report: { type: "string" },
       "no-report": { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      "college-size": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -225,6 +239,11 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     );
   if (values.report !== undefined && values["no-report"])
     throw new Error("--report and --no-report contradict each other");
+  const collegeSize = parseCollegeSize(values["college-size"]);
+  if (collegeSize > 0 && target !== undefined)
+    throw new Error(
+      "--college-size fills the database the simulation makes; drop it with --target (build the target's with npm run explain:hot -- --keep)",
+    );
   return {
     scenario,
     gateways,
@@ -243,6 +262,21 @@ export function parseLoadArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     port,
     reportPath: values["no-report"] ? null : (values.report ?? "default"),
     keep: values.keep,
+    collegeSize,
     help: values.help,
   };
+}
+
+/** The most students --college-size adds: its phone numbers have seven digits after the prefix. */
+export const MOST_COLLEGE_SIZE = 1_000_000;
+
+/** `--college-size N`: 0 when not given; a whole number from 1 to a million otherwise. */
+export function parseCollegeSize(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const size = positive("college-size", value);
+  if (size > MOST_COLLEGE_SIZE)
+    throw new Error(
+      `--college-size is at most ${MOST_COLLEGE_SIZE.toLocaleString("en")}, got "${value}"`,
+    );
+  return size;
 }
