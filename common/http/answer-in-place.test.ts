@@ -1,21 +1,12 @@
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { getRequestListener } from "@hono/node-server";
 import { compressWholeAnswers } from "../../runtime/start/compress-whole-answers.ts";
 import { replaceAnswer, setAnswerHeader } from "./answer-in-place.ts";
 import { bodyAsMade } from "./body-as-made.ts";
+import { withServingAdapterResponse } from "./serving-adapter.test-kit.ts";
 
-const NativeResponse = globalThis.Response;
-const NativeRequest = globalThis.Request;
-beforeAll(() => {
-  // As every serving process does when it starts listening: its lightweight Response in place.
-  getRequestListener(() => new Response(null));
-});
-afterAll(() => {
-  Object.defineProperty(globalThis, "Response", { value: NativeResponse, writable: true });
-  Object.defineProperty(globalThis, "Request", { value: NativeRequest, writable: true });
-});
+withServingAdapterResponse();
 
 const page = `<!doctype html><main>${"<p>Registration is open.</p>".repeat(200)}</main>`;
 

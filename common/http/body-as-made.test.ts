@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequestListener } from "@hono/node-server";
+import { describe, expect, it } from "vitest";
 import { bodyAsMade, bodyBytes, bodyJson, hasBody } from "./body-as-made.ts";
+import { withServingAdapterResponse } from "./serving-adapter.test-kit.ts";
 
 // The Response the process had before the Node server adapter put its lightweight one in place.
-const NativeResponse = globalThis.Response;
-const NativeRequest = globalThis.Request;
-
-beforeAll(() => {
-  // As every serving process does when it starts listening.
-  getRequestListener(() => new Response(null));
-});
-
-afterAll(() => {
-  Object.defineProperty(globalThis, "Response", { value: NativeResponse, writable: true });
-  Object.defineProperty(globalThis, "Request", { value: NativeRequest, writable: true });
-});
+const NativeResponse = withServingAdapterResponse();
 
 describe("reading an answer made in this process", () => {
   it("has the serving adapter's lightweight Response in place, which these read as made", () => {
