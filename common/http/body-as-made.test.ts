@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { bodyAsMade, bodyBytes, bodyJson, hasBody } from "./body-as-made.ts";
 import { withServingAdapterResponse } from "./serving-adapter.test-kit.ts";
 
-// The Response the process had before the Node server adapter put its lightweight one in place.
-const NativeResponse = withServingAdapterResponse();
+// The Response undici makes, which the Node server adapter's lightweight one stands in for.
+const nativeResponse = withServingAdapterResponse();
 
 describe("reading an answer made in this process", () => {
   it("has the serving adapter's lightweight Response in place, which these read as made", () => {
     // If an upgrade of @hono/node-server renames what its Response keeps, this fails rather than
     // every page quietly going back to a stream.
-    expect(globalThis.Response).not.toBe(NativeResponse);
+    expect(globalThis.Response).not.toBe(nativeResponse());
     expect(bodyAsMade(new Response("<p>made</p>"))).toEqual({ body: "<p>made</p>" });
   });
 
@@ -48,7 +48,7 @@ describe("reading an answer made in this process", () => {
     expect(hasBody(stream)).toBe(true);
     expect(await bodyJson(stream)).toEqual({ ok: true });
 
-    const native = new NativeResponse("native body");
+    const native = new (nativeResponse())("native body");
     expect(bodyAsMade(native)).toBeUndefined();
     expect(new TextDecoder().decode(await bodyBytes(native))).toBe("native body");
 
