@@ -19,6 +19,13 @@ const tempFolder = "tests/temp-folder.test-kit.ts";
 // Migrates one database before the run; each test database starts as a copy of it.
 const databaseTemplate = "server/testing/database-template.test-kit.ts";
 
+// V8's bookkeeping of code pages under memory protection keys (on wherever the CPU has them, as
+// these machines' do) now and then fails a check when PGlite's WebAssembly is torn down, killing a
+// worker that has passed every test ("Check failed: jit_page_->allocations_.erase(addr) == 1", in
+// ThreadIsolation::UnregisterWasmAllocation; twice in about six CI runs). The workers run without
+// that protection, which guards against attacks on the JIT, not anything a test checks.
+const workerNodeFlags = ["--no-memory-protection-keys"];
+
 // A worker imports the code once for all the files it runs, not once per file: importing the API
 // and its harness takes ≈ 2.5 s, most of each API file's time (decision 136). What the code keeps
 // at module level is caches keyed by the database or read once from the environment; each file
@@ -26,6 +33,7 @@ const databaseTemplate = "server/testing/database-template.test-kit.ts";
 // every test, so none reaches the next file.
 const modulesSharedAcrossFiles = {
   isolate: false,
+  execArgv: workerNodeFlags,
   restoreMocks: true,
   unstubEnvs: true,
   unstubGlobals: true,
@@ -68,6 +76,7 @@ export default defineConfig({
         test: {
           name: "built",
           include: builtSuites,
+          execArgv: workerNodeFlags,
           env: { TEST_DATABASE: "pglite" },
           globalSetup: [tempFolder],
           testTimeout: 30_000,
