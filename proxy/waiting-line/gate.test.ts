@@ -26,13 +26,17 @@ function memoryStore(): WaitingLineStore & { numbers: LineNumbers } {
   };
 }
 
-function setUp(options: { busy?: number | null; start?: number } = {}) {
+function setUp(options: { busy?: number | null; start?: number; min?: number } = {}) {
   let clock = 0;
   const store = memoryStore();
   const reports: LineReport[] = [];
   const gate = createGate({
     store,
-    settings: { startPerSecond: options.start ?? 4, minPerSecond: 0.5, maxPerSecond: 50 },
+    settings: {
+      startPerSecond: options.start ?? 4,
+      minPerSecond: options.min ?? 0.5,
+      maxPerSecond: 50,
+    },
     busyShare: () => options.busy ?? null,
     report: (report) => reports.push(report),
     now: () => clock,
@@ -82,6 +86,14 @@ describe("the gate's share of admissions", () => {
     const settled = gate.describe().admittingPerSecond;
     for (let i = 0; i < 30; i += 1) await second(Array(20).fill(20));
     expect(gate.describe().admittingPerSecond).toBeGreaterThan(settled);
+  });
+
+  it("never lets its share fall below the floor, however slow the answers (WAITING_LINE_MIN_PER_SECOND)", async () => {
+    const { gate, second } = setUp({ start: 10, min: 6 });
+    await gate.current();
+    for (let i = 0; i < 1_000; i += 1) await gate.join();
+    for (let i = 0; i < 120; i += 1) await second(Array(20).fill(900));
+    expect(gate.describe().admittingPerSecond).toBe(6);
   });
 
   it("does not grow its share while the machine's cores are nearly all busy, nor shrink it for that alone", async () => {
