@@ -93,7 +93,9 @@ export async function startPortalProcess(
       serviceTypeIds: serviceTypeIds(layout.remita.serviceTypes),
       notificationUrl: remitaNotificationUrl(serverEnv.PUBLIC_ORIGIN),
       // A bank payment due later arrives within a second of its time, even with no one asking.
-      settleEveryMs: 1_000,
+      // Where Remita is not offered no one is paying by bank: what is due from before settles
+      // when the reconciler asks about it, and the portal saves a database write a second.
+      settleEveryMs: layout.offeredGateways.includes("remita") ? 1_000 : undefined,
       signal: stopRemitaTimer.signal,
     });
     servers.push(serve({ fetch: remita.fetch, port: layout.remitaSandboxPort }) as Server);

@@ -13,6 +13,12 @@ import {
   type ScheduledJobName,
 } from "./scheduled-work.ts";
 
+/**
+ * Where NOTIFY wakes the workers, how often they still ask: for a job whose notice was missed
+ * (the listening connection dropped) and for a retry coming due, whose wait is a minute or more.
+ */
+const NOTIFIED_POLLING_SECONDS = 30;
+
 export type RunningJobQueue = JobQueue & {
   /**
    * Starts taking jobs in this process: mail, and the scheduled work when its handlers are given
@@ -52,14 +58,21 @@ export async function startJobQueue(
           db: { executeSql: (text, values) => connection.pglite.pool.query(text, values) },
           backend: "pglite",
         })
-      : new PgBoss({ connectionString: connection.url, max: 3 });
+      : // On PostgreSQL a new job wakes the workers through LISTEN/NOTIFY (one more connection
+        // per instance), so they ask rarely: asking every queue every few seconds in every
+        // instance was most of what an idle portal did (decision 195).
+        new PgBoss({ connectionString: connection.url, max: 3, useListenNotify: true });
   boss.on("error", (error: Error) =>
     deps.logger.error("job queue error", { error: error.message }),
   );
   await boss.start();
+  // createQueue leaves an existing queue as it was; a database made before a queue was woken by
+  // NOTIFY gets the setting here.
   await boss.createQueue(SEND_MAIL, SEND_MAIL_QUEUE);
+  await boss.updateQueue(SEND_MAIL, { notify: SEND_MAIL_QUEUE.notify });
   for (const name of SCHEDULED_JOB_NAMES) {
     await boss.createQueue(name, SCHEDULED_QUEUE);
+    await boss.updateQueue(name, { notify: SCHEDULED_QUEUE.notify });
     await boss.schedule(name, SCHEDULED_JOBS[name].cron, null, { tz: "UTC" });
   }
   const sendMail = sendMailJob(deps);
@@ -70,14 +83,26 @@ export async function startJobQueue(
     async work(options = {}) {
       await boss.work<MailMessage>(
         SEND_MAIL,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          notifyPollingIntervalSeconds: Math.max(
+            options.pollingIntervalSeconds ?? 2,
+            NOTIFIED_POLLING_SECONDS,
+          ),
+        },
         sendMail,
       );
       for (const name of options.scheduled ? SCHEDULED_JOB_NAMES : []) {
         const run = options.scheduled![name];
         await boss.work(
           name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS },
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS,
+            notifyPollingIntervalSeconds: Math.max(
+              options.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS,
+              NOTIFIED_POLLING_SECONDS,
+            ),
+          },
           async () => {
             try {
               const count = await run();

@@ -90,9 +90,11 @@ export const SCHEDULED_QUEUE: Omit<Queue, "name"> = {
   heartbeatSeconds: 30,
   expireInSeconds: 10 * 60,
   deleteAfterSeconds: 24 * 60 * 60,
+  // The cron pass's job wakes a worker at once on PostgreSQL (job-queue.ts).
+  notify: true,
 };
 
-/** How often a worker asks for scheduled work: jobs come once a minute at most. */
+/** How often a worker asks for scheduled work where nothing wakes it (PGlite): jobs come once a minute at most. */
 export const SCHEDULED_POLLING_SECONDS = 10;
 
 /** The handlers one serving instance runs, each on the API's own dependencies. */

@@ -1,4 +1,4 @@
-import type { Job, QueueOptions } from "pg-boss";
+import type { Job, Queue } from "pg-boss";
 import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
@@ -9,13 +9,15 @@ export const SEND_MAIL = "send-mail";
  * doubling from one minute and capped at six hours (about 40 hours in all), then the job is
  * kept as failed for a week where an operator can see and retry it.
  */
-export const SEND_MAIL_QUEUE: QueueOptions = {
+export const SEND_MAIL_QUEUE: Omit<Queue, "name"> = {
   retryLimit: 12,
   retryDelay: 60,
   retryBackoff: true,
   retryDelayMax: 6 * 60 * 60,
   expireInSeconds: 5 * 60,
   deleteAfterSeconds: 7 * 24 * 60 * 60,
+  // A new e-mail wakes the workers at once on PostgreSQL; polling stays as the backstop (job-queue.ts).
+  notify: true,
 };
 
 /** The worker: one message per job; a failure is logged (no body, no password) and thrown so pg-boss retries. */
