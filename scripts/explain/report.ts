@@ -30,6 +30,7 @@ export const HOT_PREPARED = [
   "session_named",
   "lock_student",
   "published_record_of_student",
+  "published_record_for_registration",
   "revoke_session",
 ] as const;
 

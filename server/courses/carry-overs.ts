@@ -1,36 +1,34 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { courses } from "../db/schema.ts";
-import { computeSemesters } from "../results/semester-results.ts";
-import { publishedSemesters } from "../results/publication.ts";
+import { preparedQuery } from "../db/prepared.ts";
+import { courses, students } from "../db/schema.ts";
+import { gradePublishedRecord, publishedRecordColumns } from "../results/published-record.ts";
 import type { SemesterResult } from "../../common/results/grading.ts";
 import type { Course } from "../../common/courses/registered-course.ts";
 import type { CarryOverCourse } from "../../common/courses/carry-overs.ts";
 
 type Student = { id: number; programmeId: number };
 
+const publishedRecordRead = preparedQuery((db) =>
+  db
+    .select(publishedRecordColumns)
+    .from(students)
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("published_record_for_registration"),
+);
+
 /**
  * The student's semesters as published for their programme, oldest first, with GPA, CGPA,
  * standing and carry-overs (decision 176): what registration and the adviser go by. A result the
  * exams office has not published, or a semester not yet published, counts for nothing here.
+ * One statement (decision 195): a student's registration asks for it four times.
  */
 export async function publishedRecord(
   db: Database | Transaction,
   student: Student,
 ): Promise<SemesterResult[]> {
-  const published = await publishedSemesters(db, student.programmeId);
-  const newest = published
-    .map((each) => each.session)
-    .sort()
-    .at(-1);
-  if (!newest) return [];
-  const [computed] = await computeSemesters(db, [student.id], {
-    states: ["approved", "published"],
-    schemeSession: newest,
-    include: (key) =>
-      published.some((each) => each.session === key.session && each.semester === key.semester),
-  });
-  return computed!.semesters;
+  const [record] = await publishedRecordRead(db).execute({ studentId: student.id });
+  return record ? gradePublishedRecord(record, student.id) : [];
 }
 
 /** A carry-over with what the picker and the slip show of it. */
