@@ -790,9 +790,10 @@ export const refunds = pgTable(
       "refunds_transfer_only_outside",
       sql`${table.transferReference} is null or ${table.outside}`,
     ),
-    // One bank transfer pays one refund: the same reference twice is a mistake in typing it.
+    // One bank transfer pays one refund: the same reference twice is a mistake in typing it,
+    // whatever the capitals (a bank's "TRF-1" and a bursar's "trf-1" are one transfer).
     uniqueIndex("refunds_transfer_reference")
-      .on(table.transferReference)
+      .on(sql`upper(${table.transferReference})`)
       .where(sql`${table.transferReference} is not null`),
   ],
 );

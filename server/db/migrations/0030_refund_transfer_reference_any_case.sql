@@ -1,0 +1,2 @@
+DROP INDEX "refunds_transfer_reference";--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_transfer_reference" ON "refunds" USING btree (upper("transfer_reference")) WHERE "refunds"."transfer_reference" is not null;
