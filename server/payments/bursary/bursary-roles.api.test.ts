@@ -6,12 +6,19 @@ import {
   type RoleRow,
 } from "../../staff/role-table.test-kit.ts";
 
-// Each bursary endpoint × each role, a student and no session: only the bursar gets in.
+// Each bursary endpoint × each role, a student and no session: only the bursar gets in, and to a
+// refund's second approval the administrator too (decision 151).
 const harness = useRoleTableHarness();
 const bursarOnly = (method: string, path: string, json?: unknown): RoleRow => ({
   method,
   path: () => path,
   roles: ["bursar"],
+  json,
+});
+const secondApprover = (method: string, path: string, json?: unknown): RoleRow => ({
+  method,
+  path: () => path,
+  roles: ["bursar", "admin"],
   json,
 });
 
@@ -26,7 +33,12 @@ describeRoleTable(
     bursarOnly("POST", "/staff/reconciliation/credit", { reference: "NOPE-1" }),
     bursarOnly("POST", "/staff/reconciliation/uncredit", { reference: "NOPE-1" }),
     bursarOnly("GET", "/staff/refunds"),
+    bursarOnly("POST", "/staff/refunds/check", { reference: "NOPE-1", reason: "Paid twice" }),
     bursarOnly("POST", "/staff/refunds", { reference: "NOPE-1", reason: "Paid twice" }),
+    secondApprover("GET", "/staff/refunds/awaiting"),
+    secondApprover("GET", "/staff/refunds/999999"),
+    secondApprover("POST", "/staff/refunds/999999/approve"),
+    secondApprover("POST", "/staff/refunds/999999/decline", { reason: "Not a duplicate" }),
     bursarOnly("POST", "/staff/refunds/999999/paid-outside", { transfer_reference: "TRF-0001" }),
     bursarOnly("POST", "/staff/refunds/999999/not-paid-outside", { reason: "Wrong account" }),
   ],
