@@ -161,6 +161,32 @@ describe("a refund of a Remita payment", () => {
     expect((await kit.paymentRow(other.reference)).status).toBe("refunding");
   });
 
+  it("marked paid and not paid at once by two bursary officers: one wins, the other is told, one audit row", async () => {
+    const { reference } = await paidThroughRemita();
+    expect((await askRefund(reference)).status).toBe(201);
+    const refund = await refundOf(reference);
+    const [paid, notPaid] = await Promise.all([
+      markPaid(refund.id, "TRF-RACE-0001"),
+      markNotPaid(refund.id, "The account number was wrong"),
+    ]);
+    expect([paid.status, notPaid.status].sort()).toEqual([200, 409]);
+    const settled = await refundOf(reference);
+    const audited = [
+      ...(await auditRows("payment.refund_paid_outside", reference)),
+      ...(await auditRows("payment.refund_not_paid_outside", reference)),
+    ];
+    expect(audited).toHaveLength(1);
+    if (paid.status === 200) {
+      expect(settled).toMatchObject({ status: "processed", transferReference: "TRF-RACE-0001" });
+      expect((await kit.paymentRow(reference)).status).toBe("refunded");
+      expect(audited[0]!.action).toBe("payment.refund_paid_outside");
+    } else {
+      expect(settled).toMatchObject({ status: "failed", transferReference: null });
+      expect((await kit.paymentRow(reference)).status).toBe("success");
+      expect(audited[0]!.action).toBe("payment.refund_not_paid_outside");
+    }
+  });
+
   it("marked not paid with a reason: the payment counts again and can be refunded afresh", async () => {
     const { who, reference } = await paidThroughRemita();
     expect((await askRefund(reference)).status).toBe(201);
