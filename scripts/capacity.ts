@@ -284,7 +284,7 @@ const ceilingNote =
   passwordCheckCeiling && signIns
     ? [
         `Sign-ins' baseline: one argon2id check at the portal's cost took ${passwordCheckCeiling.cpuMsPerCheck.toFixed(1)} ms of CPU ` +
-          `(${passwordCheckCeiling.checks} checks one after another, with the portal idle), so ${cpus().length} cores doing nothing else ` +
+          `(${passwordCheckCeiling.checks} checks, ${passwordCheckCeiling.atOnce} at once on threads of their own as the serving processes run them, with the portal idle), so ${cpus().length} cores doing nothing else ` +
           `could check at most ${Math.round(passwordCheckCeiling.checksPerSecond)} passwords a second; ` +
           `the portal's ${Math.round(signIns.reqPerSec)} sign-ins a second are ${((100 * signIns.reqPerSec) / passwordCheckCeiling.checksPerSecond).toFixed(0)} % of that.`,
         "",
