@@ -14,10 +14,11 @@ import {
 } from "./scheduled-work.ts";
 
 /**
- * Where NOTIFY wakes the workers, how often they still ask: for a job whose notice was missed
- * (the listening connection dropped) and for a retry coming due, whose wait is a minute or more.
+ * Where NOTIFY wakes the scheduled workers, how often they still ask: for an occurrence whose
+ * notice was missed while the listening connection was down. Jobs come once a minute at most,
+ * one per queue, so one notice is one job.
  */
-const NOTIFIED_POLLING_SECONDS = 30;
+const NOTIFIED_POLLING_SECONDS = 60;
 
 export type RunningJobQueue = JobQueue & {
   /**
@@ -58,16 +59,15 @@ export async function startJobQueue(
           db: { executeSql: (text, values) => connection.pglite.pool.query(text, values) },
           backend: "pglite",
         })
-      : // On PostgreSQL a new job wakes the workers through LISTEN/NOTIFY (one more connection
-        // per instance), so they ask rarely: asking every queue every few seconds in every
-        // instance was most of what an idle portal did (decision 195).
+      : // On PostgreSQL a scheduled job wakes its worker through LISTEN/NOTIFY (one more
+        // connection per instance), so the nine scheduled queues are asked once a minute rather
+        // than every 10 s in every instance (decision 195).
         new PgBoss({ connectionString: connection.url, max: 3, useListenNotify: true });
   boss.on("error", (error: Error) =>
     deps.logger.error("job queue error", { error: error.message }),
   );
   await boss.start();
-  // createQueue leaves an existing queue as it was; a database made before a queue was woken by
-  // NOTIFY gets the setting here.
+  // createQueue leaves an existing queue as it was: the notice setting is made here too.
   await boss.createQueue(SEND_MAIL, SEND_MAIL_QUEUE);
   await boss.updateQueue(SEND_MAIL, { notify: SEND_MAIL_QUEUE.notify });
   for (const name of SCHEDULED_JOB_NAMES) {
@@ -83,13 +83,7 @@ export async function startJobQueue(
     async work(options = {}) {
       await boss.work<MailMessage>(
         SEND_MAIL,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          notifyPollingIntervalSeconds: Math.max(
-            options.pollingIntervalSeconds ?? 2,
-            NOTIFIED_POLLING_SECONDS,
-          ),
-        },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         sendMail,
       );
       for (const name of options.scheduled ? SCHEDULED_JOB_NAMES : []) {

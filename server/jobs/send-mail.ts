@@ -16,8 +16,9 @@ export const SEND_MAIL_QUEUE: Omit<Queue, "name"> = {
   retryDelayMax: 6 * 60 * 60,
   expireInSeconds: 5 * 60,
   deleteAfterSeconds: 7 * 24 * 60 * 60,
-  // A new e-mail wakes the workers at once on PostgreSQL; polling stays as the backstop (job-queue.ts).
-  notify: true,
+  // Polled every 2 s, not woken by NOTIFY: one notice can stand for a burst of receipts, and a
+  // worker that takes one job a fetch would leave the rest for its slow backstop (decision 195).
+  notify: false,
 };
 
 /** The worker: one message per job; a failure is logged (no body, no password) and thrown so pg-boss retries. */
