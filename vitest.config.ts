@@ -23,7 +23,9 @@ const databaseTemplate = "server/testing/database-template.test-kit.ts";
 // these machines' do) now and then fails a check when PGlite's WebAssembly is torn down, killing a
 // worker that has passed every test ("Check failed: jit_page_->allocations_.erase(addr) == 1", in
 // ThreadIsolation::UnregisterWasmAllocation; twice in about six CI runs). The workers run without
-// that protection, which guards against attacks on the JIT, not anything a test checks.
+// that protection, which guards against attacks on the JIT, not anything a test checks. It made
+// the crash rarer, not gone: scripts/vitest-run.ts runs the tests once more when it is all that
+// failed (decision 197).
 const workerNodeFlags = ["--no-memory-protection-keys"];
 
 // A worker imports the code once for all the files it runs, not once per file: importing the API
