@@ -136,20 +136,20 @@ export function courseStaffRoutes(deps: ApiDeps) {
   app.post("/staff/registrations/:studentId/approve", advisers, async (c) => {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ApproveRequest);
-    await approveSemester(db, c.var.staff, studentId, request, now());
+    const { studentName } = await approveSemester(db, c.var.staff, studentId, request, now());
     return c.json({
       status: "success",
-      message: `${semesterLabel(request.semester)} approved. The student can no longer change it.`,
+      message: `${semesterLabel(request.semester)} registration for ${request.session} approved: ${studentName} can no longer change it.`,
     });
   });
 
   app.post("/staff/registrations/:studentId/return", advisers, async (c) => {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ReturnRequest);
-    await returnSemester(db, c.var.staff, studentId, request, now());
+    const { studentName } = await returnSemester(db, c.var.staff, studentId, request, now());
     return c.json({
       status: "success",
-      message: `${semesterLabel(request.semester)} returned to the student with your note.`,
+      message: `${semesterLabel(request.semester)} registration for ${request.session} returned to ${studentName} with your note.`,
     });
   });
 

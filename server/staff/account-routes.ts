@@ -224,7 +224,7 @@ export function staffAccountRoutes(deps: ApiDeps) {
     });
     return c.json({
       status: "success",
-      message: `${member.name} must set up an authenticator app again at the next sign-in.`,
+      message: `Authenticator reset: ${member.name} is signed out and must set up an authenticator app again at the next sign-in.`,
     });
   });
 

@@ -132,3 +132,49 @@ test("a duplicate payment is refunded and the student's status stays right", asy
   await expect(student.getByRole("row").filter({ hasText: first })).toContainText("Success");
   await expect(student.getByRole("row").filter({ hasText: second })).toContainText("Refunded");
 });
+
+test("a charge reversed at Paystack after crediting is taken back only once the bursar confirms, naming the student, without JavaScript", async ({
+  browser,
+  request,
+}) => {
+  const student = await browser.newPage();
+  await signIn(student, STUDENT, "/payment");
+  const reference = await startPayment(student, "full", "100", "2019/2020");
+  await payAtPaystack(request, reference, "sent");
+  await expect(async () => {
+    await student.goto("/history/payments");
+    await expect(student.getByRole("row").filter({ hasText: reference })).toContainText("Success", {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  const reversed = await request.post(
+    `${SANDBOX_ORIGIN}/__sandbox/transactions/${reference}/reverse`,
+    { headers: { authorization: `Bearer ${SANDBOX_KEY}` } },
+  );
+  expect(reversed.ok()).toBe(true);
+
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  await signInWithAuthenticator(page, "bursar@college.example");
+  await page.goto("/staff/reconciliation");
+  const row = page
+    .getByRole("region", { name: /Credited here, not paid at the gateway/ })
+    .getByRole("row")
+    .filter({ hasText: reference });
+  await row.getByRole("button", { name: `Record reversal of ${reference}` }).click();
+
+  // The first click only asks: whose credit, how much, and that nothing has changed yet.
+  const confirm = page.getByRole("region", { name: `Take back the credit of ${reference}?` });
+  await expect(confirm).toContainText("Nwosu Emeka Daniel (CCE/2021/BIO/0019)");
+  await expect(confirm).toContainText("₦");
+  await student.goto("/history/payments");
+  await expect(student.getByRole("row").filter({ hasText: reference })).toContainText("Success");
+
+  await confirm.getByRole("button", { name: `Yes, record the reversal of ${reference}` }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    new RegExp(
+      `^Reversal recorded: the credit of ₦[\\d,.]+ for Nwosu Emeka Daniel \\(CCE/2021/BIO/0019\\), ${reference}, is taken back`,
+    ),
+  );
+  await student.goto("/history/payments");
+  await expect(student.getByRole("row").filter({ hasText: reference })).toContainText(/Reversed/i);
+});

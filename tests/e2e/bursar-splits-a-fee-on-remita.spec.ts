@@ -65,6 +65,13 @@ test("the bursar splits a fee between two accounts on Remita without JavaScript;
 
   await row.getByRole("link", { name: /2 accounts/ }).click();
   await page.getByRole("button", { name: "Remove the split" }).click();
+  // The first click asks, naming the accounts that would no longer be paid; nothing changed yet.
+  const asking = page.getByRole("region", { name: "Remove this fee's split?" });
+  await expect(asking).toContainText("Crownfield College TSA");
+  await expect(
+    page.getByRole("table", { name: "Accounts this fee is split between" }),
+  ).toBeVisible();
+  await asking.getByRole("button", { name: "Yes, remove the split" }).click();
   await expect(page.getByRole("status")).toContainText("The fee is no longer split");
   await expect(page.getByText("This fee is not split.")).toBeVisible();
 });

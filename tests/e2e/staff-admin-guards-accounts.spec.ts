@@ -84,6 +84,26 @@ test.describe("the administrator, without JavaScript", () => {
     await expect(accountRow(page, OFFICER.name)).toContainText("Deactivated");
   });
 
+  test("resetting an authenticator asks first and says what it will undo; keeping it changes nothing", async ({
+    page,
+  }) => {
+    await signInAsAdministrator(page);
+    await page.goto("/staff/accounts");
+    // The administrator's own row: it surely has an authenticator, and nothing is reset here.
+    const own = accountRow(page, "admin@college.example");
+    await expect(own).toContainText("Authenticator set up");
+    await own.getByRole("button", { name: "Reset authenticator" }).click();
+    const asking = page.getByRole("region", { name: /^Reset .+'s authenticator\?$/ });
+    await expect(asking).toContainText("recovery codes stop working at once");
+    await expect(asking).toContainText("signed out everywhere");
+    await expect(
+      asking.getByRole("button", { name: /^Yes, reset .+'s authenticator$/ }),
+    ).toBeVisible();
+    await asking.getByRole("link", { name: "No, keep it" }).click();
+    await expect(page.getByRole("region", { name: /authenticator\?$/ })).toHaveCount(0);
+    await expect(accountRow(page, "admin@college.example")).toContainText("Authenticator set up");
+  });
+
   test("deletes an announcement only after confirming, and says which one went", async ({
     page,
   }) => {

@@ -82,7 +82,7 @@ test("the course adviser returns a 200-level student's first semester with a not
     .fill("Add BIO 213: it is compulsory at 200 level.");
   await adviser.getByRole("button", { name: "Return First Semester with note" }).click();
   await expect(adviser.getByRole("status")).toHaveText(
-    "First Semester returned to the student with your note.",
+    "First Semester registration for 2024/2025 returned to Okonkwo Chiamaka Grace with your note.",
   );
   await expect(adviser.getByRole("heading", { name: "First Semester: Returned" })).toBeVisible();
 
@@ -112,7 +112,7 @@ test("the course adviser returns a 200-level student's first semester with a not
   await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
   await adviser.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText(
-    "First Semester approved. The student can no longer change it.",
+    "First Semester registration for 2024/2025 approved: Okonkwo Chiamaka Grace can no longer change it.",
   );
   await expect(adviser.getByText(`Approved by ${ADVISER.name} on`)).toBeVisible();
   await expect(adviser.getByRole("button", { name: /^Approve First/ })).toHaveCount(0);

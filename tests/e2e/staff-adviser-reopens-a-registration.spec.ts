@@ -69,7 +69,7 @@ test("the adviser's list opens on what waits; an approval asks first; the advise
   await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
   await adviser.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText(
-    "First Semester approved. The student can no longer change it.",
+    `First Semester registration for 2024/2025 approved: ${name} can no longer change it.`,
   );
 
   // The adviser reopens it while registration is open: a reason is required, and asked to confirm.
@@ -110,7 +110,7 @@ test("the adviser's list opens on what waits; an approval asks first; the advise
   await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
   await adviser.getByRole("button", { name: "Yes, approve First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText(
-    "First Semester approved. The student can no longer change it.",
+    `First Semester registration for 2024/2025 approved: ${name} can no longer change it.`,
   );
   await staffContext.close();
 

@@ -84,7 +84,7 @@ async function reviewable(
   target: Semester,
   action: "approve" | "return",
 ) {
-  await lockStudent(tx, target.studentId);
+  const student = await lockStudent(tx, target.studentId);
   await assertAdvises(tx, member, target.studentId);
   const session = await findSession(tx, target.session);
   const facts = await semesterFacts(tx, target);
@@ -99,7 +99,8 @@ async function reviewable(
       409,
       `The ${what} is already approved; an approved registration cannot change.`,
     );
-  return { session, facts };
+  const studentName = student ? `${student.surname} ${student.othername}` : "the student";
+  return { session, facts, studentName };
 }
 
 /**
@@ -146,8 +147,8 @@ export async function approveSemester(
   at: Date,
 ) {
   const target = { studentId, session: request.session, semester: request.semester };
-  await db.transaction(async (tx) => {
-    const { session, facts } = await reviewable(tx, member, target, "approve");
+  return db.transaction(async (tx) => {
+    const { session, facts, studentName } = await reviewable(tx, member, target, "approve");
     // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
     if (
       !sameIds(
@@ -186,6 +187,7 @@ export async function approveSemester(
       },
       at,
     );
+    return { studentName };
   });
 }
 
@@ -198,8 +200,8 @@ export async function returnSemester(
   at: Date,
 ) {
   const target = { studentId, session: request.session, semester: request.semester };
-  await db.transaction(async (tx) => {
-    const { session, facts } = await reviewable(tx, member, target, "return");
+  return db.transaction(async (tx) => {
+    const { session, facts, studentName } = await reviewable(tx, member, target, "return");
     const refusal = returnRefusal(session, collegeDate(at));
     if (refusal) throw new ApiError(409, refusal);
     const row = { ...target, staffId: member.id, note: request.note, returnedAt: at };
@@ -226,6 +228,7 @@ export async function returnSemester(
       },
       at,
     );
+    return { studentName };
   });
 }
 

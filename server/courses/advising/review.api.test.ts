@@ -29,7 +29,7 @@ describe("an adviser approves a semester", () => {
     const response = await kit.approve(adviser.token, student.id, 1);
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe(
-      "First Semester approved. The student can no longer change it.",
+      `First Semester registration for ${SESSION} approved: ${student.surname} ${student.othername} can no longer change it.`,
     );
 
     const [row] = await api.db

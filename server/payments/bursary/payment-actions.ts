@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { ApiDeps } from "../../deps.ts";
+import { students } from "../../db/schema.ts";
+import { formatKobo } from "../../../common/payments/bursary.ts";
 import { ApiError } from "../../http/errors.ts";
 import {
   GatewayError,
@@ -100,7 +103,19 @@ export async function recordReversal(deps: ApiDeps, staffId: number, reference: 
     staffId,
     at: deps.now(),
   });
+  // The bursar is told whose money it was in words, as every money action says what it did.
+  const [student] = await deps.db
+    .select({
+      surname: students.surname,
+      othername: students.othername,
+      matricNo: students.matricNo,
+    })
+    .from(students)
+    .where(eq(students.id, payment.studentId));
+  const whose = student
+    ? `${student.surname} ${student.othername}${student.matricNo ? ` (${student.matricNo})` : ""}`
+    : "the student";
   return {
-    message: "The credit is taken back and the student's fee status is flagged for follow-up.",
+    message: `Reversal recorded: the credit of ${formatKobo(payment.amountKobo, payment.currency)} for ${whose}, ${payment.reference}, is taken back, and their fee status is flagged for follow-up.`,
   };
 }

@@ -76,6 +76,12 @@ describe("the day's reconciliation against Paystack's own records", () => {
       json: { reference },
     });
     expect(taken.status).toBe(200);
+    const { surname, othername } = who.student;
+    expect((await taken.json()).message).toMatch(
+      new RegExp(
+        `^Reversal recorded: the credit of ₦[\\d,.]+ for ${surname} ${othername}.*, ${reference}, is taken back`,
+      ),
+    );
     expect((await kit.paymentRow(reference)).status).toBe("reversed");
     const info = await (
       await kit.api.request(`/student/payment-info/${who.student.id}`, { token: who.token })
