@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../db/schema.ts";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
-import { createStaff, latestStaffLink, staffSignIn } from "../staff/staff.test-kit.ts";
+import { codeFor, createStaff, latestStaffLink, staffSignIn } from "../staff/staff.test-kit.ts";
 import {
   importFile,
   latestStudentLink,
@@ -19,8 +19,11 @@ let adminToken: string;
 type Row = {
   id: number;
   at: string;
+  staff_id: number | null;
   staff_name: string;
   action: string;
+  entity: string;
+  entity_id: string | null;
   record: string;
   before: unknown;
   after: unknown;
@@ -269,6 +272,7 @@ describe("sign-in and password events are audited, with no secret in the row", (
   });
 
   it("a student who chooses a password from an activation link, and later from a reset link", async () => {
+    const email = "student.601@students.example";
     const answer = await postImport(api, registryToken, importFile([studentRow(601)]));
     expect(answer.status).toBe(200);
     const { data } = await read(registryToken, { matric_no: "COE/2024/BIO/0601" });
@@ -283,33 +287,95 @@ describe("sign-in and password events are audited, with no secret in the row", (
         })
       ).status,
     ).toBe(200);
-    const link = await latestStudentLink(api, "student.601@students.example");
-    const set = await api.request("/password/password-reset-complete", {
-      method: "PATCH",
-      json: {
-        uidb64: link!.uidb64,
-        token: link!.token,
-        password: "amaka-first-1",
-        confirm_password: "amaka-first-1",
-      },
-    });
-    expect(set.status).toBe(200);
+    const activation = (await latestStudentLink(api, email))!;
+    const choose = (link: { uidb64: string; token: string }, password: string) =>
+      api.request("/password/password-reset-complete", {
+        method: "PATCH",
+        json: { ...link, password, confirm_password: password },
+      });
+    expect((await choose(activation, "amaka-first-1")).status).toBe(200);
 
-    const [row] = await rowsOf("student.activated");
-    expect(row).toMatchObject({
+    const asked = await api.request("/password/request-reset-email/", {
+      method: "POST",
+      json: { email },
+    });
+    expect(asked.status).toBe(200);
+    // The reset link is queued just after the answer.
+    await expect
+      .poll(async () => (await latestStudentLink(api, email))?.token)
+      .not.toBe(activation.token);
+    const reset = (await latestStudentLink(api, email))!;
+    expect((await choose(reset, "amaka-second-2")).status).toBe(200);
+
+    const byTheStudent = {
       staffId: null,
       byStudentId: id,
       entity: "student",
       entityId: String(id),
       before: null,
       after: null,
+    };
+    const activated = await rowsOf("student.activated");
+    const resetRows = await rowsOf("student.password_reset");
+    expect(activated).toEqual([expect.objectContaining(byTheStudent)]);
+    expect(resetRows).toEqual([expect.objectContaining(byTheStudent)]);
+    const shown = await read(registryToken, { matric_no: "COE/2024/BIO/0601" });
+    for (const action of ["student.activated", "student.password_reset"]) {
+      const row = shown.data.find((entry) => entry.action === action);
+      expect(row?.staff_name, action).toMatch(/\(COE\/2024\/BIO\/0601\), the student$/);
+    }
+    const text = JSON.stringify([...activated, ...resetRows]);
+    for (const secret of [activation.token, reset.token, "amaka-first-1", "amaka-second-2"])
+      expect(text).not.toContain(secret);
+  });
+
+  it("a staff member who sets up an authenticator, and an administrator who resets it", async () => {
+    const member = await createStaff(api, { roles: ["bursar"] });
+    // A bursar with no authenticator signs in to the set-up step.
+    const token = await staffSignIn(api, member);
+    const started = await api.request("/staff/totp/start", { method: "POST", token });
+    expect(started.status).toBe(200);
+    const { secret } = ((await started.json()) as { data: { secret: string } }).data;
+    const code = await codeFor(api, member.id);
+    const confirmed = await api.request("/staff/totp/confirm", {
+      method: "POST",
+      token,
+      json: { code, password: "staff-password" },
     });
-    const shown = await read(registryToken, {
-      matric_no: "COE/2024/BIO/0601",
-      action: "student.activated",
+    expect(confirmed.status).toBe(200);
+    const recoveryCodes = ((await confirmed.json()) as { data: { recovery_codes: string[] } }).data
+      .recovery_codes;
+    const reset = await api.request(`/staff/accounts/${member.id}/totp-reset`, {
+      method: "POST",
+      token: adminToken,
     });
-    expect(shown.data[0]!.staff_name).toMatch(/\(COE\/2024\/BIO\/0601\), the student$/);
-    expect(JSON.stringify(await rowsOf("student.activated"))).not.toContain(link!.token);
+    expect(reset.status).toBe(200);
+
+    const { data } = await read(adminToken, { entity: "staff", entity_id: String(member.id) });
+    const account = {
+      entity: "staff",
+      entity_id: String(member.id),
+      record: `Staff account ${member.name} (${member.email})`,
+      before: null,
+      after: null,
+    };
+    expect(data.filter((row) => row.action === "staff.totp_enrolled")).toEqual([
+      expect.objectContaining({
+        ...account,
+        staff_id: member.id,
+        staff_name: `${member.name} (${member.email})`,
+      }),
+    ]);
+    expect(data.filter((row) => row.action === "staff.totp_reset")).toEqual([
+      expect.objectContaining({
+        ...account,
+        staff_id: admin.id,
+        staff_name: `${admin.name} (${admin.email})`,
+      }),
+    ]);
+    const text = JSON.stringify(data);
+    for (const given of [secret, code, "staff-password", ...recoveryCodes])
+      expect(text).not.toContain(given);
   });
 });
 

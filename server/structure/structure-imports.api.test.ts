@@ -12,11 +12,14 @@ import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-k
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 let api: ApiHarness;
+let registryId: number;
 let token: string;
 
 beforeAll(async () => {
   api = await createApiHarness();
-  token = await staffSignIn(api, await createStaff(api, { roles: ["registry"] }));
+  const registry = await createStaff(api, { roles: ["registry"] });
+  registryId = registry.id;
+  token = await staffSignIn(api, registry);
 });
 afterAll(() => api.close());
 
@@ -132,6 +135,64 @@ describe("importing the academic structure", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "course_mapping.update")));
     expect(entry).toMatchObject({ before: { semester: 1 }, after: { semester: 2 } });
+  });
+
+  it("audits each written file as one summary row that the row of each record it wrote points to", async () => {
+    const summaries = () =>
+      api.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "courses.import"))
+        .orderBy(auditLog.id);
+    const partsOf = async (id: number) =>
+      (await api.db.select().from(auditLog).where(eq(auditLog.partOf, id)))
+        .map((row) => `${row.action} ${row.entityId}`)
+        .sort();
+    const course = async (code: string) =>
+      (await api.db.select().from(courses).where(eq(courses.code, code)))[0]!.id;
+    const earlier = (await summaries()).length;
+    const first =
+      "code,title,unit,semester\nEDU 111,History of Education,2,1\nEDU 112,Child Study,2,1\n";
+    expect((await upload("courses", first)).report).toMatchObject({ written: true, created: 2 });
+    const second = first.replace("Child Study,2", "Child Development,3");
+    expect((await upload("courses", second)).report).toMatchObject({ updated: 1, unchanged: 1 });
+    // A file that changes nothing writes no row.
+    expect((await upload("courses", second)).report).toMatchObject({ written: true, unchanged: 2 });
+
+    const written = (await summaries()).slice(earlier);
+    expect(written).toEqual([
+      expect.objectContaining({
+        entity: "structure_import",
+        staffId: registryId,
+        after: { created: 2, updated: 0, unchanged: 0 },
+        partOf: null,
+      }),
+      expect.objectContaining({
+        entity: "structure_import",
+        staffId: registryId,
+        after: { created: 0, updated: 1, unchanged: 1 },
+        partOf: null,
+      }),
+    ]);
+    expect(await partsOf(written[0]!.id)).toEqual(
+      [
+        `course.create ${await course("EDU 111")}`,
+        `course.create ${await course("EDU 112")}`,
+      ].sort(),
+    );
+    expect(await partsOf(written[1]!.id)).toEqual([`course.update ${await course("EDU 112")}`]);
+
+    const response = await api.request(`/staff/audit?part_of=${written[0]!.id}`, { token });
+    expect(response.status).toBe(200);
+    const opened = (await response.json()) as {
+      data: { id: number; record: string; parts: number; part_of: number | null }[];
+      total: number;
+    };
+    expect(opened.total).toBe(3);
+    expect(opened.data.find((row) => row.id === written[0]!.id)).toMatchObject({
+      record: "Academic structure import",
+      parts: 2,
+    });
   });
 
   it("names every refused row and its field, and writes none of the file", async () => {

@@ -55,6 +55,37 @@ describe("importing the fee schedule from CSV", () => {
     });
   });
 
+  it("audits the written file as one summary row that the row of each fee it wrote points to", async () => {
+    // The previous case wrote the file twice; the second run changed nothing and has no row.
+    const summaries = await kit.audits("fee.import");
+    expect(summaries).toEqual([
+      expect.objectContaining({
+        entity: "fee_import",
+        staffId: kit.bursarId,
+        after: { created: 2, updated: 1, unchanged: 1 },
+        partOf: null,
+      }),
+    ]);
+    const summary = summaries[0]!;
+    const parts = [...(await kit.audits("fee.create")), ...(await kit.audits("fee.update"))];
+    expect(parts.map((row) => row.partOf)).toEqual([summary.id, summary.id, summary.id]);
+
+    const read = async (query: string) => {
+      const response = await kit.api.request(`/staff/audit?${query}`, { token: kit.bursar });
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        data: { id: number; record: string; parts: number; part_of: number | null }[];
+        total: number;
+      };
+    };
+    expect((await read("action=fee.import")).data).toEqual([
+      expect.objectContaining({ id: summary.id, record: "Fee schedule import", parts: 3 }),
+    ]);
+    const opened = await read(`part_of=${summary.id}`);
+    expect(opened.total).toBe(4);
+    expect(opened.data.filter((row) => row.part_of === summary.id)).toHaveLength(3);
+  });
+
   it("refuses bad rows one by one with 422 and writes none of the file", async () => {
     const before = await kit.feeRows();
     const response = await kit.upload(

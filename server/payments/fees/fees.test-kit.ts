@@ -6,11 +6,12 @@ import type { HarnessOverrides } from "../../testing/api-harness.test-kit.ts";
 import { createStaff, staffSignIn } from "../../staff/staff.test-kit.ts";
 import { ensureModes } from "../../structure/modes.ts";
 
-/** The payments kit (fees seeded for all programmes) with a signed-in bursar and a second programme. */
+/** The payments kit (fees seeded for all programmes) with a signed-in bursar (token and id) and a second programme. */
 export async function createFeesKit(overrides: HarnessOverrides = {}) {
   const kit = await createPaymentsKit(overrides);
   const { api } = kit;
-  const bursar = await staffSignIn(api, await createStaff(api, { roles: ["bursar"], totp: true }));
+  const bursarMember = await createStaff(api, { roles: ["bursar"], totp: true });
+  const bursar = await staffSignIn(api, bursarMember);
   const languages = await insertSchool(api.db, {
     name: "School of Languages",
     departments: ["English"],
@@ -42,6 +43,17 @@ export async function createFeesKit(overrides: HarnessOverrides = {}) {
   const feeRows = () => api.db.select().from(feeSchedule);
   const audits = (action: string) =>
     api.db.select().from(auditLog).where(eq(auditLog.action, action));
-  return { ...kit, bursar, biology, english, send, upload, quote, feeRows, audits };
+  return {
+    ...kit,
+    bursar,
+    bursarId: bursarMember.id,
+    biology,
+    english,
+    send,
+    upload,
+    quote,
+    feeRows,
+    audits,
+  };
 }
 export type FeesKit = Awaited<ReturnType<typeof createFeesKit>>;
