@@ -149,6 +149,26 @@ describe.skipIf(!onPostgres)("README's production roles for the audit log (decis
     ]);
   });
 
+  it("never lets the portal's own schema stand in for the owner's tables", async () => {
+    // The portal may create schemas (for the job queue); one named after the owner would come
+    // first in PostgreSQL's default search path, and the owner's migrations would run against
+    // the portal's tables, and its triggers, as the owner.
+    await asPortal!.query(`create schema ${owner}`);
+    await asPortal!.query(`create table ${owner}.audit_log (id int)`);
+    await asPortal!.query(`grant usage on schema ${owner} to ${owner}`);
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    try {
+      const found = await client.query(
+        "select n.nspname from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = 'audit_log'::regclass",
+      );
+      expect(found.rows).toEqual([{ nspname: "public" }]);
+    } finally {
+      await client.end();
+      await asPortal!.query(`drop schema ${owner} cascade`);
+    }
+  });
+
   it("gives the portal the tables a later migration creates as the owner", async () => {
     await runAs(ownerUrl, ["create table later_table (id serial primary key, note text)"]);
     await asPortal!.query("insert into later_table (note) values ('from the portal')");
