@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectPageFitsPhone } from "../phone/checks.ts";
+import { PHONE_360 } from "../phone/phones.ts";
 import { staffSignIn } from "../staff-sign-in.ts";
 
 // Runs after every other journey (the "after-all" project in playwright.config.ts): a session made
@@ -120,6 +122,14 @@ test("the registry makes the next session current after a confirmation, holds tw
   await expect(kept.getByRole("row", { name: new RegExp(corrected.matric) })).toContainText(
     "200 level300 level",
   );
+  // The staff sweep checks every other confirmation on a phone; only here is there a promotion to
+  // undo (every-staff-confirmation-fits-a-phone.spec.ts).
+  await test.step("the undo's confirmation fits a 360 px phone", async () => {
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize(PHONE_360.viewport);
+    await expectPageFitsPhone(page, { soft: true });
+    await page.setViewportSize(desktop);
+  });
   await undoing.getByRole("button", { name: "Yes, undo the promotion" }).click();
   await expect(page.getByRole("status")).toHaveText(
     new RegExp(
