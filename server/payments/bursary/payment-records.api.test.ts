@@ -57,6 +57,24 @@ describe("the bursar finds payments and reads their history", () => {
     expect(await find("q=adeyemi&from=2030-01-01")).toEqual([]);
   });
 
+  it("finds a name whatever its accents, apostrophes and capitals, as the registry's search does", async () => {
+    const accented = await kit.newStudent({ surname: "Ọ̀ṣọ́bà", othername: "Tèmítọ́pẹ́" });
+    const apostrophe = await kit.newStudent({ surname: "O'Neil", othername: "Ifunanya" });
+    const first = (await kit.paidPayment({ who: accented })).reference;
+    const second = (await kit.paidPayment({ who: apostrophe })).reference;
+    const find = async (q: string) => {
+      const response = await kit.asBursar(`/staff/payments?q=${encodeURIComponent(q)}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()).data as { reference: string }[]).map((row) => row.reference);
+    };
+    expect(await find("osoba")).toEqual([first]);
+    expect(await find("TEMITOPE OSOBA")).toEqual([first]);
+    expect(await find("Ọ̀ṣọ́bà")).toEqual([first]);
+    expect(await find("oneil")).toEqual([second]);
+    expect(await find("ifunanya o'neil")).toEqual([second]);
+    expect(await find("O’Neil")).toEqual([second]);
+  });
+
   it.each([
     ["an unknown status", "status=paid"],
     ["a date that is not one", "from=15/01/2025"],

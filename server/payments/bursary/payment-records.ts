@@ -23,6 +23,7 @@ import {
   staff,
   students,
 } from "../../db/schema.ts";
+import { escapeLike, nameLike } from "../../students/name-search.ts";
 import { ApiError } from "../../http/errors.ts";
 import type {
   PaymentDetail,
@@ -35,8 +36,6 @@ import { gatewayOf, type PaymentGateways } from "../gateway.ts";
 
 export const PAYMENT_PAGE_SIZE = 25;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 /** A reference (exact or its start), a matric number, or a name in either order, or part of one. */
 function matching(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -44,8 +43,7 @@ function matching(q: string): SQL | undefined {
   return or(
     ilike(payments.reference, `${escapeLike(q)}%`),
     ilike(students.matricNo, pattern),
-    ilike(sql`${students.surname} || ' ' || ${students.othername}`, pattern),
-    ilike(sql`${students.othername} || ' ' || ${students.surname}`, pattern),
+    nameLike(q),
   );
 }
 

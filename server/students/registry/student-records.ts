@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, like, or, sql, type SQL } from "drizzle-orm
 import type { Database } from "../../db/client.ts";
 import { departments, programmes, students } from "../../db/schema.ts";
 import { isUnusablePasswordHash } from "../../auth/password.ts";
+import { escapeLike, nameLike } from "../name-search.ts";
 import { ApiError } from "../../http/errors.ts";
 import { normalizeNigerianPhone } from "../../../common/validation/person.ts";
 import type {
@@ -16,22 +17,6 @@ export type StudentRow = typeof students.$inferSelect;
 
 export const STUDENT_PAGE_SIZE = 25;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-/**
- * A name as the search column holds it (students.search_name, folded by the database the same
- * way): accents and punctuation dropped, lower case, single spaces. "Adébáyọ̀" and "ADEBAYO" are
- * both "adebayo"; "O'Neil" is "oneil" (decision 155).
- */
-export function foldName(text: string): string {
-  return text
-    .normalize("NFD")
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]/g, "")
-    .replace(/ +/g, " ")
-    .trim();
-}
-
 /**
  * What the registry types into the search box: a phone number in any written form, a matric
  * number, a name (surname and other names in either order) or an e-mail address, or part of one.
@@ -41,13 +26,12 @@ function matching(q: string): SQL | undefined {
   const pattern = `%${escapeLike(q)}%`;
   const phone = normalizeNigerianPhone(q);
   const digits = q.replace(/[\s().+-]/g, "");
-  const folded = foldName(q);
   return or(
     phone ? eq(students.phone, phone) : undefined,
     /^\d{4,}$/.test(digits) ? like(students.phone, `%${escapeLike(digits)}%`) : undefined,
     ilike(students.matricNo, pattern),
     ilike(students.email, pattern),
-    folded ? like(students.searchName, `%${escapeLike(folded)}%`) : undefined,
+    nameLike(q),
   );
 }
 
