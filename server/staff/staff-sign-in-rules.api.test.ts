@@ -250,6 +250,28 @@ describe("every staff route with a numeric id, and what staff answers may be kep
     ["GET", `/staff/registrations/${HUGE}`],
     ["POST", `/staff/registrations/${HUGE}/approve`],
     ["POST", `/staff/registrations/${HUGE}/return`],
+    ["POST", `/staff/registrations/${HUGE}/reopen`],
+    ["POST", `/staff/sessions/${HUGE}/promotion/check`],
+    ["GET", `/staff/sessions/${HUGE}/promotion/undo`],
+    ["POST", `/staff/sessions/${HUGE}/promotion/undo`],
+    ["GET", `/staff/refunds/${HUGE}`],
+    ["POST", `/staff/refunds/${HUGE}/approve`],
+    ["POST", `/staff/refunds/${HUGE}/decline`],
+    ["POST", `/staff/refunds/${HUGE}/paid-outside`],
+    ["POST", `/staff/refunds/${HUGE}/not-paid-outside`],
+    ["PATCH", `/staff/modes/study/${HUGE}`],
+    ["GET", `/staff/fees/${HUGE}/split`],
+    ["PUT", `/staff/fees/${HUGE}/split`],
+    ["GET", `/staff/results/offerings/${HUGE}`],
+    ["GET", `/staff/results/offerings/${HUGE}/scores.csv`],
+    ["PUT", `/staff/results/offerings/${HUGE}/scores`],
+    ["POST", `/staff/results/offerings/${HUGE}/scores/import`],
+    ["POST", `/staff/results/offerings/${HUGE}/submit`],
+    ["POST", `/staff/results/offerings/${HUGE}/amendments`],
+    ["GET", `/staff/results/review/${HUGE}`],
+    ["POST", `/staff/results/review/${HUGE}/approve`],
+    ["POST", `/staff/results/review/${HUGE}/return`],
+    ["POST", `/staff/transcripts/${HUGE}/release`],
   ];
   let everyRole: string;
 
@@ -258,7 +280,7 @@ describe("every staff route with a numeric id, and what staff answers may be kep
     everyRole = await staffSignIn(
       api,
       await createStaff(api, {
-        roles: ["registry", "adviser", "bursar", "support", "admin"],
+        roles: ["registry", "adviser", "bursar", "support", "admin", "lecturer", "hod", "exams"],
         totp: true,
         advises: [{ department_id: department, level: 100 }],
       }),
