@@ -171,3 +171,16 @@ test("the registry's import refuses what it cannot match and says why, maps 'par
   await student.getByRole("button", { name: "Submit" }).click();
   await expect(student).toHaveURL("/login?password_changed=1");
 });
+
+test("the demo's part-time student with no e-mail address is on the registry's record, ready to be shown an activation link", async ({
+  page,
+}) => {
+  await registrySignIn(page);
+  // Searched as an officer would type the name, without its capitals.
+  await page.goto("/staff/students?q=YUSUF%20amina");
+  await page.getByRole("link", { name: "CCE/2024/PES/0311" }).click();
+  await expect(page.getByLabel("Study mode")).toHaveValue("Part-Time");
+  await expect(page.getByText("no e-mail address on the record")).toBeVisible();
+  // Not pressed: another run of this journey, or a newcomer trying the demo, finds her unactivated.
+  await expect(page.getByRole("button", { name: "Show an activation link" })).toBeVisible();
+});
