@@ -1,4 +1,4 @@
-import { like, type SQL } from "drizzle-orm";
+import { and, like, type SQL } from "drizzle-orm";
 import { students } from "../db/schema.ts";
 
 /** `%` and `_` typed into a search box are looked for as themselves. */
@@ -19,11 +19,13 @@ export function foldName(text: string): string {
 }
 
 /**
- * A student whose name holds what was typed, in either order and whatever its accents and
- * apostrophes: the registry's search and the bursary's share it. Undefined when nothing of a name
- * was typed (only punctuation, say).
+ * A student whose name holds every word typed, in any order and whatever its accents and
+ * apostrophes: "amina yusuf" finds Yusuf Amina Hauwa, whose middle name an officer seldom types.
+ * The registry's search and the bursary's share it. Undefined when nothing of a name was typed
+ * (only punctuation, say).
  */
 export function nameLike(typed: string): SQL | undefined {
-  const folded = foldName(typed);
-  return folded ? like(students.searchName, `%${escapeLike(folded)}%`) : undefined;
+  const words = foldName(typed).split(" ").filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => like(students.searchName, `%${escapeLike(word)}%`)));
 }

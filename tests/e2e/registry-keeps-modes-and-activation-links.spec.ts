@@ -176,8 +176,8 @@ test("the demo's part-time student with no e-mail address is on the registry's r
   page,
 }) => {
   await registrySignIn(page);
-  // Searched as an officer would type the name, without its capitals.
-  await page.goto("/staff/students?q=YUSUF%20amina");
+  // Searched as an officer would say her: first name, surname, no middle name, no capitals.
+  await page.goto("/staff/students?q=amina%20yusuf");
   await page.getByRole("link", { name: "CCE/2024/PES/0311" }).click();
   await expect(page.getByLabel("Study mode")).toHaveValue("Part-Time");
   await expect(page.getByText("no e-mail address on the record")).toBeVisible();

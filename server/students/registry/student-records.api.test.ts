@@ -51,6 +51,12 @@ describe("finding a student", () => {
     ["part of a matric number, any case", "coe/2024/bio/0007", ["COE/2024/BIO/0007"]],
     ["a phone number as written", "+234 813 100 0012", ["COE/2024/BIO/0012"]],
     ["other names then surname", "Garba Adaeze Okafor", ["COE/2024/BIO/0006"]],
+    [
+      "first name and surname, the middle name left out",
+      "Garba Okafor",
+      ["COE/2024/BIO/0006", "COE/2024/BIO/0016", "COE/2024/BIO/0026"],
+    ],
+    ["the names in any order", "bukola okafor garba", ["COE/2024/BIO/0016"]],
     ["a wildcard typed as text", "%", []],
     ["a name typed without its accents", "Adebayo", ["COE/2024/BIO/0031"]],
     ["a name with its accents, other names first", "Ọlámídé Adébáyọ̀", ["COE/2024/BIO/0031"]],
