@@ -100,7 +100,9 @@ test("a student is told what her exam card lacks, then prints it; a signed-out v
     await adviser.getByRole("link", { name: student.name }).click();
     await adviser.getByRole("button", { name: "Approve First Semester…", exact: true }).click();
     await adviser.getByRole("button", { name: "Yes, approve First Semester" }).click();
-    await expect(adviser.getByRole("status")).toContainText("First Semester approved.");
+    await expect(adviser.getByRole("status")).toHaveText(
+      `First Semester registration for 2024/2025 approved: ${student.name} can no longer change it.`,
+    );
     await staffContext.close();
   });
 
