@@ -11,7 +11,6 @@ export const HOT_PREPARED = [
   "live_session",
   "live_announcements",
   "payments_of_student",
-  "refunds_of_student",
   "registration_record",
   "academic_sessions_newest_first",
   "scheduled_fee",

@@ -1,16 +1,11 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import type { PaymentInfo, PaymentRecord } from "../../common/payments/payment-record.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { paymentCompleteFrom } from "../../common/payments/fee-status.ts";
 import { isUnusedAttempt } from "./unused-attempts.ts";
-import {
-  feeStatusNotices,
-  mayHaveRefunds,
-  paymentNote,
-  refundsOfStudent,
-} from "./payment-notes.ts";
+import { feeStatusNotices, paymentNote, type StudentRefund } from "./payment-notes.ts";
 
 /**
  * `amount_paid` is what Paystack received once it says so (a mismatch differs from the fee), in
@@ -34,9 +29,27 @@ export function toPaymentRecord(row: typeof payments.$inferSelect): PaymentRecor
   };
 }
 
+/**
+ * Every payment of a student, newest first, each with the refund Paystack or the bursary was asked
+ * for, if any: one statement, as every page showing the fee status reads it. A payment has at most
+ * one refund that is not failed or declined (`refunds_one_live_per_payment`), and only pending and
+ * processed ones are told to the student.
+ */
 export const paymentsOfStudent = preparedQuery((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(payments),
+      // Written out by hand: Drizzle leaves columns unqualified in a one-table select, and the
+      // refund's id and status would then be the payment's.
+      refund: sql<StudentRefund | null>`(
+        select json_build_object(
+          'amountKobo', r.amount_kobo,
+          'currency', r.currency,
+          'status', r.status,
+          'paymentStatusBefore', r.payment_status_before)
+        from refunds r
+        where r.payment_id = "payments"."id" and r.status in ('pending', 'processed'))`,
+    })
     .from(payments)
     .where(eq(payments.studentId, sql.placeholder("studentId")))
     .orderBy(desc(payments.generatedAt), desc(payments.id))
@@ -54,8 +67,9 @@ export async function loadPaymentInfo(
   level: number,
 ): Promise<PaymentInfo> {
   const rows = await paymentsOfStudent(db).execute({ studentId });
-  const refundRows = mayHaveRefunds(rows) ? await refundsOfStudent(db).execute({ studentId }) : [];
-  const refundsByPayment = new Map(refundRows.map((refund) => [refund.paymentId, refund]));
+  const refundsByPayment = new Map(
+    rows.flatMap((row) => (row.refund ? [[row.id, row.refund] as const] : [])),
+  );
   // The fee status comes from the rows in hand: every payment of the student is among them. A fee
   // of another level paid in the session does not settle it.
   const paidThisSession = rows.filter(

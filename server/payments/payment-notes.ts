@@ -1,51 +1,23 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { preparedQuery } from "../db/prepared.ts";
-import { payments, refunds } from "../db/schema.ts";
+import type { payments } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
 import { isPortalClosingNote } from "./closing-notes.ts";
 
 type Payment = typeof payments.$inferSelect;
-type Refund = {
-  paymentId: number;
+
+/** A refund of one payment, as the student is told of it. */
+export type StudentRefund = {
   amountKobo: number;
   currency: string;
   status: string;
   paymentStatusBefore: string;
 };
 
-/** The refunds of a student's payments that Paystack was asked for (not those waiting, declined or failed). */
-export const refundsOfStudent = preparedQuery((db) =>
-  db
-    .select({
-      paymentId: refunds.paymentId,
-      amountKobo: refunds.amountKobo,
-      currency: refunds.currency,
-      status: refunds.status,
-      paymentStatusBefore: refunds.paymentStatusBefore,
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      and(
-        eq(payments.studentId, sql.placeholder("studentId")),
-        inArray(refunds.status, ["pending", "processed"]),
-      ),
-    )
-    .prepare("refunds_of_student"),
-);
-
-/** Only a payment Paystack took money for can have a refund: a student without one costs no query. */
-export const mayHaveRefunds = (rows: readonly Pick<Payment, "status">[]) =>
-  rows.some((row) =>
-    ["success", "duplicate", "mismatch", "refunding", "refunded"].includes(row.status),
-  );
-
 /**
  * What the student reads under a payment's status (decisions 151, 152): a refund, whole or in
  * part, and whether the payment still counts towards their fees; or why a payment was closed
  * when its fee changed. Null when there is nothing to say.
  */
-export function paymentNote(row: Payment, refund: Refund | undefined): string | null {
+export function paymentNote(row: Payment, refund: StudentRefund | undefined): string | null {
   if (refund) {
     const amount = formatKobo(refund.amountKobo, refund.currency);
     const done = refund.status === "processed";
@@ -69,7 +41,7 @@ export function paymentNote(row: Payment, refund: Refund | undefined): string | 
  */
 export function feeStatusNotices(
   rows: readonly Payment[],
-  refundsByPayment: ReadonlyMap<number, Refund>,
+  refundsByPayment: ReadonlyMap<number, StudentRefund>,
   session: string | null,
   level: number,
 ): string[] {
