@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { createApi } from "../app.ts";
 import type { ApiDeps } from "../deps.ts";
 import {
@@ -9,9 +10,12 @@ import {
   insertStudent,
   type StudentFields,
 } from "../db/factories.ts";
+import { seedDemoData } from "../db/seed.ts";
+import { departments, faculties, programmes } from "../db/schema.ts";
+import type { Database } from "../db/client.ts";
 import { createMemoryLogger } from "../http/logger.ts";
 import { databasePhotoBackend } from "../uploads/database-photos.ts";
-import { createPhotoStorage } from "../uploads/photo-storage.ts";
+import { createPhotoStorage, type PhotoStorage } from "../uploads/photo-storage.ts";
 import { openTestDatabase } from "./test-database.test-kit.ts";
 import { createPaystackClient, type PaystackClient } from "../paystack/client.ts";
 import { paystackGateway } from "../paystack/gateway.ts";
@@ -69,6 +73,11 @@ export type HarnessOverrides = Partial<ApiDeps> & {
   paystackSecretKey?: string;
   /** The Remita client behind the Remita gateway; the in-process sandbox's unless given. */
   remita?: RemitaClient;
+  /**
+   * The demo college README lists (its schools, students and staff) in place of the one school:
+   * for tests of what the demo data promises. `school` is then its School of Sciences.
+   */
+  demoData?: boolean;
 };
 
 /**
@@ -95,6 +104,7 @@ async function harnessMailingTo(
     paystack: givenPaystack,
     paystackSecretKey = SANDBOX_KEY,
     remita: givenRemita,
+    demoData = false,
     ...overrides
   }: HarnessOverrides,
 ) {
@@ -186,12 +196,15 @@ async function harnessMailingTo(
     ...overrides,
   };
   const app = createApi(deps);
-  await insertSessions(database.db);
-  const school = await insertSchool(database.db, {
-    name: "School of Sciences",
-    departments: ["Biology"],
-    programmes: ["NCE Biology/Chemistry"],
-  });
+  const school = demoData
+    ? await seededSchool(database.db, photos)
+    : await insertSessions(database.db).then(() =>
+        insertSchool(database.db, {
+          name: "School of Sciences",
+          departments: ["Biology"],
+          programmes: ["NCE Biology/Chemistry"],
+        }),
+      );
   const placement = {
     departmentId: school.departments[0]!.id,
     programmeId: school.programmes[0]!.id,
@@ -276,6 +289,28 @@ async function harnessMailingTo(
   };
 }
 export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;
+
+/** The demo data loaded, and its School of Sciences in the shape insertSchool answers. */
+async function seededSchool(db: Database, photos: PhotoStorage) {
+  await seedDemoData(db, { photos, nodeEnv: "test" });
+  const [faculty] = await db
+    .select()
+    .from(faculties)
+    .where(eq(faculties.name, "School of Sciences"));
+  return {
+    faculty: faculty!,
+    departments: await db
+      .select()
+      .from(departments)
+      .where(eq(departments.facultyId, faculty!.id))
+      .orderBy(departments.id),
+    programmes: await db
+      .select()
+      .from(programmes)
+      .where(eq(programmes.facultyId, faculty!.id))
+      .orderBy(programmes.id),
+  };
+}
 
 /**
  * Pays an RRR at the harness's Remita sandbox, as at a bank's counter unless `channel` says
