@@ -258,6 +258,11 @@ describe("replacing an authenticator", () => {
       token: await staffSignIn(api, admin),
     });
     expect(reset.status).toBe(200);
+    expect((await reset.json()).message).toBe(
+      `Authenticator reset: ${bursar.name} is signed out and must set up an authenticator app again at the next sign-in.`,
+    );
+    // Signed out everywhere, as the answer says.
+    expect((await api.request("/staff/me", { token })).status).toBe(401);
     const afterReset = await login({ email: bursar.email, password: "staff-password" });
     expect(await stageOf(afterReset.clone())).toBe("enrol");
     const enrolling = ((await afterReset.json()) as { data: { tokens: { access: string } } }).data
