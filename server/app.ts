@@ -16,6 +16,7 @@ import { ApiError, errorBody, handleError } from "./http/errors.ts";
 import { clientAddressOf, isLoopback } from "./http/client-address.ts";
 import { logRequests } from "./http/request-log.ts";
 import { createOutboxPage } from "./mail/outbox-page.ts";
+import { createSmsOutboxPage } from "./sms/outbox-page.ts";
 import { reconcilePendingPayments } from "./payments/reconciler.ts";
 import { holdTheDoor } from "./waiting-line/line-store.ts";
 import { readJson } from "./http/validate.ts";
@@ -28,6 +29,7 @@ import { studentRoutes } from "./students/routes.ts";
 import { complaintRoutes } from "./complaints/routes.ts";
 import { libraryRoutes } from "./library/routes.ts";
 import { passwordRoutes } from "./password/routes.ts";
+import { resetCodeRoutes } from "./password/code-routes.ts";
 import { biodataRoutes } from "./students/biodata-routes.ts";
 import { staffAnswers } from "./http/staff-answers.ts";
 import { staffRoutes } from "./staff/routes.ts";
@@ -99,6 +101,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", libraryRoutes(deps));
   app.route("/", resultRoutes(deps));
   app.route("/", passwordRoutes(deps));
+  app.route("/", resetCodeRoutes(deps));
 
   // The staff side, each domain's routes under /staff (the decision numbers are in each file).
   app.use("/staff/*", staffAnswers(deps));
@@ -117,13 +120,18 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", transcriptRoutes(deps));
   app.route("/", scoreFileRoutes(deps));
 
+  // Every e-mail and text message lands in the outboxes, password links and codes included: only
+  // the developer's own machine may read them. Anyone else is answered as if there were nothing,
+  // like any unknown address.
+  const loopbackOnly = async (c: Context<ApiEnv>, next: Next) =>
+    isLoopback(c.get("clientAddress"))
+      ? next()
+      : c.json(errorBody("There is nothing at this address."), 404);
+  if (deps.smsOutboxDir) {
+    app.use("/dev/sms-outbox/*", loopbackOnly);
+    app.route("/dev/sms-outbox", createSmsOutboxPage({ dir: deps.smsOutboxDir }));
+  }
   if (deps.outboxDir) {
-    // Every e-mail lands here, password links included: only the developer's own machine may read
-    // them. Anyone else is answered as if there were nothing, like any unknown address.
-    const loopbackOnly = async (c: Context<ApiEnv>, next: Next) =>
-      isLoopback(c.get("clientAddress"))
-        ? next()
-        : c.json(errorBody("There is nothing at this address."), 404);
     app.use("/dev/outbox/*", loopbackOnly);
     app.route("/dev/outbox", createOutboxPage({ dir: deps.outboxDir }));
     // The reconciler now, over every pending payment however young (its schedule waits minutes

@@ -65,6 +65,8 @@ export type ApiDeps = {
   supportEmail: string;
   /** Development only: the folder of the local mail outbox, listed at /dev/outbox to loopback clients. */
   outboxDir?: string;
+  /** Development only: the folder of the local SMS outbox, listed at /dev/sms-outbox to loopback clients. */
+  smsOutboxDir?: string;
   /**
    * PROXY_SHARED_SECRET: a request carrying it (from our proxy or page server) may name the
    * client's address in x-forwarded-for; any other is counted as its socket (decision 122).

@@ -6,6 +6,9 @@ const production = {
   NODE_ENV: "production",
   SLIP_SIGNING_SECRET: "s".repeat(32),
   SMTP_URL: "smtp://mail.college.test:587",
+  SMS_PROVIDER: "africastalking",
+  SMS_USERNAME: "college",
+  SMS_API_KEY: "at-key-0123",
 };
 
 describe("readServerEnv without NODE_ENV (decision 123)", () => {
@@ -16,6 +19,7 @@ describe("readServerEnv without NODE_ENV (decision 123)", () => {
         "  - PAYSTACK_SECRET_KEY: required in production (or set ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION=true)",
         "  - SLIP_SIGNING_SECRET: required in production",
         "  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)",
+        "  - SMS_PROVIDER: required in production (or set ALLOW_SMS_OUTBOX_IN_PRODUCTION=true)",
       ].join("\n"),
     );
     expect(
@@ -413,5 +417,44 @@ describe("readServerEnv's Remita settings (decision 188)", () => {
 
   it.each(["REMITA_SANDBOX_PORT", "REMITA_BASE_URL"])("refuses %s that is not one", (name) => {
     expect(() => readServerEnv({ ...development, [name]: "not one" })).toThrow(`${name}:`);
+  });
+});
+
+describe("the SMS provider (decision 200)", () => {
+  const live = { ...production, PAYSTACK_SECRET_KEY: "sk_live_0123" };
+
+  it("starts production on the SMS outbox only when told to", () => {
+    const onOutbox = { ...live, SMS_PROVIDER: undefined };
+    expect(() => readServerEnv(onOutbox)).toThrow(
+      "  - SMS_PROVIDER: required in production (or set ALLOW_SMS_OUTBOX_IN_PRODUCTION=true)",
+    );
+    expect(
+      readServerEnv({ ...onOutbox, ALLOW_SMS_OUTBOX_IN_PRODUCTION: "true" }).SMS_PROVIDER,
+    ).toBeUndefined();
+  });
+
+  it("refuses a provider without its username and key, in production and out of it", () => {
+    const named = { NODE_ENV: "development", SMS_PROVIDER: "africastalking" };
+    expect(() => readServerEnv(named)).toThrow(
+      [
+        "  - SMS_USERNAME: required with SMS_PROVIDER=africastalking",
+        "  - SMS_API_KEY: required with SMS_PROVIDER=africastalking",
+      ].join("\n"),
+    );
+    expect(() => readServerEnv({ ...live, SMS_API_KEY: "" })).toThrow(
+      "  - SMS_API_KEY: required with SMS_PROVIDER=africastalking",
+    );
+  });
+
+  it("refuses a provider it does not know and a sender id no network would show", () => {
+    expect(() => readServerEnv({ NODE_ENV: "development", SMS_PROVIDER: "termii" })).toThrow(
+      "SMS_PROVIDER:",
+    );
+    expect(() => readServerEnv({ ...live, SMS_SENDER_ID: "Crownfield College" })).toThrow(
+      "SMS_SENDER_ID: Use the registered sender id: at most 11 letters or digits.",
+    );
+    expect(readServerEnv({ ...live, SMS_SENDER_ID: "CROWNFIELD" }).SMS_SENDER_ID).toBe(
+      "CROWNFIELD",
+    );
   });
 });

@@ -185,6 +185,29 @@ export const ServerEnv = z.object({
   SUPPORT_EMAIL: z.email().default("support@college.example"),
   ALLOW_OUTBOX_IN_PRODUCTION: flag,
   /**
+   * Where text messages go (decision 200): "africastalking", with SMS_USERNAME and SMS_API_KEY;
+   * unset, into the local SMS outbox (DATA_DIR/sms-outbox), which production refuses unless
+   * ALLOW_SMS_OUTBOX_IN_PRODUCTION is set.
+   */
+  SMS_PROVIDER: z
+    .enum(["africastalking", ""], {
+      error: 'Use "africastalking", or leave it unset for the outbox.',
+    })
+    .default("")
+    .transform((value) => value || undefined),
+  SMS_USERNAME: optionalText,
+  SMS_API_KEY: optionalText,
+  /** The sender name students see, as registered with the provider (at most 11 letters or digits). */
+  SMS_SENDER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{1,11}$/, "Use the registered sender id: at most 11 letters or digits.")
+      .optional(),
+  ),
+  /** The provider's address; unset, Africa's Talking's live API. Its sandbox for a trial account. */
+  SMS_BASE_URL: optionalUrl,
+  ALLOW_SMS_OUTBOX_IN_PRODUCTION: flag,
+  /**
    * Shown by the proxy and page server to the API so it believes the client address they pass on
    * (decision 122). The all-in-one start makes a random one when unset.
    */
@@ -222,7 +245,11 @@ export type ServerEnv = z.infer<typeof ServerEnv>;
 
 export function readServerEnv(source = process.env): ServerEnv {
   const env = parseEnv(ServerEnv, source);
-  const problems = [...halfConfiguredS3(env), ...halfConfiguredRemita(env)];
+  const problems = [
+    ...halfConfiguredS3(env),
+    ...halfConfiguredRemita(env),
+    ...halfConfiguredSms(env),
+  ];
   if (env.NODE_ENV === "production") {
     if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION)
       problems.push(
@@ -244,9 +271,21 @@ export function readServerEnv(source = process.env): ServerEnv {
       problems.push(
         "  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)",
       );
+    if (!env.SMS_PROVIDER && !env.ALLOW_SMS_OUTBOX_IN_PRODUCTION)
+      problems.push(
+        "  - SMS_PROVIDER: required in production (or set ALLOW_SMS_OUTBOX_IN_PRODUCTION=true)",
+      );
   }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return env;
+}
+
+// A provider named without its account would fail at the first code a student waits for.
+function halfConfiguredSms(env: ServerEnv): string[] {
+  if (!env.SMS_PROVIDER) return [];
+  return (["SMS_USERNAME", "SMS_API_KEY"] as const)
+    .filter((name) => env[name] === undefined)
+    .map((name) => `  - ${name}: required with SMS_PROVIDER=${env.SMS_PROVIDER}`);
 }
 
 // A key without the merchant it belongs to, or the service type to invoice under, fails at the

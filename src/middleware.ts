@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   /^\/login\/?$/,
   /^\/reset-password\/?$/,
   /^\/password\/reset(\/|$)/,
+  /^\/password\/code\/?$/,
   /^\/verify\//,
   // A released transcript's signed page and the check by reference (decision 182).
   /^\/transcripts\//,

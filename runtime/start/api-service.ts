@@ -11,6 +11,7 @@ import { createPaystackGateway } from "../../server/paystack/gateway.ts";
 import { createRemitaGateway } from "../../server/remita/gateway.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
+import { createSmsOutbox } from "../../server/sms/outbox.ts";
 import { scheduledWork } from "../../server/jobs/scheduled-work.ts";
 import { createPaymentReceipts } from "../../server/payments/receipt.ts";
 import type { PortalLayout } from "./layout.ts";
@@ -86,13 +87,14 @@ export async function startApiService(
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
+  const sms = createSmsOutbox({ dir: layout.smsOutboxDir! });
   // Both always: a payment started on a gateway no longer offered is still checked and credited.
   const gateways = {
     paystack: createPaystackGateway(layout.paystack),
     remita: createRemitaGateway({ ...layout.remita, publicOrigin: serverEnv.PUBLIC_ORIGIN }),
   };
   // Every e-mail goes through the job queue on the same database, sent by an instance's worker.
-  const jobs = await startJobQueue(database, { mailer, logger });
+  const jobs = await startJobQueue(database, { mailer, sms, logger });
   const receipts = createPaymentReceipts({
     jobs,
     publicOrigin: serverEnv.PUBLIC_ORIGIN,
@@ -133,12 +135,14 @@ export async function startApiService(
     resultsRequireFees: serverEnv.RESULTS_REQUIRE_FEES,
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
+    smsOutboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.smsOutboxDir,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,
   });
   return {
     api,
     database,
     mailer,
+    sms,
     /** Call after the listeners have closed: queued jobs stay queued for another instance. */
     async stop() {
       await jobs.stop();

@@ -47,6 +47,7 @@ describe("the Paystack key every part of one start uses", () => {
     NODE_ENV: "production",
     ALLOW_PAYSTACK_SANDBOX_IN_PRODUCTION: "true",
     ALLOW_OUTBOX_IN_PRODUCTION: "true",
+    ALLOW_SMS_OUTBOX_IN_PRODUCTION: "true",
     SLIP_SIGNING_SECRET: "a".repeat(40),
   };
 
@@ -83,6 +84,7 @@ describe("Remita for every part of one start (decision 188)", () => {
     NODE_ENV: "production",
     PAYSTACK_SECRET_KEY: "sk_live_configured",
     ALLOW_OUTBOX_IN_PRODUCTION: "true",
+    ALLOW_SMS_OUTBOX_IN_PRODUCTION: "true",
     SLIP_SIGNING_SECRET: "a".repeat(40),
   };
   const account = {

@@ -37,6 +37,8 @@ export type PortalLayout = {
   offeredGateways: GatewayName[];
   /** Where mail goes without SMTP, outside production (or when production allows it). */
   outboxDir: string | undefined;
+  /** Where text messages go without an SMS provider (decision 200). */
+  smsOutboxDir: string | undefined;
   /** Outside production a fixed key keeps demo slips verifiable across restarts. */
   slipSigningKey: string;
 };
@@ -89,6 +91,9 @@ export function portalLayout(
     },
     offeredGateways: serverEnv.PAYMENT_GATEWAYS,
     outboxDir: serverEnv.SMTP_URL ? undefined : path.resolve(serverEnv.DATA_DIR, "outbox"),
+    smsOutboxDir: serverEnv.SMS_PROVIDER
+      ? undefined
+      : path.resolve(serverEnv.DATA_DIR, "sms-outbox"),
     slipSigningKey: serverEnv.SLIP_SIGNING_SECRET ?? DEVELOPMENT_SLIP_SIGNING_KEY,
   };
 }

@@ -351,6 +351,56 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * A 6-digit code sent by SMS to the phone on a student's record, to set a new password without an
+ * e-mail address (decision 200). Only a hash is kept, keyed by the password hash as reset links
+ * are: a change of password kills every code sent before it.
+ */
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Codes tried against it, right or wrong; the fifth is the last it takes. */
+    tries: integer().notNull().default(0),
+    /** Spent: used to set a password, or replaced by a newer code. */
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.studentId)],
+);
+
+/**
+ * Every text message the portal queued, one row each: what kind, for whom, and what the provider
+ * answered, for the queue's no-second-send rule and the bursar's count and cost. Not the text or
+ * the number: a code in the text is as good as a password (decision 200).
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: id(),
+    /** What makes a message one message (e.g. "reset-code:42"): queued twice, it is sent once. */
+    idempotencyKey: text().notNull().unique(),
+    /** Which template: "reset-code", and the kinds issue 35 adds after it. */
+    kind: text().notNull(),
+    studentId: integer().references(() => students.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    status: text().notNull().default("queued"),
+    providerMessageId: text(),
+    /** The cost as the provider reported it, e.g. "NGN 2.2000". */
+    cost: text(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index().on(table.createdAt),
+    check("sms_messages_status_known", sql`${table.status} in ('queued', 'sent', 'refused')`),
+  ],
+);
+
+/**
  * A change of phone number or e-mail the student asked for, waiting for them to open the link
  * mailed to the address that will receive mail afterwards (see decision 056).
  */

@@ -1,9 +1,18 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, PgBoss } from "pg-boss";
+import { fromDrizzle, PgBoss, type Job } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { SEND_MAIL, SEND_MAIL_QUEUE, sendMailJob } from "./send-mail.ts";
+import {
+  recordQueuedSms,
+  retriesFor,
+  SEND_SMS,
+  SEND_SMS_QUEUE,
+  sendSmsJob,
+  type SmsJob,
+} from "./send-sms.ts";
+import type { SmsSender } from "../sms/sms-message.ts";
 import type { JobQueue } from "./api-jobs.ts";
 import {
   SCHEDULED_JOB_NAMES,
@@ -35,6 +44,8 @@ export type RunningJobQueue = JobQueue & {
    * that want mail out without waiting for a polling worker.
    */
   sendDueMail(): Promise<{ sent: number; failed: number }>;
+  /** The same for queued text messages. */
+  sendDueSms(): Promise<{ sent: number; failed: number }>;
   /** Queues a run of a scheduled job now; false when one is already waiting or running. */
   runNow(name: ScheduledJobName): Promise<boolean>;
   /** The schedules the database holds, as pg-boss will fire them. */
@@ -49,8 +60,9 @@ export type RunningJobQueue = JobQueue & {
  * pass, which one instance at a time wins (decision 121).
  */
 export async function startJobQueue(
-  database: Pick<DatabaseHandle, "jobConnection">,
-  deps: { mailer: Mailer; logger: Logger },
+  database: Pick<DatabaseHandle, "jobConnection" | "db">,
+  /** Without `sms` (tools and tests that send none) text messages stay queued for an instance that has one. */
+  deps: { mailer: Mailer; sms?: SmsSender; logger: Logger },
 ): Promise<RunningJobQueue> {
   const connection = database.jobConnection;
   const boss =
@@ -70,15 +82,46 @@ export async function startJobQueue(
   // createQueue leaves an existing queue as it was: the notice setting is made here too.
   await boss.createQueue(SEND_MAIL, SEND_MAIL_QUEUE);
   await boss.updateQueue(SEND_MAIL, { notify: SEND_MAIL_QUEUE.notify });
+  await boss.createQueue(SEND_SMS, SEND_SMS_QUEUE);
   for (const name of SCHEDULED_JOB_NAMES) {
     await boss.createQueue(name, SCHEDULED_QUEUE);
     await boss.updateQueue(name, { notify: SCHEDULED_QUEUE.notify });
     await boss.schedule(name, SCHEDULED_JOBS[name].cron, null, { tz: "UTC" });
   }
   const sendMail = sendMailJob(deps);
+  const sms = deps.sms;
+  const sendSms = sms && sendSmsJob({ sms, db: database.db, logger: deps.logger });
+  /** Runs what is due on `queue` now, once each; a failure goes back with its back-off. */
+  async function sendDue<T extends object>(queue: string, send: (jobs: Job<T>[]) => Promise<void>) {
+    const counts = { sent: 0, failed: 0 };
+    for (
+      let jobs = await boss.fetch<T>(queue, { batchSize: 20 });
+      jobs.length;
+      jobs = await boss.fetch<T>(queue, { batchSize: 20 })
+    ) {
+      for (const job of jobs) {
+        try {
+          await send([job]);
+          await boss.complete(queue, job.id);
+          counts.sent += 1;
+        } catch (error) {
+          await boss.fail(queue, job.id, { message: (error as Error).message });
+          counts.failed += 1;
+        }
+      }
+    }
+    return counts;
+  }
   return {
     async sendMail(db, message) {
       await boss.send(SEND_MAIL, message, { db: fromDrizzle(db, sql) });
+    },
+    async sendSms(db, message) {
+      const smsId = await recordQueuedSms(db, message);
+      if (smsId === null) return false;
+      const job: SmsJob = { smsId, to: message.to, text: message.text };
+      await boss.send(SEND_SMS, job, { db: fromDrizzle(db, sql), ...retriesFor(message) });
+      return true;
     },
     async work(options = {}) {
       await boss.work<MailMessage>(
@@ -86,6 +129,12 @@ export async function startJobQueue(
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         sendMail,
       );
+      if (sendSms)
+        await boss.work<SmsJob>(
+          SEND_SMS,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          sendSms,
+        );
       for (const name of options.scheduled ? SCHEDULED_JOB_NAMES : []) {
         const run = options.scheduled![name];
         await boss.work(
@@ -110,26 +159,8 @@ export async function startJobQueue(
         );
       }
     },
-    async sendDueMail() {
-      const counts = { sent: 0, failed: 0 };
-      for (
-        let jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 });
-        jobs.length;
-        jobs = await boss.fetch<MailMessage>(SEND_MAIL, { batchSize: 20 })
-      ) {
-        for (const job of jobs) {
-          try {
-            await sendMail([job]);
-            await boss.complete(SEND_MAIL, job.id);
-            counts.sent += 1;
-          } catch (error) {
-            await boss.fail(SEND_MAIL, job.id, { message: (error as Error).message });
-            counts.failed += 1;
-          }
-        }
-      }
-      return counts;
-    },
+    sendDueMail: () => sendDue(SEND_MAIL, sendMail),
+    sendDueSms: async () => (sendSms ? sendDue(SEND_SMS, sendSms) : { sent: 0, failed: 0 }),
     async runNow(name) {
       return (await boss.send(name, null)) !== null;
     },

@@ -161,33 +161,38 @@ export async function completeReset(
       .where(and(eq(passwordResetTokens.id, live.tokenId), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (spent.length === 0) return false;
-    // Changed only if nobody changed it since the link was checked; if somebody did, the
-    // token was dead anyway (see tokenHash), so spending it above loses nothing.
-    const changed = await tx
-      .update(students)
-      .set({ passwordHash: newPasswordHash, passwordChangedAt: now, updatedAt: now })
-      .where(
-        and(eq(students.id, live.student.id), eq(students.passwordHash, live.student.passwordHash)),
-      )
-      .returning({ id: students.id });
-    if (changed.length === 0) return false;
-    // The student did it, so no staff member: the row names them (never the link or the password).
-    const action = isUnusablePasswordHash(live.student.passwordHash)
-      ? "student.activated"
-      : "student.password_reset";
-    await recordAudit(
-      tx,
-      {
-        staffId: null,
-        byStudentId: live.student.id,
-        action,
-        entity: "student",
-        entityId: live.student.id,
-      },
-      now,
-    );
-    // The transaction has the database's query builder; signing out commits with the change.
-    await endAllSessions(tx as unknown as Database, live.student.id, now);
-    return true;
+    return setPasswordAsStudent(tx, live.student, newPasswordHash, now);
   });
+}
+
+/**
+ * Sets the student's new password in `tx` as the student themselves did it (a reset link or an
+ * SMS code), then signs them out everywhere. Changed only if nobody changed the password since
+ * the link or code was checked; if somebody did, that link or code was dead anyway (its hash is
+ * keyed by the password hash), so spending it loses nothing. False when it was not changed.
+ */
+export async function setPasswordAsStudent(
+  tx: Transaction,
+  student: Student,
+  newPasswordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const changed = await tx
+    .update(students)
+    .set({ passwordHash: newPasswordHash, passwordChangedAt: now, updatedAt: now })
+    .where(and(eq(students.id, student.id), eq(students.passwordHash, student.passwordHash)))
+    .returning({ id: students.id });
+  if (changed.length === 0) return false;
+  // The student did it, so no staff member: the row names them (never the link, code or password).
+  const action = isUnusablePasswordHash(student.passwordHash)
+    ? "student.activated"
+    : "student.password_reset";
+  await recordAudit(
+    tx,
+    { staffId: null, byStudentId: student.id, action, entity: "student", entityId: student.id },
+    now,
+  );
+  // The transaction has the database's query builder; signing out commits with the change.
+  await endAllSessions(tx as unknown as Database, student.id, now);
+  return true;
 }

@@ -27,6 +27,8 @@ import { serviceTypeIds } from "../remita/settings.ts";
 import { fetchInProcess } from "./in-process-fetch.test-kit.ts";
 import { createOutboxMailer, type Mailer } from "../mail/mailer.ts";
 import { startJobQueue } from "../jobs/job-queue.ts";
+import { createSmsOutbox } from "../sms/outbox.ts";
+import type { SmsSender } from "../sms/sms-message.ts";
 import { createPaymentReceipts } from "../payments/receipt.ts";
 import type { Argon2Cost } from "../auth/password.ts";
 import { PROXY_SECRET_HEADER } from "../../common/http/proxy-secret.ts";
@@ -69,6 +71,8 @@ export function createTestClock(start = new Date("2025-01-15T09:00:00Z")) {
  */
 export type HarnessOverrides = Partial<ApiDeps> & {
   mailer?: Mailer;
+  /** Where the queue's worker sends text messages; the harness's SMS outbox unless given. */
+  sms?: SmsSender;
   paystack?: PaystackClient;
   paystackSecretKey?: string;
   /** The Remita client behind the Remita gateway; the in-process sandbox's unless given. */
@@ -101,6 +105,7 @@ async function harnessMailingTo(
   outboxDir: string,
   {
     mailer: givenMailer,
+    sms: givenSms,
     paystack: givenPaystack,
     paystackSecretKey = SANDBOX_KEY,
     remita: givenRemita,
@@ -154,7 +159,10 @@ async function harnessMailingTo(
     givenMailer ?? createOutboxMailer({ dir: outboxDir, from: "Portal <no-reply@college.test>" });
   // The real queue on the test database. Nothing is sent until a test asks: deliverMail() sends
   // what is due at once, jobs.work() starts a polling worker as the portal does.
-  const jobs = await startJobQueue(database, { mailer, logger });
+  // Text messages go to a folder inside the mail outbox's, removed with it.
+  const smsOutboxDir = path.join(outboxDir, "sms");
+  const sms = givenSms ?? createSmsOutbox({ dir: smsOutboxDir });
+  const jobs = await startJobQueue(database, { mailer, sms, logger });
   const publicOrigin = overrides.publicOrigin ?? "http://localhost:4321";
   const slipSigningKey = overrides.slipSigningKey ?? "test-slip-signing-key-0123456789abcdef";
   const deps: Omit<ApiDeps, "sharedReads"> = {
@@ -274,6 +282,9 @@ async function harnessMailingTo(
      * answers how many went and how many failed (a failure waits in the queue for its retry).
      */
     deliverMail: () => jobs.sendDueMail(),
+    smsOutboxDir,
+    /** Sends the text messages queued so far, as the worker would; answers how many went and failed. */
+    deliverSms: () => jobs.sendDueSms(),
     /** Stops the queue, closes the database and removes the outbox; a second call waits on the first. */
     close() {
       closing ??= (async () => {
