@@ -14,12 +14,11 @@ async function textedCode(page: Page, phone: string, not = "") {
   await expect
     .poll(async () => {
       await outbox.goto("/api/dev/sms-outbox");
-      const text = await outbox
+      // Newest first; read without waiting, so each poll loads the page afresh.
+      const [newest] = await outbox
         .locator(`li[data-sms-to="+234${phone.slice(1)}"] .text`)
-        .first()
-        .textContent()
-        .catch(() => null);
-      code = text?.match(/^(\d{6}) is your/)?.[1] ?? "";
+        .allTextContents();
+      code = newest?.trim().match(/^(\d{6}) is your/)?.[1] ?? "";
       return code !== "" && code !== not;
     })
     .toBe(true);

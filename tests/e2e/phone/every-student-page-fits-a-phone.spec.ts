@@ -16,7 +16,13 @@ import {
 const SEEDED_FEE = "CCE-20231009-4D7KQ2M9XW3P";
 const SEEDED_HOSTEL = "CCE-20231012-8B2N6R4T1V9C";
 
-const PUBLIC_PAGES = ["/login", "/reset-password", "/reset-password?sent=1", "/password/reset"];
+const PUBLIC_PAGES = [
+  "/login",
+  "/reset-password",
+  "/reset-password?sent=1",
+  "/password/reset",
+  "/password/code",
+];
 
 const STUDENT_PAGES = [
   "/",
