@@ -11,6 +11,10 @@ import { createPaystackGateway } from "../../server/paystack/gateway.ts";
 import { createRemitaGateway } from "../../server/remita/gateway.ts";
 import { createOutboxMailer, createSmtpMailer } from "../../server/mail/mailer.ts";
 import { startJobQueue } from "../../server/jobs/job-queue.ts";
+import {
+  AFRICAS_TALKING_LIVE_URL,
+  createAfricasTalkingSender,
+} from "../../server/sms/africas-talking.ts";
 import { createSmsOutbox } from "../../server/sms/outbox.ts";
 import { scheduledWork } from "../../server/jobs/scheduled-work.ts";
 import { createPaymentReceipts } from "../../server/payments/receipt.ts";
@@ -87,7 +91,14 @@ export async function startApiService(
   const mailer = serverEnv.SMTP_URL
     ? createSmtpMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM })
     : createOutboxMailer({ dir: layout.outboxDir!, from: serverEnv.MAIL_FROM });
-  const sms = createSmsOutbox({ dir: layout.smsOutboxDir! });
+  const sms = serverEnv.SMS_PROVIDER
+    ? createAfricasTalkingSender({
+        username: serverEnv.SMS_USERNAME!,
+        apiKey: serverEnv.SMS_API_KEY!,
+        senderId: serverEnv.SMS_SENDER_ID,
+        baseUrl: serverEnv.SMS_BASE_URL ?? AFRICAS_TALKING_LIVE_URL,
+      })
+    : createSmsOutbox({ dir: layout.smsOutboxDir! });
   // Both always: a payment started on a gateway no longer offered is still checked and credited.
   const gateways = {
     paystack: createPaystackGateway(layout.paystack),
