@@ -136,7 +136,7 @@ export function courseStaffRoutes(deps: ApiDeps) {
   app.post("/staff/registrations/:studentId/approve", advisers, async (c) => {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ApproveRequest);
-    const { studentName } = await approveSemester(db, c.var.staff, studentId, request, now());
+    const { studentName } = await approveSemester(deps, c.var.staff, studentId, request, now());
     return c.json({
       status: "success",
       message: `${semesterLabel(request.semester)} registration for ${request.session} approved: ${studentName} can no longer change it.`,
@@ -146,7 +146,7 @@ export function courseStaffRoutes(deps: ApiDeps) {
   app.post("/staff/registrations/:studentId/return", advisers, async (c) => {
     const { studentId } = readParams(c, StudentParam);
     const request = await readJson(c, ReturnRequest);
-    const { studentName } = await returnSemester(db, c.var.staff, studentId, request, now());
+    const { studentName } = await returnSemester(deps, c.var.staff, studentId, request, now());
     return c.json({
       status: "success",
       message: `${semesterLabel(request.semester)} registration for ${request.session} returned to ${studentName} with your note.`,

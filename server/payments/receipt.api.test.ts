@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../mail/outbox.ts";
+import { readSmsOutbox } from "../sms/outbox.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailJobs } from "../testing/mail-jobs.test-kit.ts";
 import { readSlipToken } from "./slip-token.ts";
@@ -63,6 +64,43 @@ describe("the e-mail receipt of a credited payment", () => {
     expect(
       (await mailJobs(kit.api.db)).filter((job) => job.data.text.includes(reference)),
     ).toHaveLength(0);
+  });
+});
+
+describe("the SMS receipt of a credited payment (decision 200)", () => {
+  let kit: PaymentsKit;
+  beforeAll(async () => {
+    kit = await createPaymentsKit();
+  });
+  afterAll(() => kit.api.close());
+
+  const textsWith = async (reference: string) => {
+    await kit.api.deliverSms();
+    return (await readSmsOutbox(kit.api.smsOutboxDir)).filter((sms) =>
+      sms.text.includes(reference),
+    );
+  };
+
+  it("reaches the phone on the record with the amount in NGN, once, however often it is credited", async () => {
+    const { me, reference } = await paidAndCredited(kit);
+    for (const webhook of kit.api.webhooks.splice(0))
+      await kit.deliverWebhook(webhook.body, webhook.signature);
+    const texts = await textsWith(reference);
+    expect(texts.map(({ to, text }) => ({ to, text }))).toEqual([
+      {
+        to: `+234${me.student.phone.slice(1)}`,
+        text: `Payment received: NGN 120,000.00 for Full Payment, 100 level, 2024/2025. Ref ${reference}. Your slip is on the portal. Student Portal`,
+      },
+    ]);
+    expect(texts[0]!.segments).toBe(1);
+  });
+
+  it("reaches a student who has no e-mail address", async () => {
+    const me = await kit.newStudent({ email: null });
+    const reference = await kit.start(me, "full");
+    await kit.payAtSandbox(reference);
+    expect((await kit.verify(reference, me.token)).status).toBe(200);
+    expect(await textsWith(reference)).toHaveLength(1);
   });
 });
 

@@ -6,18 +6,20 @@ import { formatNaira, koboToNaira } from "../../common/format/money.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 import type { payments } from "../db/schema.ts";
 import { slipVerifyUrl } from "./slip-token.ts";
+import { internationalPhone } from "../sms/phone-numbers.ts";
+import { receiptText } from "../sms/templates.ts";
 
 // The row as credit.ts reads it; named from the schema here because credit.ts calls this module.
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Mails the student a receipt for a payment just credited (decision 096). */
+/** Mails and texts the student a receipt for a payment just credited (decisions 096, 200). */
 export type PaymentReceipts = {
   /** Called inside the crediting transaction: the receipt is queued exactly when the credit commits. */
   enqueue(tx: Transaction, payment: PaymentRow, payer: Payer): Promise<void>;
 };
 
 /** Whom the receipt goes to; the crediting transaction reads it with the lock it takes on the student. */
-export type Payer = { email: string | null; surname: string; othername: string };
+export type Payer = { email: string | null; phone: string; surname: string; othername: string };
 
 /** The receipt: plain text, so every mail client shows the verification link. */
 export function receiptMail(
@@ -25,13 +27,8 @@ export function receiptMail(
   payer: Payer & { email: string },
   verifyUrl: string,
 ): MailMessage {
-  const option =
-    PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ??
-    payment.paymentOption;
   const isSchoolFee = payment.kind === "school_fee";
-  const what = isSchoolFee
-    ? `${option}, ${payment.level} level, ${payment.session}`
-    : "Transcript fee";
+  const what = paidFor(payment);
   return {
     to: payer.email,
     subject: `Payment receipt: ${what}`,
@@ -53,6 +50,16 @@ export function receiptMail(
   };
 }
 
+/** What a payment was for, as the receipt names it: "First Installment, 200 level, 2024/2025". */
+function paidFor(payment: PaymentRow) {
+  const option =
+    PAYMENT_OPTIONS.find((entry) => entry.value === payment.paymentOption)?.label ??
+    payment.paymentOption;
+  return payment.kind === "school_fee"
+    ? `${option}, ${payment.level} level, ${payment.session}`
+    : "Transcript fee";
+}
+
 export function createPaymentReceipts(deps: {
   jobs: JobQueue;
   publicOrigin: string;
@@ -60,6 +67,18 @@ export function createPaymentReceipts(deps: {
 }): PaymentReceipts {
   return {
     async enqueue(tx, payment, payer) {
+      // Every student has a phone on the record: the SMS receipt goes whatever else does.
+      await deps.jobs.sendSms(tx, {
+        key: `receipt:${payment.id}`,
+        kind: "receipt",
+        studentId: payment.studentId,
+        to: internationalPhone(payer.phone),
+        text: receiptText({
+          amountKobo: payment.amountKobo,
+          what: paidFor(payment),
+          reference: payment.reference,
+        }),
+      });
       // No address, no receipt mail: the slip on the Payments page is the receipt (decision 156).
       if (!payer.email) return;
       const addressed = { ...payer, email: payer.email };

@@ -1,11 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { isGsm7, smsSegments } from "./gsm7.ts";
-import { resetCodeText } from "./templates.ts";
+import {
+  receiptText,
+  registrationApprovedText,
+  registrationReturnedText,
+  resetCodeText,
+} from "./templates.ts";
+import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 
 // Every template, filled with the longest and the oddest values it can be given, is one GSM-7
 // segment: a second segment is paid twice, and one character outside GSM-7 halves what fits.
+const LONGEST_REFERENCE = "CCE-20251231-ZZZZZZZZZZZZ";
 const FILLED = {
   "reset code": ["000000", "999999", "123456"].map(resetCodeText),
+  receipt: [
+    ...PAYMENT_OPTIONS.map(({ label }) =>
+      receiptText({
+        amountKobo: 9_999_999_99,
+        what: `${label}, 500 level, 2025/2026`,
+        reference: LONGEST_REFERENCE,
+      }),
+    ),
+    receiptText({ amountKobo: 500_000, what: "Transcript fee", reference: LONGEST_REFERENCE }),
+  ],
+  "registration approved": ["First Semester", "Second Semester"].map((semester) =>
+    registrationApprovedText(semester, "2025/2026"),
+  ),
+  "registration returned": ["First Semester", "Second Semester"].map((semester) =>
+    registrationReturnedText(semester, "2025/2026"),
+  ),
 };
 
 describe.each(Object.entries(FILLED))("the %s SMS", (_, texts) => {
@@ -19,6 +42,20 @@ describe("the reset code SMS", () => {
   it("starts with the code, so a phone can offer it to the form, and says how long it works", () => {
     expect(resetCodeText("042913")).toMatch(
       /^042913 is your Student Portal password code\. It works for 10 minutes\./,
+    );
+  });
+});
+
+describe("the receipt SMS", () => {
+  it("names the amount in naira as NGN, what it paid for and the reference", () => {
+    expect(
+      receiptText({
+        amountKobo: 4_500_000,
+        what: "Full Payment, 200 level, 2024/2025",
+        reference: "CCE-20250115-7K3QX9M2PZ4D",
+      }),
+    ).toBe(
+      "Payment received: NGN 45,000.00 for Full Payment, 200 level, 2024/2025. Ref CCE-20250115-7K3QX9M2PZ4D. Your slip is on the portal. Student Portal",
     );
   });
 });

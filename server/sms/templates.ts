@@ -13,3 +13,22 @@ export const SMS_SIGNATURE = "Student Portal";
 export function resetCodeText(code: string): string {
   return `${code} is your ${SMS_SIGNATURE} password code. It works for ${RESET_CODE_MINUTES} minutes. Never share it: staff will never ask for it. Did not ask? Ignore this SMS.`;
 }
+
+/** A credited payment, always sent (decision 200): amount in naira as NGN (₦ is not GSM-7). */
+export function receiptText(payment: { amountKobo: number; what: string; reference: string }) {
+  const naira = (payment.amountKobo / 100).toLocaleString("en-NG", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `Payment received: NGN ${naira} for ${payment.what}. Ref ${payment.reference}. Your slip is on the portal. ${SMS_SIGNATURE}`;
+}
+
+/** The adviser approved a semester's courses. */
+export function registrationApprovedText(semester: string, session: string) {
+  return `Your ${semester} course registration for ${session} is approved. Print your slip on the portal. ${SMS_SIGNATURE}`;
+}
+
+/** A semester came back to the student: returned by the adviser, or an approval withdrawn. */
+export function registrationReturnedText(semester: string, session: string) {
+  return `Your ${semester} course registration for ${session} was sent back to you. Read why on the portal, change it and submit again. ${SMS_SIGNATURE}`;
+}

@@ -83,7 +83,7 @@ test("the adviser's list opens on what waits; an approval asks first; the advise
   await expect(reopening).toContainText(reason);
   await reopening.getByRole("button", { name: "Yes, reopen First Semester" }).click();
   await expect(adviser.getByRole("status")).toHaveText(
-    `First Semester registration for 2024/2025 reopened: ${name} can change it again and has been told why by e-mail and on the portal.`,
+    `First Semester registration for 2024/2025 reopened: ${name} can change it again and has been told why by e-mail, by SMS and on the portal.`,
   );
   await expect(adviser.getByRole("heading", { name: "First Semester: Returned" })).toBeVisible();
 

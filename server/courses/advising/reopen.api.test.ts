@@ -62,7 +62,7 @@ describe("reopening an approved semester", () => {
     const response = await reopen(registry.token, student.id, `  ${reason} `);
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe(
-      `First Semester registration for 2024/2025 reopened: ${student.surname} ${student.othername} can change it again and has been told why by e-mail and on the portal.`,
+      `First Semester registration for 2024/2025 reopened: ${student.surname} ${student.othername} can change it again and has been told why by e-mail, by SMS and on the portal.`,
     );
     expect(await approved(student.id)).toBe(false);
     const view = await kit.studentView(token);

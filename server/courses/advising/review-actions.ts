@@ -29,6 +29,8 @@ import {
 } from "../../../common/courses/advising.ts";
 import { assertAdvises, readsEveryDepartment } from "./adviser-scope.ts";
 import { reopenedMail } from "./reopen-mail.ts";
+import { internationalPhone } from "../../sms/phone-numbers.ts";
+import { registrationApprovedText, registrationReturnedText } from "../../sms/templates.ts";
 import { semesterStatus } from "./semester-review.ts";
 
 type Semester = { studentId: number; session: string; semester: 1 | 2 };
@@ -100,7 +102,33 @@ async function reviewable(
       `The ${what} is already approved; an approved registration cannot change.`,
     );
   const studentName = student ? `${student.surname} ${student.othername}` : "the student";
-  return { session, facts, studentName };
+  return { session, facts, studentName, phone: student?.phone };
+}
+
+/**
+ * Texts the student what became of a semester, in the transaction that decided it (decision 200).
+ * Keyed by the moment it was decided: approved, reopened and approved again is two messages.
+ */
+async function textTheStudent(
+  tx: Transaction,
+  jobs: ApiDeps["jobs"],
+  target: Semester,
+  phone: string | undefined,
+  outcome: "approved" | "returned",
+  at: Date,
+) {
+  if (!phone) return;
+  const semester = semesterLabel(target.semester);
+  await jobs.sendSms(tx, {
+    key: `registration-${outcome}:${target.studentId}:${target.session}:${target.semester}:${at.getTime()}`,
+    kind: `registration-${outcome}`,
+    studentId: target.studentId,
+    to: internationalPhone(phone),
+    text:
+      outcome === "approved"
+        ? registrationApprovedText(semester, target.session)
+        : registrationReturnedText(semester, target.session),
+  });
 }
 
 /**
@@ -140,7 +168,7 @@ const auditedRecord = (target: Semester) => ({
 
 /** Approves a semester: it freezes for the student (no reset, no more courses) and shows the adviser's name. */
 export async function approveSemester(
-  db: Database,
+  { db, jobs }: Pick<ApiDeps, "db" | "jobs">,
   member: SignedInStaff,
   studentId: number,
   request: ApproveRequest,
@@ -148,7 +176,7 @@ export async function approveSemester(
 ) {
   const target = { studentId, session: request.session, semester: request.semester };
   return db.transaction(async (tx) => {
-    const { session, facts, studentName } = await reviewable(tx, member, target, "approve");
+    const { session, facts, studentName, phone } = await reviewable(tx, member, target, "approve");
     // Read after the student's row is locked: what is approved is what the adviser was shown, or nothing.
     if (
       !sameIds(
@@ -187,13 +215,14 @@ export async function approveSemester(
       },
       at,
     );
+    await textTheStudent(tx, jobs, target, phone, "approved", at);
     return { studentName };
   });
 }
 
 /** Sends a semester back with a note; the student changes it and it is pending again. */
 export async function returnSemester(
-  db: Database,
+  { db, jobs }: Pick<ApiDeps, "db" | "jobs">,
   member: SignedInStaff,
   studentId: number,
   request: ReturnRequest,
@@ -201,7 +230,7 @@ export async function returnSemester(
 ) {
   const target = { studentId, session: request.session, semester: request.semester };
   return db.transaction(async (tx) => {
-    const { session, facts, studentName } = await reviewable(tx, member, target, "return");
+    const { session, facts, studentName, phone } = await reviewable(tx, member, target, "return");
     const refusal = returnRefusal(session, collegeDate(at));
     if (refusal) throw new ApiError(409, refusal);
     const row = { ...target, staffId: member.id, note: request.note, returnedAt: at };
@@ -228,6 +257,7 @@ export async function returnSemester(
       },
       at,
     );
+    await textTheStudent(tx, jobs, target, phone, "returned", at);
     return { studentName };
   });
 }
@@ -312,7 +342,8 @@ export async function reopenSemester(
       );
       await deps.jobs.sendMail(tx, mail);
     }
+    await textTheStudent(tx, deps.jobs, target, student.phone, "returned", at);
     const name = `${student.surname} ${student.othername}`;
-    return `${what} reopened: ${name} can change it again and has been told why ${email ? "by e-mail and " : ""}on the portal.`;
+    return `${what} reopened: ${name} can change it again and has been told why ${email ? "by e-mail, " : ""}by SMS and on the portal.`;
   });
 }
