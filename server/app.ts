@@ -39,6 +39,7 @@ import { structureStaffRoutes } from "./structure/staff-routes.ts";
 import { academicSessionStaffRoutes } from "./academic-sessions/staff-routes.ts";
 import { courseStaffRoutes } from "./courses/staff-routes.ts";
 import { paymentStaffRoutes } from "./payments/staff-routes.ts";
+import { smsStaffRoutes } from "./sms/staff-routes.ts";
 import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
@@ -112,6 +113,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", academicSessionStaffRoutes(deps));
   app.route("/", courseStaffRoutes(deps));
   app.route("/", paymentStaffRoutes(deps));
+  app.route("/", smsStaffRoutes(deps));
   app.route("/", complaintStaffRoutes(deps));
   app.route("/", announcementStaffRoutes(deps));
   app.route("/", libraryStaffRoutes(deps));

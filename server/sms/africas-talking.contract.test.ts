@@ -68,10 +68,24 @@ describe("the Africa's Talking sender", () => {
   });
 
   it("refuses for good a number the network will not take", async () => {
-    const { sender } = senderAgainstSandbox();
-    await expect(sender.send({ to: "+2348030000403", text: "Hello." })).rejects.toBeInstanceOf(
-      SmsRefused,
+    const { sender, sandbox } = senderAgainstSandbox();
+    const error = await sender
+      .send({ to: "+2348030000403", text: "Hello." })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      "Africa's Talking refused: 403 InvalidPhoneNumber for +234803****403",
     );
+    expect(sandbox.sent()).toEqual([]);
+  });
+
+  it("refuses for good a do-not-disturb rejection, which comes with HTTP 409", async () => {
+    const { sender } = senderAgainstSandbox();
+    const error = await sender
+      .send({ to: "+2348030000409", text: "Hello." })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toContain("409 DoNotDisturbRejection for +234803****409");
   });
 
   it("fails, to be tried again, when the provider fails inside", async () => {
@@ -104,13 +118,125 @@ describe("the Africa's Talking sender", () => {
           init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
         ),
     });
-    await expect(sender.send({ to: "+2348030000001", text: "Hello." })).rejects.toThrow(
-      "did not answer for +234803****001: TimeoutError",
+    const error = await sender
+      .send({ to: "+2348030000001", text: "Hello." })
+      .catch((e: Error) => e);
+    expect(error).not.toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      "Africa's Talking did not answer for +234803****001 within 50 ms",
+    );
+  });
+
+  it("fails, to be tried again, when the network is down", async () => {
+    const sender = createAfricasTalkingSender({
+      ...ACCOUNT,
+      baseUrl: "http://sandbox.test",
+      fetch: async () => {
+        throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
+      },
+    });
+    const error = await sender
+      .send({ to: "+2348030000001", text: "Hello." })
+      .catch((e: Error) => e);
+    expect(error).not.toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      "Could not reach Africa's Talking for +234803****001: fetch failed (ECONNREFUSED)",
+    );
+  });
+
+  it("masks the number and the key wherever Africa's Talking's own words quote them", async () => {
+    const sender = createAfricasTalkingSender({
+      ...ACCOUNT,
+      baseUrl: "http://sandbox.test",
+      fetch: async () =>
+        new Response(`Key ${ACCOUNT.apiKey} may not send to 2348030000001 (+2348030000001)`, {
+          status: 403,
+        }),
+    });
+    const error = await sender
+      .send({ to: "+2348030000001", text: "Hello." })
+      .catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      "Africa's Talking answered HTTP 403 for +234803****001: Key +234803****001 may not send to +234803****001 (+234803****001)",
     );
   });
 
   it("describes itself without its key", () => {
     const { sender } = senderAgainstSandbox();
     expect(sender.describe()).toBe("Africa's Talking (college at sandbox.test)");
+  });
+});
+
+describe("each documented recipient status code", () => {
+  const answering = (statusCode: number, status: string) =>
+    createAfricasTalkingSender({
+      ...ACCOUNT,
+      baseUrl: "http://sandbox.test",
+      fetch: async () =>
+        Response.json(
+          {
+            SMSMessageData: {
+              Message: "Sent to 0/1 Total Cost: 0",
+              Recipients: [
+                { statusCode, number: "+2348030000001", status, cost: "0", messageId: "None" },
+              ],
+            },
+          },
+          { status: 201 },
+        ),
+    });
+
+  it.each([
+    [100, "Processed"],
+    [101, "Success"],
+    [102, "Queued"],
+  ])("%i %s is a receipt", async (statusCode, status) => {
+    await expect(
+      answering(statusCode, status).send({ to: "+2348030000001", text: "Hi" }),
+    ).resolves.toEqual({ providerMessageId: "None", cost: "0" });
+  });
+
+  it.each([
+    [401, "RiskHold"],
+    [402, "InvalidSenderId"],
+    [403, "InvalidPhoneNumber"],
+    [404, "UnsupportedNumberType"],
+    [406, "UserInBlacklist"],
+    [407, "CouldNotRoute"],
+    [409, "DoNotDisturbRejection"],
+  ])("%i %s is refused for good", async (statusCode, status) => {
+    await expect(
+      answering(statusCode, status).send({ to: "+2348030000001", text: "Hi" }),
+    ).rejects.toBeInstanceOf(SmsRefused);
+  });
+
+  it.each([
+    [405, "InsufficientBalance"],
+    [500, "InternalServerError"],
+    [501, "GatewayError"],
+    [502, "RejectedByGateway"],
+  ])("%i %s is tried again", async (statusCode, status) => {
+    const error = await answering(statusCode, status)
+      .send({ to: "+2348030000001", text: "Hi" })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      `Africa's Talking did not send: ${statusCode} ${status} for +234803****001`,
+    );
+  });
+
+  it("an empty recipient list is tried again", async () => {
+    const sender = createAfricasTalkingSender({
+      ...ACCOUNT,
+      baseUrl: "http://sandbox.test",
+      fetch: async () =>
+        Response.json({ SMSMessageData: { Message: "InvalidSenderId", Recipients: [] } }),
+    });
+    const error = await sender.send({ to: "+2348030000001", text: "Hi" }).catch((e: Error) => e);
+    expect(error).not.toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      "Africa's Talking sent to no one for +234803****001 (HTTP 200): InvalidSenderId",
+    );
   });
 });

@@ -8,6 +8,11 @@ describe("the GSM-7 alphabet", () => {
     ).toBe(true);
   });
 
+  it("takes the naira written as NGN, and the accents and Greek capitals of the basic set", () => {
+    expect(isGsm7("NGN 45,000")).toBe(true);
+    expect(isGsm7("Ça déjà, Ñoño; Δ Ω £ ¥ § ¿¡")).toBe(true);
+  });
+
   it.each([
     ["the naira sign", "₦45,000"],
     ["an em dash", "paid — thank you"],
@@ -20,6 +25,8 @@ describe("the GSM-7 alphabet", () => {
   it("counts extension characters as two septets", () => {
     expect(septets("€")).toBe(2);
     expect(septets("a[b]")).toBe(6);
+    expect(septets("^{}\\[~]|€\f")).toBe(20);
+    expect(septets("NGN")).toBe(3);
     expect(isGsm7("{€}")).toBe(true);
   });
 });
@@ -33,7 +40,14 @@ describe("smsSegments", () => {
   });
 
   it("counts an extension character twice against the 160", () => {
+    expect(smsSegments(`${"a".repeat(158)}€`)).toBe(1);
     expect(smsSegments(`${"a".repeat(159)}€`)).toBe(2);
+  });
+
+  it("starts a new part rather than split an extension character's two septets", () => {
+    // 306 septets would fill two parts exactly, but the € cannot straddle the first boundary.
+    expect(smsSegments(`${"a".repeat(152)}€${"a".repeat(152)}`)).toBe(3);
+    expect(smsSegments(`${"a".repeat(151)}€${"a".repeat(153)}`)).toBe(2);
   });
 
   it("sends a message with one character outside GSM-7 as UCS-2, 70 to a segment", () => {
@@ -41,5 +55,12 @@ describe("smsSegments", () => {
     expect(smsSegments(`₦${"a".repeat(70)}`)).toBe(2);
     expect(smsSegments(`₦${"a".repeat(133)}`)).toBe(2);
     expect(smsSegments(`₦${"a".repeat(134)}`)).toBe(3);
+  });
+
+  it("counts an emoji as two UCS-2 units and keeps its halves in one part", () => {
+    expect(smsSegments(`👍${"a".repeat(68)}`)).toBe(1);
+    expect(smsSegments(`👍${"a".repeat(69)}`)).toBe(2);
+    // 134 units would fill two parts exactly, but the emoji cannot straddle the boundary.
+    expect(smsSegments(`₦${"a".repeat(65)}👍${"a".repeat(66)}`)).toBe(3);
   });
 });

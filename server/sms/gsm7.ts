@@ -27,10 +27,24 @@ export function septets(text: string): number {
 
 /**
  * How many SMS segments `text` is sent as: in GSM-7 160 septets fit one, 153 each part of a longer
- * one (the rest carries the header that joins them); otherwise UCS-2, 70 and 67 UTF-16 units.
+ * one (the rest carries the header that joins them); otherwise UCS-2, 70 and 67 UTF-16 units. A
+ * character is never split between parts, so an extension character or an emoji that would straddle
+ * a boundary starts the next part.
  */
 export function smsSegments(text: string): number {
-  const [length, single, part] = isGsm7(text) ? [septets(text), 160, 153] : [text.length, 70, 67];
-  if (length <= single) return 1;
-  return Math.ceil(length / part);
+  const gsm7 = isGsm7(text);
+  const width = (character: string) =>
+    gsm7 ? (extension.has(character) ? 2 : 1) : character.length;
+  const [single, part] = gsm7 ? [160, 153] : [70, 67];
+  if ((gsm7 ? septets(text) : text.length) <= single) return 1;
+  let segments = 1;
+  let used = 0;
+  for (const character of text) {
+    if (used + width(character) > part) {
+      segments++;
+      used = 0;
+    }
+    used += width(character);
+  }
+  return segments;
 }

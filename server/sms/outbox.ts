@@ -43,23 +43,37 @@ export function createSmsOutbox(options: { dir: string }): SmsSender {
 
 /** The newest `limit` messages in the outbox, newest first; none when `dir` does not exist. */
 export async function readSmsOutbox(dir: string, limit = 100): Promise<SmsOutboxMessage[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "ENOENT") return [];
-    throw error;
-  }
-  const ids = names
+  const ids = (await listFiles(dir))
     .filter((name) => name.endsWith(".json"))
     .map((name) => name.slice(0, -".json".length))
     .filter((id) => ID_PATTERN.test(id))
     .sort()
     .reverse()
     .slice(0, Math.max(0, limit));
-  return Promise.all(
-    ids.map(async (id) =>
-      SmsOutboxMessage.parse(JSON.parse(await readFile(join(dir, `${id}.json`), "utf8"))),
-    ),
-  );
+  const messages = await Promise.all(ids.map((id) => readMessage(dir, id)));
+  return messages.filter((message) => message !== undefined);
+}
+
+// server/mail/outbox.ts keeps the same helpers to itself; these are the same few lines.
+async function listFiles(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
+}
+
+/** Undefined when the file went between listing and reading (someone emptied the folder). */
+async function readMessage(dir: string, id: string): Promise<SmsOutboxMessage | undefined> {
+  try {
+    return SmsOutboxMessage.parse(JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")));
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "ENOENT";
 }

@@ -17,6 +17,8 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/reconciliation", label: "Reconciliation", roles: ["bursar"] },
   // Administrators approve large refunds as a second approver (decision 151).
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
+  // What the SMS provider charges for codes, receipts and registration news (decision 200).
+  { href: "/staff/sms", label: "Text messages", roles: ["bursar", "admin"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/results/review", label: "Results to review", roles: ["hod"] },
   { href: "/staff/results/overview", label: "Results overview", roles: ["exams"] },

@@ -201,6 +201,7 @@ test("every bursary page fits the phone", async ({ page }) => {
     // A span with the demo payments in it, so the report has rows.
     "/staff/reconciliation?from=2023-01-01&to=2026-12-31",
     "/staff/refunds",
+    "/staff/sms",
     "/staff/totp",
   ]);
 });
@@ -249,6 +250,7 @@ test("every administrator page fits the phone", async ({ page }) => {
     "/staff/sessions",
     "/staff/fees",
     "/staff/refunds",
+    "/staff/sms",
     "/staff/announcements",
     "/staff/library",
     "/staff/audit",
