@@ -40,6 +40,7 @@ import { academicSessionStaffRoutes } from "./academic-sessions/staff-routes.ts"
 import { courseStaffRoutes } from "./courses/staff-routes.ts";
 import { paymentStaffRoutes } from "./payments/staff-routes.ts";
 import { smsStaffRoutes } from "./sms/staff-routes.ts";
+import { smsRoutes } from "./sms/routes.ts";
 import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
@@ -103,6 +104,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", resultRoutes(deps));
   app.route("/", passwordRoutes(deps));
   app.route("/", resetCodeRoutes(deps));
+  app.route("/", smsRoutes(deps));
 
   // The staff side, each domain's routes under /staff (the decision numbers are in each file).
   app.use("/staff/*", staffAnswers(deps));

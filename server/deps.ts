@@ -65,6 +65,11 @@ export type ApiDeps = {
   supportEmail: string;
   /** Development only: the folder of the local mail outbox, listed at /dev/outbox to loopback clients. */
   outboxDir?: string;
+  /**
+   * SMS_CALLBACK_SECRET: the SMS provider's callbacks (STOP replies) carry it as `?secret=`;
+   * unset, only this machine may call them (development and tests; decision 200).
+   */
+  smsCallbackSecret?: string;
   /** Development only: the folder of the local SMS outbox, listed at /dev/sms-outbox to loopback clients. */
   smsOutboxDir?: string;
   /**

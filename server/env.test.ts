@@ -9,6 +9,7 @@ const production = {
   SMS_PROVIDER: "africastalking",
   SMS_USERNAME: "college",
   SMS_API_KEY: "at-key-0123",
+  SMS_CALLBACK_SECRET: "c".repeat(32),
 };
 
 describe("readServerEnv without NODE_ENV (decision 123)", () => {
@@ -443,6 +444,15 @@ describe("the SMS provider (decision 200)", () => {
     );
     expect(() => readServerEnv({ ...live, SMS_API_KEY: "" })).toThrow(
       "  - SMS_API_KEY: required with SMS_PROVIDER=africastalking",
+    );
+  });
+
+  it("refuses production on a provider without the secret its callbacks carry", () => {
+    expect(() => readServerEnv({ ...live, SMS_CALLBACK_SECRET: undefined })).toThrow(
+      "  - SMS_CALLBACK_SECRET: required in production with SMS_PROVIDER",
+    );
+    expect(() => readServerEnv({ ...live, SMS_CALLBACK_SECRET: "short" })).toThrow(
+      "SMS_CALLBACK_SECRET: Use at least 32 random characters.",
     );
   });
 

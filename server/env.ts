@@ -208,6 +208,15 @@ export const ServerEnv = z.object({
   SMS_BASE_URL: optionalUrl,
   ALLOW_SMS_OUTBOX_IN_PRODUCTION: flag,
   /**
+   * Added as `?secret=` to the callback address given to the SMS provider (its STOP replies): the
+   * provider signs nothing. Required in production with SMS_PROVIDER.
+   */
+  SMS_CALLBACK_SECRET: z
+    .string()
+    .min(32, "Use at least 32 random characters.")
+    .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only: it goes in an address.")
+    .optional(),
+  /**
    * Shown by the proxy and page server to the API so it believes the client address they pass on
    * (decision 122). The all-in-one start makes a random one when unset.
    */
@@ -271,6 +280,8 @@ export function readServerEnv(source = process.env): ServerEnv {
       problems.push(
         "  - SMTP_URL: required in production (or set ALLOW_OUTBOX_IN_PRODUCTION=true)",
       );
+    if (env.SMS_PROVIDER && !env.SMS_CALLBACK_SECRET)
+      problems.push("  - SMS_CALLBACK_SECRET: required in production with SMS_PROVIDER");
     if (!env.SMS_PROVIDER && !env.ALLOW_SMS_OUTBOX_IN_PRODUCTION)
       problems.push(
         "  - SMS_PROVIDER: required in production (or set ALLOW_SMS_OUTBOX_IN_PRODUCTION=true)",

@@ -21,12 +21,18 @@ const SIGN_IN_POSTS = new Set(["/login", "/api/student/uniben/login"]);
 
 /**
  * What never waits in the students' line (decision 193): the files a page that was let in needs
- * to show itself, Paystack's and Remita's news of money, staff pages and their sign-in, the checks
- * of a printed slip or invoice, and the development hooks (outbox, sandboxes' clocks).
+ * to show itself, Paystack's and Remita's news of money, the SMS provider's STOP replies, staff
+ * pages and their sign-in, the checks of a printed slip or invoice, and the development hooks
+ * (outbox, sandboxes' clocks).
  */
+const PROVIDER_CALLBACKS = new Set([
+  "/api/paystack/webhook",
+  "/api/remita/webhook",
+  "/api/sms/opt-out",
+]);
+
 export function walksPastTheLine(method: string, path: string): boolean {
-  if (method === "POST" && (path === "/api/paystack/webhook" || path === "/api/remita/webhook"))
-    return true;
+  if (method === "POST" && PROVIDER_CALLBACKS.has(path)) return true;
   return (
     path.startsWith("/_astro/") ||
     path.startsWith("/images/") ||

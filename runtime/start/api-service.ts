@@ -147,6 +147,7 @@ export async function startApiService(
     slipSigningKey: layout.slipSigningKey,
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
     smsOutboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.smsOutboxDir,
+    smsCallbackSecret: serverEnv.SMS_CALLBACK_SECRET,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,
   });
   return {

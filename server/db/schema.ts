@@ -401,6 +401,21 @@ export const smsMessages = pgTable(
 );
 
 /**
+ * What a student chose to get by SMS (decision 200); no row: the defaults (registration news on,
+ * never stopped). Password codes and receipts go whatever this says.
+ */
+export const smsPreferences = pgTable("sms_preferences", {
+  studentId: integer()
+    .primaryKey()
+    .references(() => students.id, { onDelete: "cascade" }),
+  /** A semester approved, returned or reopened. */
+  registrationNews: boolean().notNull().default(true),
+  /** When the student replied STOP (the provider's opt-out callback): news stops until they choose again. */
+  stoppedAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A change of phone number or e-mail the student asked for, waiting for them to open the link
  * mailed to the address that will receive mail afterwards (see decision 056).
  */

@@ -97,14 +97,37 @@ describe("the Africa's Talking sender", () => {
     expect((error as Error).message).toContain("500 InternalServerError");
   });
 
-  it("fails on an answer that is not as documented", async () => {
+  it.each([
+    ["a page", "<html>maintenance</html>"],
+    [
+      "a status code as text",
+      JSON.stringify({
+        SMSMessageData: {
+          Message: "Sent to 1/1",
+          Recipients: [
+            {
+              statusCode: "101",
+              number: "+2348030000001",
+              status: "Success",
+              cost: "NGN 2.2000",
+              messageId: "ATXid_1",
+            },
+          ],
+        },
+      }),
+    ],
+  ])("fails, to be tried again, on an answer not as documented: %s", async (_, answer) => {
     const sender = createAfricasTalkingSender({
       ...ACCOUNT,
       baseUrl: "http://sandbox.test",
-      fetch: async () => new Response("<html>maintenance</html>", { status: 200 }),
+      fetch: async () => new Response(answer, { status: 201 }),
     });
-    await expect(sender.send({ to: "+2348030000001", text: "Hello." })).rejects.toThrow(
-      "was not as documented",
+    const error = await sender
+      .send({ to: "+2348030000001", text: "Hello." })
+      .catch((e: Error) => e);
+    expect(error).not.toBeInstanceOf(SmsRefused);
+    expect((error as Error).message).toBe(
+      "Africa's Talking's answer for +234803****001 was not as documented",
     );
   });
 

@@ -31,6 +31,7 @@ import { assertAdvises, readsEveryDepartment } from "./adviser-scope.ts";
 import { reopenedMail } from "./reopen-mail.ts";
 import { internationalPhone } from "../../sms/phone-numbers.ts";
 import { registrationApprovedText, registrationReturnedText } from "../../sms/templates.ts";
+import { wantsRegistrationNews } from "../../sms/preferences.ts";
 import { semesterStatus } from "./semester-review.ts";
 
 type Semester = { studentId: number; session: string; semester: 1 | 2 };
@@ -106,7 +107,8 @@ async function reviewable(
 }
 
 /**
- * Texts the student what became of a semester, in the transaction that decided it (decision 200).
+ * Texts the student what became of a semester, in the transaction that decided it, unless they
+ * chose not to have such news or replied STOP (decision 200).
  * Keyed by the moment it was decided: approved, reopened and approved again is two messages.
  */
 async function textTheStudent(
@@ -117,7 +119,8 @@ async function textTheStudent(
   outcome: "approved" | "returned",
   at: Date,
 ) {
-  if (!phone) return;
+  // Read in the transaction that decides, under the student's lock: a choice saved a moment ago holds.
+  if (!phone || !(await wantsRegistrationNews(tx, target.studentId))) return;
   const semester = semesterLabel(target.semester);
   await jobs.sendSms(tx, {
     key: `registration-${outcome}:${target.studentId}:${target.session}:${target.semester}:${at.getTime()}`,
