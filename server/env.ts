@@ -211,11 +211,13 @@ export const ServerEnv = z.object({
    * Added as `?secret=` to the callback address given to the SMS provider (its STOP replies): the
    * provider signs nothing. Required in production with SMS_PROVIDER.
    */
-  SMS_CALLBACK_SECRET: z
-    .string()
-    .min(32, "Use at least 32 random characters.")
-    .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only: it goes in an address.")
-    .optional(),
+  SMS_CALLBACK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, "Use at least 32 random characters.")
+      .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only: it goes in an address.")
+      .optional(),
+  ),
   /**
    * Shown by the proxy and page server to the API so it believes the client address they pass on
    * (decision 122). The all-in-one start makes a random one when unset.
