@@ -6,6 +6,7 @@ import { auditLog, passwordResetCodes, smsMessages, students } from "../db/schem
 import { readSmsOutbox } from "../sms/outbox.ts";
 import { unusablePasswordHash } from "../auth/password.ts";
 import { CODE_NOT_RIGHT, CODE_SENT } from "./code-routes.ts";
+import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 
 // A student without an e-mail address sets a new password with a 6-digit code sent by SMS to
 // the phone on their record (decision 200).
@@ -301,6 +302,25 @@ describe("POST /password/reset-with-code", () => {
     expect(
       (await resetWithCode({ phone: student.phone, code, password: "after-change" })).status,
     ).toBe(400);
+  });
+
+  it("refuses a code once the registry has changed the student's number", async () => {
+    const { student, code } = await studentWithCode();
+    const registry = await staffSignIn(api, await createStaff(api, { roles: ["registry"] }));
+    const newPhone = `0709${String(nextPhone++).padStart(7, "0")}`;
+    const changed = await api.request(`/staff/students/${student.id}`, {
+      method: "PATCH",
+      token: registry,
+      json: { phone: newPhone },
+    });
+    expect(changed.status).toBe(200);
+    for (const phone of [student.phone, newPhone])
+      expect((await resetWithCode({ phone, code, password: "after-new-number" })).status).toBe(400);
+    const [row] = await api.db
+      .select({ usedAt: passwordResetCodes.usedAt })
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.studentId, student.id));
+    expect(row!.usedAt).not.toBeNull();
   });
 
   it("answers a number on no record as it answers a wrong code", async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetCodes, students } from "../db/schema.ts";
 import { lockStudent } from "../students/student-lock.ts";
@@ -50,6 +50,21 @@ export async function issueResetCode(
     })
     .returning({ id: passwordResetCodes.id });
   return { code, codeId: row!.id };
+}
+
+/**
+ * Makes every unused SMS code of these students unusable. Called in the transaction that changes
+ * their phone number, after the row is written: a code texted to the old number must not outlive
+ * it (as reset links die with the address they were mailed to, decision 139).
+ */
+export async function cancelUnusedResetCodes(tx: Transaction, studentIds: number[], now: Date) {
+  if (studentIds.length === 0) return;
+  await tx
+    .update(passwordResetCodes)
+    .set({ usedAt: now })
+    .where(
+      and(inArray(passwordResetCodes.studentId, studentIds), isNull(passwordResetCodes.usedAt)),
+    );
 }
 
 /**

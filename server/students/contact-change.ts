@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../http/errors.ts";
 import { endOtherSessions, type SignedInStudent } from "../auth/sessions.ts";
 import { cancelUnusedResetLinks } from "../password/reset-tokens.ts";
+import { cancelUnusedResetCodes } from "../password/reset-codes.ts";
 import { assertUnlocked } from "./biodata-lock.ts";
 import {
   CONFIRM_LINK_MINUTES,
@@ -153,6 +154,7 @@ export async function confirmContactChange(
         .where(eq(students.id, student.id))
         .returning();
       if (changes.email) await cancelUnusedResetLinks(tx, [student.id], now);
+      if (changes.phone) await cancelUnusedResetCodes(tx, [student.id], now);
       await recordChanges(tx, before, changes, now, clientAddress);
       await endOtherSessions(tx, student.id, student.sessionTokenHash, now);
       await queueNotices(deps, tx, before, after!, now);

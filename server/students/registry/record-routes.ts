@@ -4,6 +4,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { students } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
+import { cancelUnusedResetCodes } from "../../password/reset-codes.ts";
 import type { ApiEnv } from "../../http/context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readJson, readParams, readQuery } from "../../http/validate.ts";
@@ -88,6 +89,7 @@ export function studentRecordRoutes(deps: ApiDeps) {
           .set({ ...toColumns(change), updatedAt: now() })
           .where(eq(students.id, id));
         if ("email" in diff.after) await cancelUnusedResetLinks(tx, [id], now());
+        if ("phone" in diff.after) await cancelUnusedResetCodes(tx, [id], now());
         await recordAudit(
           tx,
           {

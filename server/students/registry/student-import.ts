@@ -5,6 +5,7 @@ import { students } from "../../db/schema.ts";
 import { unusablePasswordHash } from "../../auth/password.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { cancelUnusedResetLinks } from "../../password/reset-tokens.ts";
+import { cancelUnusedResetCodes } from "../../password/reset-codes.ts";
 import { ApiError } from "../../http/errors.ts";
 import { STUDENT_IMPORT_COLUMNS } from "../../../common/students/registry.ts";
 import { changedFields, recordImportAudits, type AuditEntry } from "../../audit/audit.ts";
@@ -206,6 +207,10 @@ async function writePlan(db: Database, plan: Plan, places: Places, staffId: numb
         .filter((change) => "email" in change.after)
         .map((change) => change.id);
       for (const part of chunks(newAddresses)) await cancelUnusedResetLinks(tx, part, at);
+      const newNumbers = plan.update
+        .filter((change) => "phone" in change.after)
+        .map((change) => change.id);
+      for (const part of chunks(newNumbers)) await cancelUnusedResetCodes(tx, part, at);
       // A file that changes nothing leaves the log as it was, as it leaves the students.
       const summary = {
         created: plan.create.length,
