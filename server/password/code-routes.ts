@@ -9,7 +9,6 @@ import { tooManyRequests } from "../http/too-many-requests.ts";
 import { students } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createRateLimiter, type RateLimitRule } from "../auth/rate-limit.ts";
-import { forgetFailedSignIns } from "../auth/sign-in-limits.ts";
 import { ResetCodeRequest, ResetWithCodeRequest } from "../../common/password/password-reset.ts";
 import {
   checkResetCode,
@@ -19,6 +18,7 @@ import {
 } from "./reset-codes.ts";
 import { resetCodeText } from "../sms/templates.ts";
 import { internationalPhone } from "../sms/phone-numbers.ts";
+import { afterPasswordSet, PASSWORD_CHANGED } from "./student-password.ts";
 
 // A code costs the college money and a student's inbox: three an hour is enough for one that did
 // not arrive; a network (a cybercafé, one mobile operator's gateway) may ask for a few dozen.
@@ -117,13 +117,8 @@ export function resetCodeRoutes(deps: ApiDeps) {
     const passwordHash = await hashPassword(password, deps.passwordCost);
     if (!(await completeCodeReset(db, live, passwordHash, now())))
       throw new ApiError(400, CODE_NOT_RIGHT, { fields: { code: CODE_NOT_RIGHT } });
-    deps.sessionCache?.forgetStudent(live.student.id);
-    await forgetFailedSignIns(db, live.student.phone);
-    logger.info("password set with an SMS code", { studentId: live.student.id });
-    return c.json({
-      status: "success",
-      message: "Your password has been changed. Sign in with your new password.",
-    });
+    await afterPasswordSet(deps, live.student, "with an SMS code");
+    return c.json({ status: "success", message: PASSWORD_CHANGED });
   });
 
   return app;

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetCodes, students } from "../db/schema.ts";
 import { lockStudent } from "../students/student-lock.ts";
-import { setPasswordAsStudent } from "./reset-tokens.ts";
+import { setPasswordSpending } from "./student-password.ts";
 
 /** How long a code works after it is sent. */
 export const RESET_CODE_MINUTES = 10;
@@ -112,20 +112,18 @@ export async function checkResetCode(db: Database, phone: string, code: string, 
  * Spends the code and sets the new password in one transaction, signing the student out
  * everywhere. False when another request spent the code or changed the password first.
  */
-export async function completeCodeReset(
+export function completeCodeReset(
   db: Database,
   live: { student: Student; codeId: number },
   newPasswordHash: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockStudent(tx, live.student.id);
+  return setPasswordSpending(db, live.student, newPasswordHash, now, async (tx) => {
     const spent = await tx
       .update(passwordResetCodes)
       .set({ usedAt: now })
       .where(and(eq(passwordResetCodes.id, live.codeId), isNull(passwordResetCodes.usedAt)))
       .returning({ id: passwordResetCodes.id });
-    if (spent.length === 0) return false;
-    return setPasswordAsStudent(tx, live.student, newPasswordHash, now);
+    return spent.length > 0;
   });
 }

@@ -2,11 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, students } from "../db/schema.ts";
-import { endAllSessions } from "../auth/sessions.ts";
-import { isUnusablePasswordHash } from "../auth/password.ts";
-import { recordAudit } from "../audit/audit.ts";
 import { lockStudent } from "../students/student-lock.ts";
 import { decodeUid } from "./uidb64.ts";
+import { setPasswordSpending } from "./student-password.ts";
 
 /** How long a reset link works after it is sent. */
 export const RESET_LINK_MINUTES = 30;
@@ -145,54 +143,18 @@ export async function whyLinkIsDead(
  * out everywhere. Returns false when another request spent the token or changed the password
  * first, so two clicks on one link can never both succeed.
  */
-export async function completeReset(
+export function completeReset(
   db: Database,
   live: { student: Student; tokenId: number },
   newPasswordHash: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // The student's row before the token's, the order a change of address takes them in, so the
-    // two cannot deadlock.
-    await lockStudent(tx, live.student.id);
+  return setPasswordSpending(db, live.student, newPasswordHash, now, async (tx) => {
     const spent = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.id, live.tokenId), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
-    if (spent.length === 0) return false;
-    return setPasswordAsStudent(tx, live.student, newPasswordHash, now);
+    return spent.length > 0;
   });
-}
-
-/**
- * Sets the student's new password in `tx` as the student themselves did it (a reset link or an
- * SMS code), then signs them out everywhere. Changed only if nobody changed the password since
- * the link or code was checked; if somebody did, that link or code was dead anyway (its hash is
- * keyed by the password hash), so spending it loses nothing. False when it was not changed.
- */
-export async function setPasswordAsStudent(
-  tx: Transaction,
-  student: Student,
-  newPasswordHash: string,
-  now: Date,
-): Promise<boolean> {
-  const changed = await tx
-    .update(students)
-    .set({ passwordHash: newPasswordHash, passwordChangedAt: now, updatedAt: now })
-    .where(and(eq(students.id, student.id), eq(students.passwordHash, student.passwordHash)))
-    .returning({ id: students.id });
-  if (changed.length === 0) return false;
-  // The student did it, so no staff member: the row names them (never the link, code or password).
-  const action = isUnusablePasswordHash(student.passwordHash)
-    ? "student.activated"
-    : "student.password_reset";
-  await recordAudit(
-    tx,
-    { staffId: null, byStudentId: student.id, action, entity: "student", entityId: student.id },
-    now,
-  );
-  // The transaction has the database's query builder; signing out commits with the change.
-  await endAllSessions(tx as unknown as Database, student.id, now);
-  return true;
 }

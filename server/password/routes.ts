@@ -9,7 +9,6 @@ import { tooManyRequests } from "../http/too-many-requests.ts";
 import { students } from "../db/schema.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createRateLimiter } from "../auth/rate-limit.ts";
-import { forgetFailedSignIns } from "../auth/sign-in-limits.ts";
 import {
   ResetCompleteRequest,
   ResetEmailRequest,
@@ -25,6 +24,7 @@ import {
 import { formatDeadline } from "../../common/format/dates.ts";
 import { resetMail } from "./reset-mail.ts";
 import { encodeUid } from "./uidb64.ts";
+import { afterPasswordSet, PASSWORD_CHANGED } from "./student-password.ts";
 
 // Enough for a student who mistypes or loses a mail; too few to bomb an inbox or spray addresses.
 const PER_EMAIL_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
@@ -139,15 +139,8 @@ export function passwordRoutes(deps: ApiDeps) {
     const passwordHash = await hashPassword(password, deps.passwordCost);
     if (!(await completeReset(db, live, passwordHash, now())))
       throw new ApiError(400, LINK_NOT_VALID);
-    // Every session of theirs has ended: none may live on in this process's cache.
-    deps.sessionCache?.forgetStudent(live.student.id);
-    // A student who locked themselves out by guessing may sign in with the new password at once.
-    await forgetFailedSignIns(db, live.student.phone);
-    logger.info("password reset by e-mail link", { studentId: live.student.id });
-    return c.json({
-      status: "success",
-      message: "Your password has been changed. Sign in with your new password.",
-    });
+    await afterPasswordSet(deps, live.student, "with an e-mail link");
+    return c.json({ status: "success", message: PASSWORD_CHANGED });
   });
 
   return app;
