@@ -3,7 +3,6 @@ import type { Job, Queue } from "pg-boss";
 import type { Database, Transaction } from "../db/client.ts";
 import { smsMessages } from "../db/schema.ts";
 import type { Logger } from "../http/logger.ts";
-import { maskPhone } from "../sms/phone-numbers.ts";
 import { SmsRefused, type SmsSender } from "../sms/sms-message.ts";
 
 export const SEND_SMS = "send-sms";
@@ -72,8 +71,8 @@ export function retriesFor(message: QueuedSms) {
 /**
  * The worker: sends each message once. A row already marked sent (the job ran, the provider took
  * it, and the job's completion was lost) is not sent again; a refusal the provider will repeat is
- * recorded and not retried; anything else is thrown so pg-boss tries again. The number goes into
- * logs masked, the text never.
+ * recorded and not retried; anything else is thrown so pg-boss tries again. Logs name the
+ * message's row (which names the student), never the number or the text.
  */
 export function sendSmsJob(deps: { sms: SmsSender; db: Database; logger: Logger }) {
   return async (jobs: Job<SmsJob>[]) => {
@@ -99,7 +98,7 @@ export function sendSmsJob(deps: { sms: SmsSender; db: Database; logger: Logger 
         if (error instanceof SmsRefused) {
           deps.logger.warn("text message refused by the provider; not retried", {
             job: job.id,
-            to: maskPhone(to),
+            sms: smsId,
             error: error.message,
           });
           await deps.db
@@ -110,7 +109,7 @@ export function sendSmsJob(deps: { sms: SmsSender; db: Database; logger: Logger 
         }
         deps.logger.warn("text message not sent; will retry", {
           job: job.id,
-          to: maskPhone(to),
+          sms: smsId,
           error: (error as Error).message,
         });
         throw error;

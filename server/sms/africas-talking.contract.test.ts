@@ -64,7 +64,7 @@ describe("the Africa's Talking sender", () => {
     expect((error as Error).message).toContain("HTTP 401");
     expect((error as Error).message).not.toContain("wrong-key");
     expect((error as Error).message).not.toContain("8030000001");
-    expect((error as Error).message).toContain("+234803****001");
+    expect((error as Error).message).not.toContain("+234803");
   });
 
   it("refuses for good a number the network will not take", async () => {
@@ -73,9 +73,7 @@ describe("the Africa's Talking sender", () => {
       .send({ to: "+2348030000403", text: "Hello." })
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(SmsRefused);
-    expect((error as Error).message).toBe(
-      "Africa's Talking refused: 403 InvalidPhoneNumber for +234803****403",
-    );
+    expect((error as Error).message).toBe("Africa's Talking refused: 403 InvalidPhoneNumber");
     expect(sandbox.sent()).toEqual([]);
   });
 
@@ -85,7 +83,7 @@ describe("the Africa's Talking sender", () => {
       .send({ to: "+2348030000409", text: "Hello." })
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(SmsRefused);
-    expect((error as Error).message).toContain("409 DoNotDisturbRejection for +234803****409");
+    expect((error as Error).message).toContain("409 DoNotDisturbRejection");
   });
 
   it("fails, to be tried again, when the provider fails inside", async () => {
@@ -126,9 +124,7 @@ describe("the Africa's Talking sender", () => {
       .send({ to: "+2348030000001", text: "Hello." })
       .catch((e: Error) => e);
     expect(error).not.toBeInstanceOf(SmsRefused);
-    expect((error as Error).message).toBe(
-      "Africa's Talking's answer for +234803****001 was not as documented",
-    );
+    expect((error as Error).message).toBe("Africa's Talking's answer was not as documented");
   });
 
   it("gives up on a provider that does not answer in time", async () => {
@@ -145,9 +141,7 @@ describe("the Africa's Talking sender", () => {
       .send({ to: "+2348030000001", text: "Hello." })
       .catch((e: Error) => e);
     expect(error).not.toBeInstanceOf(SmsRefused);
-    expect((error as Error).message).toBe(
-      "Africa's Talking did not answer for +234803****001 within 50 ms",
-    );
+    expect((error as Error).message).toBe("Africa's Talking did not answer within 50 ms");
   });
 
   it("fails, to be tried again, when the network is down", async () => {
@@ -163,7 +157,7 @@ describe("the Africa's Talking sender", () => {
       .catch((e: Error) => e);
     expect(error).not.toBeInstanceOf(SmsRefused);
     expect((error as Error).message).toBe(
-      "Could not reach Africa's Talking for +234803****001: fetch failed (ECONNREFUSED)",
+      "Could not reach Africa's Talking: fetch failed (ECONNREFUSED)",
     );
   });
 
@@ -180,7 +174,7 @@ describe("the Africa's Talking sender", () => {
       .send({ to: "+2348030000001", text: "Hello." })
       .catch((e: Error) => e);
     expect((error as Error).message).toBe(
-      "Africa's Talking answered HTTP 403 for +234803****001: Key +234803****001 may not send to +234803****001 (+234803****001)",
+      "Africa's Talking answered HTTP 403: Key [redacted] may not send to [redacted] ([redacted])",
     );
   });
 
@@ -244,9 +238,7 @@ describe("each documented recipient status code", () => {
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(SmsRefused);
-    expect((error as Error).message).toBe(
-      `Africa's Talking did not send: ${statusCode} ${status} for +234803****001`,
-    );
+    expect((error as Error).message).toBe(`Africa's Talking did not send: ${statusCode} ${status}`);
   });
 
   it("an empty recipient list is tried again", async () => {
@@ -259,7 +251,7 @@ describe("each documented recipient status code", () => {
     const error = await sender.send({ to: "+2348030000001", text: "Hi" }).catch((e: Error) => e);
     expect(error).not.toBeInstanceOf(SmsRefused);
     expect((error as Error).message).toBe(
-      "Africa's Talking sent to no one for +234803****001 (HTTP 200): InvalidSenderId",
+      "Africa's Talking sent to no one (HTTP 200): InvalidSenderId",
     );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { maskPhone } from "./phone-numbers.ts";
+import { MASK, scrubText } from "../../common/log/scrub.ts";
 import { SmsRefused, type SmsSender } from "./sms-message.ts";
 
 /** Africa's Talking's live API, and its own sandbox (username "sandbox", messages to its simulator). */
@@ -66,7 +66,7 @@ export type AfricasTalkingSettings = {
 /**
  * Sends one message at a time through Africa's Talking's bulk SMS API over plain HTTP: a form
  * body with `username`, `to`, `message` and `from`, the key in the `apiKey` header, JSON back
- * (decision 199). Errors name the masked number and never the key.
+ * (decision 199). Errors name neither the number nor the key: the job that sent it says which message.
  */
 export function createAfricasTalkingSender(settings: AfricasTalkingSettings): SmsSender {
   const fetchImpl = settings.fetch ?? globalThis.fetch;
@@ -75,13 +75,10 @@ export function createAfricasTalkingSender(settings: AfricasTalkingSettings): Sm
 
   return {
     async send({ to, text }) {
-      const masked = maskPhone(to);
-      // Africa's Talking's own words go into our errors, and may quote the number or the key.
+      // Africa's Talking's own words go into our errors, and may quote the key or the number: the
+      // key goes here, numbers as every log line loses them (common/log/scrub.ts).
       const scrub = (said: string) =>
-        [settings.apiKey, to, to.replace(/^\+/, "")]
-          .filter(Boolean)
-          .reduce((words, secret) => words.replaceAll(secret, masked), said)
-          .slice(0, 200);
+        scrubText(said.replaceAll(settings.apiKey, MASK)).slice(0, 200);
 
       const body = new URLSearchParams({ username: settings.username, to, message: text });
       if (settings.senderId) body.set("from", settings.senderId);
@@ -102,27 +99,23 @@ export function createAfricasTalkingSender(settings: AfricasTalkingSettings): Sm
         answer = await response.text();
       } catch (error) {
         if (error instanceof Error && error.name === "TimeoutError")
-          throw new Error(`Africa's Talking did not answer for ${masked} within ${timeoutMs} ms`);
-        throw new Error(`Could not reach Africa's Talking for ${masked}: ${scrub(reason(error))}`);
+          throw new Error(`Africa's Talking did not answer within ${timeoutMs} ms`);
+        throw new Error(`Could not reach Africa's Talking: ${scrub(reason(error))}`);
       }
 
       const parsed = MessagingAnswer.safeParse(parseJson(answer));
       if (!parsed.success) {
         if (status < 200 || status > 299)
-          throw new Error(
-            `Africa's Talking answered HTTP ${status} for ${masked}: ${scrub(answer)}`,
-          );
-        throw new Error(`Africa's Talking's answer for ${masked} was not as documented`);
+          throw new Error(`Africa's Talking answered HTTP ${status}: ${scrub(answer)}`);
+        throw new Error(`Africa's Talking's answer was not as documented`);
       }
       const { Message, Recipients } = parsed.data.SMSMessageData;
       const [recipient] = Recipients;
       if (!recipient)
-        throw new Error(
-          `Africa's Talking sent to no one for ${masked} (HTTP ${status}): ${scrub(Message)}`,
-        );
+        throw new Error(`Africa's Talking sent to no one (HTTP ${status}): ${scrub(Message)}`);
       if (ACCEPTED.has(recipient.statusCode))
         return { providerMessageId: recipient.messageId, cost: recipient.cost };
-      const why = `${recipient.statusCode} ${scrub(recipient.status)} for ${masked}`;
+      const why = `${recipient.statusCode} ${scrub(recipient.status)}`;
       if (recipient.statusCode in REFUSED_FOR_GOOD)
         throw new SmsRefused(`Africa's Talking refused: ${why}`);
       throw new Error(`Africa's Talking did not send: ${why}`);

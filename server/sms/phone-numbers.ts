@@ -7,12 +7,3 @@ export function internationalPhone(localPhone: string): string {
     throw new Error("internationalPhone takes a stored number such as 08031234567");
   return `+234${localPhone.slice(1)}`;
 }
-
-/**
- * A number as logs may show it: enough to tell two apart when helping a student on the phone,
- * not enough to call or text them (+234803****001).
- */
-export function maskPhone(phone: string): string {
-  if (phone.length < 10) return "****";
-  return `${phone.slice(0, 7)}****${phone.slice(-3)}`;
-}

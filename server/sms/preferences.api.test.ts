@@ -83,6 +83,10 @@ describe("a STOP reply", () => {
     expect((await optOut(`+234${student.phone.slice(1)}`)).status).toBe(200);
     const stopped = (await (await preferences(token)).json()).data;
     expect(stopped.stopped_at).toBe(api.clock.now().toISOString());
+    // A second STOP keeps the first one's time, which the biodata page shows.
+    api.clock.advance(60_000);
+    expect((await optOut(`+234${student.phone.slice(1)}`)).status).toBe(200);
+    expect((await (await preferences(token)).json()).data.stopped_at).toBe(stopped.stopped_at);
     expect((await kit.approve(adviser.token, student.id, 1)).status).toBe(200);
     expect(await textsTo(student.phone)).toEqual([]);
 

@@ -40,14 +40,15 @@ export async function saveSmsPreferences(
 
 /**
  * A STOP reply from `phone` (the provider's opt-out callback): news stops for the student whose
- * number it is. Answers whether a student has that number; either way the provider is told OK.
+ * number it is. Answers that student's id, or null for a number on no record (the provider is
+ * told OK either way).
  */
-export async function stopTexts(db: Database, phone: string, now: Date): Promise<boolean> {
+export async function stopTexts(db: Database, phone: string, now: Date): Promise<number | null> {
   const [student] = await db
     .select({ id: students.id })
     .from(students)
     .where(eq(students.phone, phone));
-  if (!student) return false;
+  if (!student) return null;
   await db
     .insert(smsPreferences)
     .values({ studentId: student.id, stoppedAt: now, updatedAt: now })
@@ -59,5 +60,5 @@ export async function stopTexts(db: Database, phone: string, now: Date): Promise
         updatedAt: now,
       },
     });
-  return true;
+  return student.id;
 }

@@ -8,9 +8,12 @@ import { isLoopback } from "../http/client-address.ts";
 import { readJson } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { normalizeNigerianPhone } from "../../common/validation/person.ts";
-import { SMS_PREFERENCES_SAVED, SmsPreferencesRequest } from "../../common/sms/sms-preferences.ts";
+import {
+  SMS_PREFERENCES_SAVED,
+  SmsPreferencesRequest,
+  type SmsPreferences,
+} from "../../common/sms/sms-preferences.ts";
 import { saveSmsPreferences, smsPreferencesOf, stopTexts } from "./preferences.ts";
-import { maskPhone } from "./phone-numbers.ts";
 
 /** Africa's Talking's opt-out notification: a form post naming the number and the sender id. */
 const OptOutNotice = z.object({
@@ -39,11 +42,9 @@ export function smsRoutes(deps: ApiDeps) {
       { registrationNews: registration_news },
       deps.now(),
     );
-    return c.json({
-      status: "success",
-      message: SMS_PREFERENCES_SAVED,
-      data: await smsPreferencesOf(deps.db, c.var.student.id),
-    });
+    // Saving a choice lifts a STOP: what was saved is the whole answer.
+    const data: SmsPreferences = { registration_news, stopped_at: null };
+    return c.json({ status: "success", message: SMS_PREFERENCES_SAVED, data });
   });
 
   app.post("/sms/opt-out", async (c) => {
@@ -57,8 +58,8 @@ export function smsRoutes(deps: ApiDeps) {
         400,
         "Send the opt-out as a form with phoneNumber, a Nigerian mobile number.",
       );
-    const known = await stopTexts(deps.db, phone, deps.now());
-    deps.logger.info("SMS opt-out received", { to: maskPhone(`+234${phone.slice(1)}`), known });
+    const studentId = await stopTexts(deps.db, phone, deps.now());
+    deps.logger.info("SMS opt-out received", { studentId });
     return c.text("OK");
   });
 
