@@ -416,6 +416,44 @@ export const smsPreferences = pgTable("sms_preferences", {
 });
 
 /**
+ * A student's way into the USSD menu (decision 202): the PIN they chose on the portal, hashed like
+ * a password; the wrong PINs in a row, and the hour a third one locks the menu for; the menu's
+ * language.
+ */
+export const ussdAccounts = pgTable(
+  "ussd_accounts",
+  {
+    studentId: integer()
+      .primaryKey()
+      .references(() => students.id, { onDelete: "cascade" }),
+    pinHash: text().notNull(),
+    pinSetAt: timestamp({ withTimezone: true }).notNull(),
+    wrongPins: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    language: text().notNull().default("en"),
+  },
+  () => [check("ussd_accounts_language_known", sql`language in ('en', 'ha', 'yo', 'ig')`)],
+);
+
+/**
+ * A USSD session the network opened, once its caller has given the right PIN: later screens of the
+ * same session are answered without asking (and hashing) again. Purged after a day.
+ */
+export const ussdSessions = pgTable(
+  "ussd_sessions",
+  {
+    sessionId: text().primaryKey(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    /** The number the network passed: a session is only ever good for the phone that opened it. */
+    phone: text().notNull(),
+    pinGivenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.pinGivenAt)],
+);
+
+/**
  * A change of phone number or e-mail the student asked for, waiting for them to open the link
  * mailed to the address that will receive mail afterwards (see decision 056).
  */
