@@ -41,6 +41,7 @@ import { courseStaffRoutes } from "./courses/staff-routes.ts";
 import { paymentStaffRoutes } from "./payments/staff-routes.ts";
 import { smsStaffRoutes } from "./sms/staff-routes.ts";
 import { smsRoutes } from "./sms/routes.ts";
+import { ussdRoutes } from "./ussd/routes.ts";
 import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
@@ -105,6 +106,7 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   app.route("/", passwordRoutes(deps));
   app.route("/", resetCodeRoutes(deps));
   app.route("/", smsRoutes(deps));
+  app.route("/", ussdRoutes(deps));
 
   // The staff side, each domain's routes under /staff (the decision numbers are in each file).
   app.use("/staff/*", staffAnswers(deps));

@@ -66,10 +66,12 @@ export type ApiDeps = {
   /** Development only: the folder of the local mail outbox, listed at /dev/outbox to loopback clients. */
   outboxDir?: string;
   /**
-   * SMS_CALLBACK_SECRET: the SMS provider's callbacks (STOP replies) carry it as `?secret=`;
+   * SMS_CALLBACK_SECRET: Africa's Talking's callbacks (STOP replies, the USSD menu) carry it as `?secret=`;
    * unset, only this machine may call them (development and tests; decision 200).
    */
   smsCallbackSecret?: string;
+  /** USSD_CODE: the code students dial for the USSD menu, shown on the biodata page. */
+  ussdDialCode?: string;
   /** Development only: the folder of the local SMS outbox, listed at /dev/sms-outbox to loopback clients. */
   smsOutboxDir?: string;
   /**

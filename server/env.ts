@@ -206,10 +206,17 @@ export const ServerEnv = z.object({
   ),
   /** The provider's address; unset, Africa's Talking's live API. Its sandbox for a trial account. */
   SMS_BASE_URL: optionalUrl,
+  /** The USSD code students dial (e.g. *384*1234#), shown beside the USSD PIN on the biodata page. */
+  USSD_CODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\*[0-9*]{1,30}#$/, "Use the code as dialled, e.g. *384*1234#.")
+      .optional(),
+  ),
   ALLOW_SMS_OUTBOX_IN_PRODUCTION: flag,
   /**
-   * Added as `?secret=` to the callback address given to the SMS provider (its STOP replies): the
-   * provider signs nothing. Required in production with SMS_PROVIDER.
+   * Added as `?secret=` to the callback addresses given to Africa's Talking (SMS STOP replies and
+   * the USSD menu): the provider signs nothing. Required in production with SMS_PROVIDER.
    */
   SMS_CALLBACK_SECRET: optionalText.pipe(
     z

@@ -90,3 +90,10 @@ export function formatDeadline(date: string | Date) {
   const { hour, meridiem } = twelveHour(t.hour);
   return `${hour}:${t.minute} ${meridiem}, ${t.day}-${t.month}-${t.year}`;
 }
+
+/** A time of day in Nigerian time, 24-hour: "14:07" (the USSD menu's lock, an SMS's deadline). */
+export function formatCollegeTime(date: string | Date) {
+  const t = wallClock(date);
+  if (!t) return NOT_A_DATE;
+  return `${twoDigits(t.hour)}:${t.minute}`;
+}

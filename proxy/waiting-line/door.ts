@@ -29,6 +29,7 @@ const PROVIDER_CALLBACKS = new Set([
   "/api/paystack/webhook",
   "/api/remita/webhook",
   "/api/sms/opt-out",
+  "/api/ussd",
 ]);
 
 export function walksPastTheLine(method: string, path: string): boolean {

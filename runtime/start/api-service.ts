@@ -148,6 +148,7 @@ export async function startApiService(
     outboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.outboxDir,
     smsOutboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.smsOutboxDir,
     smsCallbackSecret: serverEnv.SMS_CALLBACK_SECRET,
+    ussdDialCode: serverEnv.USSD_CODE,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,
   });
   return {

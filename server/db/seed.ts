@@ -10,6 +10,7 @@ import { seedDemoPayments } from "../payments/seed.ts";
 import { seedLockedDemoStudent } from "../students/seed.ts";
 import { seedDemoStaff } from "../staff/seed.ts";
 import { seedDemoResults } from "../results/seed.ts";
+import { seedDemoUssdPins } from "../ussd/seed.ts";
 import { ensureModes, loadModes } from "../structure/modes.ts";
 import { unusablePasswordHash } from "../auth/password.ts";
 
@@ -114,6 +115,7 @@ export async function seedDemoData(
     passwordHash: unusablePasswordHash(),
   });
   await seedDemoPayments(db);
+  await seedDemoUssdPins(db);
   await seedLibrary(db);
   await seedCourses(db, { approvedHistoryFor: "08030000001" });
   await seedDemoStaff(db);

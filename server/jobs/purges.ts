@@ -8,6 +8,7 @@ import {
   rateLimits,
   staffPasswordTokens,
   staffSessions,
+  ussdSessions,
   waitingLineAdmissions,
 } from "../db/schema.ts";
 import { LONGEST_RATE_LIMIT_SPAN_MS } from "../auth/rate-limit.ts";
@@ -39,6 +40,15 @@ export function purgeEndedStudentSessions(db: Database, now: Date, batches = PUR
     authSessions.revokedAt,
   );
   return deleteInBatches(db, batches, authSessions, authSessions.tokenHash, ended);
+}
+
+/**
+ * USSD sessions whose PIN was given more than a day ago: a network ends a USSD session within
+ * minutes, and the menu takes a session's PIN for ten (server/ussd/pin.ts).
+ */
+export function purgeEndedUssdSessions(db: Database, now: Date, batches = PURGE_BATCHES) {
+  const ended = lt(ussdSessions.pinGivenAt, cutoff(now, KEEP_ENDED_ROWS_MS));
+  return deleteInBatches(db, batches, ussdSessions, ussdSessions.sessionId, ended);
 }
 
 /** Staff sessions that expired or were signed out more than a day ago. */

@@ -9,6 +9,7 @@ import {
   purgeEndedContactChanges,
   purgeEndedStaffSessions,
   purgeEndedStudentSessions,
+  purgeEndedUssdSessions,
   purgeSpentResetTokens,
   purgeSpentStaffPasswordTokens,
   purgeStaleRateLimits,
@@ -43,7 +44,10 @@ export const SCHEDULED_JOBS = {
   },
   "purge-student-sessions": {
     cron: "5 * * * *",
-    run: (deps: ScheduledWorkDeps) => purgeEndedStudentSessions(deps.db, deps.now()),
+    // A student's USSD sessions go with their web sessions: one run, one more table.
+    run: async (deps: ScheduledWorkDeps) =>
+      (await purgeEndedStudentSessions(deps.db, deps.now())) +
+      (await purgeEndedUssdSessions(deps.db, deps.now())),
   },
   "purge-staff-sessions": {
     cron: "10 * * * *",

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
-import { isLoopback } from "../http/client-address.ts";
+import { callerIsTheProvider } from "../http/provider-callback.ts";
 import { readJson } from "../http/validate.ts";
 import { requireStudent } from "../auth/require-student.ts";
 import { normalizeNigerianPhone } from "../../common/validation/person.ts";
@@ -64,11 +63,4 @@ export function smsRoutes(deps: ApiDeps) {
   });
 
   return app;
-}
-
-function callerIsTheProvider(given: string | undefined, clientAddress: string, secret?: string) {
-  if (!secret) return isLoopback(clientAddress);
-  if (!given) return false;
-  const [a, b] = [Buffer.from(given), Buffer.from(secret)];
-  return a.length === b.length && timingSafeEqual(a, b);
 }
