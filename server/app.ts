@@ -42,6 +42,7 @@ import { paymentStaffRoutes } from "./payments/staff-routes.ts";
 import { smsStaffRoutes } from "./sms/staff-routes.ts";
 import { smsRoutes } from "./sms/routes.ts";
 import { ussdRoutes } from "./ussd/routes.ts";
+import { createUssdSimulatorPage } from "./ussd/simulator-page.ts";
 import { complaintStaffRoutes } from "./complaints/staff-routes.ts";
 import { announcementStaffRoutes } from "./announcements/staff-routes.ts";
 import { libraryStaffRoutes } from "./library/staff-routes.ts";
@@ -136,6 +137,15 @@ export function createApi(givenDeps: Omit<ApiDeps, "sharedReads">) {
   if (deps.smsOutboxDir) {
     app.use("/dev/sms-outbox/*", loopbackOnly);
     app.route("/dev/sms-outbox", createSmsOutboxPage({ dir: deps.smsOutboxDir }));
+    // Beside the SMS outbox, where what the menu texts lands: development only.
+    app.use("/dev/ussd/*", loopbackOnly);
+    app.route(
+      "/dev/ussd",
+      createUssdSimulatorPage({
+        callbackSecret: deps.smsCallbackSecret,
+        dialCode: deps.ussdDialCode,
+      }),
+    );
   }
   if (deps.outboxDir) {
     app.use("/dev/outbox/*", loopbackOnly);

@@ -21,6 +21,8 @@ const PUBLIC_PAGES = [
   /^\/reset-password\/?$/,
   /^\/password\/reset(\/|$)/,
   /^\/password\/code\/?$/,
+  // The USSD simulator's short address: a redirect to the API's page (development only).
+  /^\/dev\/ussd\/?$/,
   /^\/verify\//,
   // A released transcript's signed page and the check by reference (decision 182).
   /^\/transcripts\//,
