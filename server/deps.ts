@@ -70,6 +70,11 @@ export type ApiDeps = {
    * unset, only this machine may call them (development and tests; decision 200).
    */
   smsCallbackSecret?: string;
+  /**
+   * SMS_DAILY_CAP: once this many text messages are queued in a Lagos day, deadline reminders stop
+   * until the next; unset, no cap (decision 201).
+   */
+  smsDailyCap?: number;
   /** Development only: the folder of the local SMS outbox, listed at /dev/sms-outbox to loopback clients. */
   smsOutboxDir?: string;
   /**
