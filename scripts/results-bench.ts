@@ -20,6 +20,7 @@ import { SaveScoresRequest } from "../common/results/score-sheets.ts";
 import { readScoreSheet, saveScores, submitResult } from "../server/results/score-sheet.ts";
 import { decideResult, reviewedResult } from "../server/results/review.ts";
 import { computedResults, publishResults } from "../server/results/publication.ts";
+import { rowsOnlyJobs } from "../server/jobs/rows-only-jobs.ts";
 import { createRunDatabase, serverVersion } from "./load/run-database.ts";
 import { BENCH_SEMESTER, buildCollege, type OfferingToEnter } from "./results/college.ts";
 
@@ -182,7 +183,7 @@ try {
           computedStudents += computed.students.length;
           withGpa += computed.students.filter((student) => student.gpa !== null).length;
           await publishResults(
-            db,
+            { db, jobs: rowsOnlyJobs },
             college.examsOfficerId,
             { ...choice, board_meeting_on: "2025-03-14", minute_reference: "AB/2025/07" },
             now(),

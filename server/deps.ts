@@ -72,6 +72,11 @@ export type ApiDeps = {
   smsCallbackSecret?: string;
   /** USSD_CODE: the code students dial for the USSD menu, shown on the biodata page. */
   ussdDialCode?: string;
+  /**
+   * SMS_DAILY_CAP: once this many text messages are queued in a Lagos day, deadline reminders stop
+   * until the next; unset, no cap (decision 201).
+   */
+  smsDailyCap?: number;
   /** Development only: the folder of the local SMS outbox, listed at /dev/sms-outbox to loopback clients. */
   smsOutboxDir?: string;
   /**

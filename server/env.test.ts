@@ -468,3 +468,17 @@ describe("the SMS provider (decision 200)", () => {
     );
   });
 });
+
+describe("readServerEnv's daily SMS cap (decision 201)", () => {
+  const development = { NODE_ENV: "development" };
+
+  it("is unset when blank or absent, and read as a whole number", () => {
+    expect(readServerEnv(development).SMS_DAILY_CAP).toBeUndefined();
+    expect(readServerEnv({ ...development, SMS_DAILY_CAP: " " }).SMS_DAILY_CAP).toBeUndefined();
+    expect(readServerEnv({ ...development, SMS_DAILY_CAP: "2000" }).SMS_DAILY_CAP).toBe(2000);
+  });
+
+  it.each(["0", "-5", "1.5", "many"])("refuses SMS_DAILY_CAP=%s, naming it", (value) => {
+    expect(() => readServerEnv({ ...development, SMS_DAILY_CAP: value })).toThrow("SMS_DAILY_CAP:");
+  });
+});

@@ -226,6 +226,17 @@ export const ServerEnv = z.object({
       .optional(),
   ),
   /**
+   * The most text messages one Lagos day may queue before deadline reminders stop for the day
+   * (decision 201); codes, receipts and news still go. Blank: no cap.
+   */
+  SMS_DAILY_CAP: blankMeansDefault(
+    z.coerce
+      .number({ error: "Write the most messages a day as a whole number, e.g. 2000." })
+      .int("Write the most messages a day as a whole number, e.g. 2000.")
+      .min(1, "Write 1 or more messages a day, or leave it blank for no cap.")
+      .optional(),
+  ),
+  /**
    * Shown by the proxy and page server to the API so it believes the client address they pass on
    * (decision 122). The all-in-one start makes a random one when unset.
    */

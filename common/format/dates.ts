@@ -68,6 +68,13 @@ export function collegeDate(at: Date) {
   return `${t.year}-${t.month}-${t.day}`;
 }
 
+/** The college's hour of the day (0 to 23, Africa/Lagos) at an instant: texts keep to waking hours. */
+export function collegeHour(at: Date) {
+  const t = wallClock(at);
+  if (!t) throw new RangeError(`not a date: ${String(at)}`);
+  return t.hour;
+}
+
 /** Payment history: "05-09-2024, 2:07:09 pm" (spec: DD-MM-YYYY, h:mm:ss a). */
 export function formatHistoryDate(date: string | Date) {
   const t = wallClock(date);

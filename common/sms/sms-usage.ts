@@ -22,4 +22,9 @@ export const SmsUsageDay = z.object({
   cost: z.string().nullable(),
 });
 export type SmsUsageDay = z.infer<typeof SmsUsageDay>;
-export const SmsUsage = z.object({ data: z.object({ days: z.array(SmsUsageDay) }) });
+/** SMS_DAILY_CAP and the messages queued so far today (Lagos), when a cap is set (decision 201). */
+export const SmsDailyCap = z.object({ limit: z.number().int(), queued_today: z.number().int() });
+export type SmsDailyCap = z.infer<typeof SmsDailyCap>;
+export const SmsUsage = z.object({
+  data: z.object({ days: z.array(SmsUsageDay), cap: SmsDailyCap.nullable() }),
+});

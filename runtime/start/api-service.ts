@@ -119,6 +119,8 @@ export async function startApiService(
       now: () => new Date(),
       gateways,
       receipts,
+      jobs,
+      smsDailyCap: serverEnv.SMS_DAILY_CAP,
     }),
   });
   const api = createApi({
@@ -149,6 +151,7 @@ export async function startApiService(
     smsOutboxDir: serverEnv.NODE_ENV === "production" ? undefined : layout.smsOutboxDir,
     smsCallbackSecret: serverEnv.SMS_CALLBACK_SECRET,
     ussdDialCode: serverEnv.USSD_CODE,
+    smsDailyCap: serverEnv.SMS_DAILY_CAP,
     proxySecret: serverEnv.PROXY_SHARED_SECRET,
   });
   return {

@@ -14,6 +14,7 @@ import {
   students,
 } from "../../server/db/schema.ts";
 import { computedResults, publishResults } from "../../server/results/publication.ts";
+import { rowsOnlyJobs } from "../../server/jobs/rows-only-jobs.ts";
 import { approvedRegistration } from "../../server/results/score-sheet.ts";
 import { StepFailed } from "./browser.ts";
 import {
@@ -193,7 +194,7 @@ export async function prepareResultsDay(
   for (const programmeId of programmeIds) {
     const choice = { programme_id: programmeId, session, semester: SEMESTER };
     await publishResults(
-      db,
+      { db, jobs: rowsOnlyJobs },
       examsOfficer.id,
       { ...choice, board_meeting_on: "2025-03-14", minute_reference: "AB/LOAD/1" },
       new Date(),

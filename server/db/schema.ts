@@ -401,8 +401,8 @@ export const smsMessages = pgTable(
 );
 
 /**
- * What a student chose to get by SMS (decision 200); no row: the defaults (registration news on,
- * never stopped). Password codes and receipts go whatever this says.
+ * What a student chose to get by SMS (decisions 200, 201); no row: the defaults (every kind of
+ * news on, never stopped). Password codes and receipts go whatever this says.
  */
 export const smsPreferences = pgTable("sms_preferences", {
   studentId: integer()
@@ -410,10 +410,45 @@ export const smsPreferences = pgTable("sms_preferences", {
     .references(() => students.id, { onDelete: "cascade" }),
   /** A semester approved, returned or reopened. */
   registrationNews: boolean().notNull().default(true),
+  /** Their programme's semester results published. */
+  resultsNews: boolean().notNull().default(true),
+  /** The bursary's and the registry's deadline reminders. */
+  deadlineReminders: boolean().notNull().default(true),
   /** When the student replied STOP (the provider's opt-out callback): news stops until they choose again. */
   stoppedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A deadline the bursary (the session's school fee) or the registry (course registration) asked
+ * students to be reminded of by SMS, 3 days and 1 day before (decision 201). The session is the
+ * one current when it was scheduled: the reminder speaks of it even after the registry moves on.
+ */
+export const smsReminders = pgTable(
+  "sms_reminders",
+  {
+    id: id(),
+    kind: text().notNull(),
+    session: text().notNull(),
+    /** The last day, in Lagos: the texts go on the 3rd and the 1st day before it. */
+    deadline: date({ mode: "string" }).notNull(),
+    scheduledBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: integer().references(() => staff.id),
+    /**
+     * The last Lagos day the daily cap held this reminder back: written once a day, so the log
+     * says it once and the staff page can show it.
+     */
+    cappedOn: date({ mode: "string" }),
+  },
+  (table) => [
+    index().on(table.deadline),
+    check("sms_reminders_kind_known", sql`${table.kind} in ('school_fee', 'registration')`),
+  ],
+);
 
 /**
  * A student's way into the USSD menu (decision 202): the PIN they chose on the portal, hashed like

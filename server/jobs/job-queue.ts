@@ -72,7 +72,7 @@ export async function startJobQueue(
           backend: "pglite",
         })
       : // On PostgreSQL a scheduled job wakes its worker through LISTEN/NOTIFY (one more
-        // connection per instance), so the nine scheduled queues are asked once a minute rather
+        // connection per instance), so the scheduled queues are asked once a minute rather
         // than every 10 s in every instance (decision 195).
         new PgBoss({ connectionString: connection.url, max: 3, useListenNotify: true });
   boss.on("error", (error: Error) =>

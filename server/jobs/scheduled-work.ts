@@ -3,6 +3,8 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { PaymentGateways } from "../payments/gateway.ts";
 import type { PaymentReceipts } from "../payments/receipt.ts";
+import type { JobQueue } from "./api-jobs.ts";
+import { sendDueReminders } from "../sms/reminder-sending.ts";
 import { reconcilePendingPayments } from "../payments/reconciler.ts";
 import { reconcileUnconfirmedRefunds } from "../payments/refund-reconciler.ts";
 import {
@@ -16,13 +18,16 @@ import {
   purgeSpentLineAdmissions,
 } from "./purges.ts";
 
-/** What the scheduled jobs work with: the API's database, clock and payment gateways. */
+/** What the scheduled jobs work with: the API's database, clock, payment gateways and job queue. */
 export type ScheduledWorkDeps = {
   db: Database;
   logger: Logger;
   now: () => Date;
   gateways: PaymentGateways;
   receipts: PaymentReceipts;
+  jobs: JobQueue;
+  /** SMS_DAILY_CAP: the day's messages past which deadline reminders stop (decision 201). */
+  smsDailyCap?: number;
 };
 
 /**
@@ -72,6 +77,14 @@ export const SCHEDULED_JOBS = {
   "purge-line-admissions": {
     cron: "35 * * * *",
     run: (deps: ScheduledWorkDeps) => purgeSpentLineAdmissions(deps.db, deps.now()),
+  },
+  /**
+   * Deadline reminders, 3 days and 1 day before (decision 201): every hour, so a day's texts go
+   * from the first waking hour; the run itself keeps to 07:00–21:00 Lagos and to one a day.
+   */
+  "send-deadline-reminders": {
+    cron: "45 * * * *",
+    run: (deps: ScheduledWorkDeps) => sendDueReminders(deps),
   },
 } satisfies Record<string, { cron: string; run: (deps: ScheduledWorkDeps) => Promise<number> }>;
 

@@ -12,6 +12,8 @@ import {
 } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
+import type { JobQueue } from "../jobs/api-jobs.ts";
+import { textResultsPublished } from "../sms/results-news.ts";
 import type {
   ApprovalOverview,
   ComputedResults,
@@ -163,10 +165,11 @@ export async function computedResults(
 
 /**
  * Publishes a programme's semester on the academic board's approval: only when every course its
- * students registered for is approved by its head of department, and once. Audited.
+ * students registered for is approved by its head of department, and once. Audited; its students
+ * are texted in the same transaction (decision 201).
  */
 export async function publishResults(
-  db: Database,
+  { db, jobs }: { db: Database; jobs: JobQueue },
   staffId: number,
   request: PublishRequest,
   now: Date,
@@ -221,6 +224,7 @@ export async function publishResults(
       },
       now,
     );
+    await textResultsPublished(tx, jobs, inserted[0]!);
   });
 }
 

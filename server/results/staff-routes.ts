@@ -106,7 +106,7 @@ export function resultStaffRoutes(deps: ApiDeps) {
 
   app.post("/staff/results/publish", examsOffice, async (c) => {
     const request = await readJson(c, PublishRequest);
-    await publishResults(db, c.var.staff.id, request, now());
+    await publishResults(deps, c.var.staff.id, request, now());
     return c.json({ status: "success", message: "Results published" });
   });
 

@@ -23,6 +23,7 @@ afterAll(() => api.close());
 const preferences = (token: string) => api.request("/student/sms-preferences", { token });
 const choose = (token: string, json: unknown) =>
   api.request("/student/sms-preferences", { method: "PUT", token, json });
+const ALL_ON = { registration_news: true, results_news: true, deadline_reminders: true };
 const optOut = (phoneNumber: string, secret = SECRET, clientAddress = "196.201.214.200") =>
   api.request(`/sms/opt-out?${new URLSearchParams({ secret })}`, {
     method: "POST",
@@ -41,36 +42,38 @@ describe("the student's choice of texts", () => {
     const { token } = await kit.student();
     expect(await (await preferences(token)).json()).toEqual({
       status: "success",
-      data: { registration_news: true, stopped_at: null },
+      data: { ...ALL_ON, stopped_at: null },
     });
-    const saved = await choose(token, { registration_news: false });
+    const saved = await choose(token, { ...ALL_ON, registration_news: false, results_news: false });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({
       status: "success",
       message: "Your text message choices are saved.",
-      data: { registration_news: false, stopped_at: null },
+      data: { ...ALL_ON, registration_news: false, results_news: false, stopped_at: null },
     });
   });
 
   it("sends no registration news to a student who turned it off", async () => {
     const { student, token } = await kit.student();
-    await choose(token, { registration_news: false });
+    await choose(token, { ...ALL_ON, registration_news: false });
     expect((await kit.approve(adviser.token, student.id, 1)).status).toBe(200);
     expect(await textsTo(student.phone)).toEqual([]);
   });
 
-  it.each([{}, { registration_news: "no" }, { registration_news: null }])(
-    "refuses %j with a clear error and changes nothing",
-    async (json) => {
-      const { token } = await kit.student();
-      const answer = await choose(token, json);
-      expect(answer.status).toBe(400);
-      expect((await answer.json()).error.fields.registration_news).toBe(
-        "Say whether to text course registration news: true or false.",
-      );
-      expect((await (await preferences(token)).json()).data.registration_news).toBe(true);
-    },
-  );
+  it.each([
+    [{}, "registration_news", "course registration news"],
+    [{ ...ALL_ON, registration_news: "no" }, "registration_news", "course registration news"],
+    [{ ...ALL_ON, results_news: null }, "results_news", "results news"],
+    [{ registration_news: true, results_news: true }, "deadline_reminders", "deadline reminders"],
+  ])("refuses %j with a clear error and changes nothing", async (json, field, what) => {
+    const { token } = await kit.student();
+    const answer = await choose(token, json);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.fields[field]).toBe(
+      `Say whether to text ${what}: true or false.`,
+    );
+    expect((await (await preferences(token)).json()).data).toEqual({ ...ALL_ON, stopped_at: null });
+  });
 
   it("is for the signed-in student only", async () => {
     expect((await api.request("/student/sms-preferences")).status).toBe(401);
@@ -97,11 +100,8 @@ describe("a STOP reply", () => {
     });
     await expect.poll(async () => (await textsTo(student.phone)).length).toBe(1);
 
-    await choose(token, { registration_news: true });
-    expect((await (await preferences(token)).json()).data).toEqual({
-      registration_news: true,
-      stopped_at: null,
-    });
+    await choose(token, ALL_ON);
+    expect((await (await preferences(token)).json()).data).toEqual({ ...ALL_ON, stopped_at: null });
   });
 
   it("answers OK for a number on no record, and changes nothing", async () => {

@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { smsPreferences, students } from "../db/schema.ts";
-import type { SmsPreferences } from "../../common/sms/sms-preferences.ts";
+import type {
+  SmsNews,
+  SmsPreferences,
+  SmsPreferencesRequest,
+} from "../../common/sms/sms-preferences.ts";
 
 /** The student's choices, or the defaults when they never made any. */
 export async function smsPreferencesOf(
@@ -14,24 +18,53 @@ export async function smsPreferencesOf(
     .where(eq(smsPreferences.studentId, studentId));
   return {
     registration_news: row?.registrationNews ?? true,
+    results_news: row?.resultsNews ?? true,
+    deadline_reminders: row?.deadlineReminders ?? true,
     stopped_at: row?.stoppedAt?.toISOString() ?? null,
   };
 }
 
-/** Whether registration news may be texted: chosen, and no STOP since. */
-export async function wantsRegistrationNews(db: Database | Transaction, studentId: number) {
+/** Whether this kind of news may be texted to the student: chosen, and no STOP since. */
+export async function wantsSmsNews(
+  db: Database | Transaction,
+  studentId: number,
+  news: SmsNews,
+): Promise<boolean> {
   const preferences = await smsPreferencesOf(db, studentId);
-  return preferences.registration_news && preferences.stopped_at === null;
+  return preferences[news] && preferences.stopped_at === null;
 }
 
-/** Saves the student's choice; choosing again lifts a STOP, as the page says it will. */
+const NEWS_COLUMNS = {
+  registration_news: "registration_news",
+  results_news: "results_news",
+  deadline_reminders: "deadline_reminders",
+} satisfies Record<SmsNews, string>;
+
+/**
+ * The same rule as `wantsSmsNews`, for a query that reads many students at once: `students.id`
+ * has no row saying no and no STOP. Written out (as placementColumns is), because in a query on
+ * one table the ORM leaves column names unqualified.
+ */
+export function wantsSmsNewsWhere(news: SmsNews) {
+  return sql.raw(
+    `not exists (select 1 from sms_preferences p where p.student_id = students.id and (not p.${NEWS_COLUMNS[news]} or p.stopped_at is not null))`,
+  );
+}
+
+/** Saves the student's choices; choosing again lifts a STOP, as the page says it will. */
 export async function saveSmsPreferences(
   db: Database,
   studentId: number,
-  choice: { registrationNews: boolean },
+  choice: SmsPreferencesRequest,
   now: Date,
 ) {
-  const values = { registrationNews: choice.registrationNews, stoppedAt: null, updatedAt: now };
+  const values = {
+    registrationNews: choice.registration_news,
+    resultsNews: choice.results_news,
+    deadlineReminders: choice.deadline_reminders,
+    stoppedAt: null,
+    updatedAt: now,
+  };
   await db
     .insert(smsPreferences)
     .values({ studentId, ...values })

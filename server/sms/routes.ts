@@ -34,15 +34,10 @@ export function smsRoutes(deps: ApiDeps) {
   );
 
   app.put("/student/sms-preferences", signedIn, async (c) => {
-    const { registration_news } = await readJson(c, SmsPreferencesRequest);
-    await saveSmsPreferences(
-      deps.db,
-      c.var.student.id,
-      { registrationNews: registration_news },
-      deps.now(),
-    );
+    const choice = await readJson(c, SmsPreferencesRequest);
+    await saveSmsPreferences(deps.db, c.var.student.id, choice, deps.now());
     // Saving a choice lifts a STOP: what was saved is the whole answer.
-    const data: SmsPreferences = { registration_news, stopped_at: null };
+    const data: SmsPreferences = { ...choice, stopped_at: null };
     return c.json({ status: "success", message: SMS_PREFERENCES_SAVED, data });
   });
 

@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { isGsm7, smsSegments } from "./gsm7.ts";
 import {
+  deadlineReminderText,
   receiptText,
   registrationApprovedText,
   registrationReturnedText,
   resetCodeText,
+  resultsPublishedText,
 } from "./templates.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 
 // Every template, filled with the longest and the oddest values it can be given, is one GSM-7
 // segment: a second segment is paid twice, and one character outside GSM-7 halves what fits.
+const SEMESTERS = ["First Semester", "Second Semester"];
+// The longest a deadline is written: a long month on a two-digit day.
+const LONGEST_DEADLINE = "30 September 2025";
 const LONGEST_REFERENCE = "CCE-20251231-ZZZZZZZZZZZZ";
 const FILLED = {
   "reset code": ["000000", "999999", "123456"].map(resetCodeText),
@@ -23,11 +28,15 @@ const FILLED = {
     ),
     receiptText({ amountKobo: 500_000, what: "Transcript fee", reference: LONGEST_REFERENCE }),
   ],
-  "registration approved": ["First Semester", "Second Semester"].map((semester) =>
+  "registration approved": SEMESTERS.map((semester) =>
     registrationApprovedText(semester, "2025/2026"),
   ),
-  "registration returned": ["First Semester", "Second Semester"].map((semester) =>
+  "registration returned": SEMESTERS.map((semester) =>
     registrationReturnedText(semester, "2025/2026"),
+  ),
+  "results published": SEMESTERS.map((semester) => resultsPublishedText(semester, "2025/2026")),
+  "deadline reminder": (["school_fee", "registration"] as const).flatMap((kind) =>
+    [3, 1].map((days) => deadlineReminderText(kind, "2025/2026", LONGEST_DEADLINE, days)),
   ),
 };
 
@@ -57,5 +66,22 @@ describe("the receipt SMS", () => {
     ).toBe(
       "Payment received: NGN 45,000.00 for Full Payment, 200 level, 2024/2025. Ref CCE-20250115-7K3QX9M2PZ4D. Your slip is on the portal. Student Portal",
     );
+  });
+});
+
+describe("the deadline reminder SMS", () => {
+  it.each([
+    [
+      "school_fee",
+      3,
+      "Reminder: the 2024/2025 school fee is due by 17 January 2025, in 3 days. Pay it on the portal before then. Student Portal",
+    ],
+    [
+      "registration",
+      1,
+      "Reminder: course registration for 2024/2025 closes on 17 January 2025, tomorrow. Register your courses on the portal. Student Portal",
+    ],
+  ] as const)("names the %s deadline and how far off it is (%i days)", (kind, days, text) => {
+    expect(deadlineReminderText(kind, "2024/2025", "17 January 2025", days)).toBe(text);
   });
 });

@@ -32,3 +32,27 @@ export function registrationApprovedText(semester: string, session: string) {
 export function registrationReturnedText(semester: string, session: string) {
   return `Your ${semester} course registration for ${session} was sent back to you. Read why on the portal, change it and submit again. ${SMS_SIGNATURE}`;
 }
+
+/** A programme's semester results published (decision 201): the results stay on the portal. */
+export function resultsPublishedText(semester: string, session: string) {
+  return `Your results for ${semester} ${session} are published. Sign in to the ${SMS_SIGNATURE} to see them.`;
+}
+
+/** What a deadline reminder is about (decision 201). */
+export type ReminderKind = "school_fee" | "registration";
+
+/**
+ * A reminder 3 days or 1 day before a deadline (decision 201). The deadline as the college's
+ * notices write it ("30 September 2025"); it is the last day to act.
+ */
+export function deadlineReminderText(
+  kind: ReminderKind,
+  session: string,
+  deadline: string,
+  daysLeft: number,
+) {
+  const when = daysLeft === 1 ? "tomorrow" : `in ${daysLeft} days`;
+  return kind === "school_fee"
+    ? `Reminder: the ${session} school fee is due by ${deadline}, ${when}. Pay it on the portal before then. ${SMS_SIGNATURE}`
+    : `Reminder: course registration for ${session} closes on ${deadline}, ${when}. Register your courses on the portal. ${SMS_SIGNATURE}`;
+}

@@ -25,6 +25,11 @@ test("a student turns registration news by SMS off and on again from the biodata
 
   await page.reload();
   await expect(news).not.toBeChecked();
+  // The other choices (decision 201) were saved as they were shown: on.
+  await expect(texts.getByLabel("Semester results published")).toBeChecked();
+  await expect(
+    texts.getByLabel("Reminders before school fee and course registration deadlines"),
+  ).toBeChecked();
   await news.check();
   await texts.getByRole("button", { name: "Save text choices" }).click();
   await expect(news).toBeChecked();

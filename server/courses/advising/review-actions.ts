@@ -31,7 +31,7 @@ import { assertAdvises, readsEveryDepartment } from "./adviser-scope.ts";
 import { reopenedMail } from "./reopen-mail.ts";
 import { internationalPhone } from "../../sms/phone-numbers.ts";
 import { registrationApprovedText, registrationReturnedText } from "../../sms/templates.ts";
-import { wantsRegistrationNews } from "../../sms/preferences.ts";
+import { wantsSmsNews } from "../../sms/preferences.ts";
 import { semesterStatus } from "./semester-review.ts";
 
 type Semester = { studentId: number; session: string; semester: 1 | 2 };
@@ -120,7 +120,7 @@ async function textTheStudent(
   at: Date,
 ) {
   // Read in the transaction that decides, under the student's lock: a choice saved a moment ago holds.
-  if (!phone || !(await wantsRegistrationNews(tx, target.studentId))) return;
+  if (!phone || !(await wantsSmsNews(tx, target.studentId, "registration_news"))) return;
   const semester = semesterLabel(target.semester);
   await jobs.sendSms(tx, {
     key: `registration-${outcome}:${target.studentId}:${target.session}:${target.semester}:${at.getTime()}`,

@@ -19,6 +19,8 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { href: "/staff/refunds", label: "Refunds", roles: ["bursar", "admin"] },
   // What the SMS provider charges for codes, receipts and registration news (decision 200).
   { href: "/staff/sms", label: "Text messages", roles: ["bursar", "admin"] },
+  // Deadline reminders by SMS: the bursary's for fees, the registry's for registration (decision 201).
+  { href: "/staff/sms/reminders", label: "SMS reminders", roles: ["bursar", "registry", "admin"] },
   { href: "/staff/complaints", label: "Complaints", roles: ["support"] },
   { href: "/staff/results/review", label: "Results to review", roles: ["hod"] },
   { href: "/staff/results/overview", label: "Results overview", roles: ["exams"] },

@@ -202,6 +202,7 @@ test("every bursary page fits the phone", async ({ page }) => {
     "/staff/reconciliation?from=2023-01-01&to=2026-12-31",
     "/staff/refunds",
     "/staff/sms",
+    "/staff/sms/reminders",
     "/staff/totp",
   ]);
 });
@@ -251,6 +252,7 @@ test("every administrator page fits the phone", async ({ page }) => {
     "/staff/fees",
     "/staff/refunds",
     "/staff/sms",
+    "/staff/sms/reminders",
     "/staff/announcements",
     "/staff/library",
     "/staff/audit",
