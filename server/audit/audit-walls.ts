@@ -18,12 +18,29 @@ const STRUCTURE = [
   "entry_mode",
 ];
 const FEES = ["fee", "fee_import"];
+// Deadline reminders by SMS: the bursary schedules fee reminders, the registry registration ones.
+const REMINDERS = ["sms_reminder"];
 export const AUDIT_WALLS: Record<Exclude<StaffRole, "adviser">, readonly string[]> = {
-  registry: ["student", "student_import", "academic_session", "course_registration", ...STRUCTURE],
-  bursar: [...FEES, "payment", "refund"],
+  registry: [
+    "student",
+    "student_import",
+    "academic_session",
+    "course_registration",
+    ...STRUCTURE,
+    ...REMINDERS,
+  ],
+  bursar: [...FEES, "payment", "refund", ...REMINDERS],
   support: ["complaint"],
   // Structure, sessions and fees: the administrator reads those pages too.
-  admin: ["staff", "announcement", "library_item", "academic_session", ...STRUCTURE, ...FEES],
+  admin: [
+    "staff",
+    "announcement",
+    "library_item",
+    "academic_session",
+    ...STRUCTURE,
+    ...FEES,
+    ...REMINDERS,
+  ],
   // Results (issue 32). A lecturer's or head's wall would be their own courses, not a kind of
   // record: they read a course's history on its result page, and nothing here.
   lecturer: [],

@@ -71,7 +71,9 @@ test("a student sets a USSD PIN, checks their fees, gets how to pay by SMS and c
   await expect
     .poll(async () => {
       await phone.goto("/api/dev/sms-outbox");
-      return phone.locator(`li[data-sms-to="+234${student.phone.slice(1)}"] .text`).allTextContents();
+      return phone
+        .locator(`li[data-sms-to="+234${student.phone.slice(1)}"] .text`)
+        .allTextContents();
     })
     .toContainEqual(expect.stringMatching(/^\s*Pay NGN [\d,]+ by transfer to \d{10} /));
 

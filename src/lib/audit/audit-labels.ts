@@ -79,6 +79,8 @@ export const ACTION_LABELS: Record<string, string> = {
   "course_result.approve": "Result approved by the head of department",
   "course_result.return": "Result returned to its lecturers",
   "result_publication.publish": "Results published",
+  "sms_reminder.schedule": "Deadline reminder by SMS scheduled",
+  "sms_reminder.cancel": "Deadline reminder by SMS cancelled",
   "grading_scheme.set": "Grading scheme set",
   "transcript.release": "Transcript released",
   "transcript.cancel": "Transcript request cancelled by the student",
