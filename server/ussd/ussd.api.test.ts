@@ -29,7 +29,11 @@ let api: ApiHarness;
 let sessionCount = 0;
 
 beforeAll(async () => {
-  api = await createApiHarness({ smsCallbackSecret: SECRET, demoData: true });
+  api = await createApiHarness({
+    smsCallbackSecret: SECRET,
+    demoData: true,
+    offeredGateways: ["paystack", "remita"],
+  });
 });
 afterAll(() => api.close());
 
@@ -473,6 +477,44 @@ describe("the choices that end a session", () => {
     expect(last(await dial(student.phone, ["1"], "4826"))).toContain(
       "Last payment: NGN 120,000, waiting",
     );
+  });
+
+  it("texts a Remita RRR for a fee the bursary takes through Remita only", async () => {
+    await api.db
+      .update(feeSchedule)
+      .set({ allowedGateways: ["remita"] })
+      .where(and(eq(feeSchedule.level, 300), eq(feeSchedule.session, "2024/2025")));
+    const student = await api.createStudent({ level: 300 });
+    const token = await api.signIn(student.phone);
+    await api.request("/student/ussd-pin", {
+      method: "PUT",
+      token,
+      json: { pin: "4826", pin_again: "4826", password: "demo1234" },
+    });
+    expect(last(await dial(student.phone, ["2", "1"], "4826"))).toMatch(
+      /^END We have sent how to pay NGN [\d,]+ to this phone by SMS\. Ref CCE-/,
+    );
+    const [payment] = await api.db
+      .select()
+      .from(payments)
+      .where(eq(payments.studentId, student.id));
+    expect(payment).toMatchObject({ gateway: "remita", status: "pending" });
+    const rrr = payment!.gatewayReference!;
+    const [sms] = await textsTo(student.phone);
+    expect(sms!.text).toBe(
+      `Pay NGN ${(payment!.amountKobo / 100).toLocaleString("en-NG")} with Remita RRR ${rrr.match(/\d{4}/g)!.join("-")} online or at any bank. Ref ${payment!.reference}. Student Portal`,
+    );
+  });
+
+  it("shows the Payment page's refusal in its words, and starts nothing", async () => {
+    const { student } = await studentWithPin("4826");
+    // Ten payments started in half an hour: the eleventh is refused, by USSD as on the page.
+    for (let i = 0; i < 10; i++) await dial(student.phone, ["2", "2"], "4826");
+    const before = await footprint();
+    const refused = last(await dial(student.phone, ["2", "1"], "4826"));
+    expect(refused).toMatch(/^END You have started 10 payments in the last half hour\./);
+    expect(refused.length).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect((await footprint()).payments).toBe(before.payments);
   });
 
   it("tells a student whose fees are paid that there is nothing to pay", async () => {
