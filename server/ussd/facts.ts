@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments, students } from "../db/schema.ts";
 import { placementColumns } from "../students/student-record.ts";
-import { creditedOptions, scheduledFee } from "../payments/fee-schedule.ts";
+import { scheduledFee } from "../payments/fee-schedule.ts";
 import { paymentCompleteFrom, type PaymentOption } from "../../common/payments/fee-status.ts";
 import { registrationRecord } from "../courses/student-view.ts";
 import { semesterStatus } from "../courses/advising/semester-review.ts";
@@ -42,33 +42,28 @@ export async function feeFacts(db: Database, student: UssdStudent): Promise<FeeF
   const session = student.placement.currentSession;
   if (!session) return { kind: "no-session" };
   const where = { level: student.level, session };
-  const [paid, credited, [latest]] = await Promise.all([
-    creditedOptions(db, student.id, where),
-    db
-      .select({ amountKobo: payments.amountKobo, paidAmountKobo: payments.paidAmountKobo })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.studentId, student.id),
-          eq(payments.kind, "school_fee"),
-          eq(payments.session, session),
-          eq(payments.level, student.level),
-          eq(payments.status, "success"),
-        ),
+  // The session's school-fee payments, newest first: what is credited at the student's level (as
+  // creditedOptions reads it) and the latest payment, from one read.
+  const rows = await db
+    .select({
+      option: payments.paymentOption,
+      level: payments.level,
+      status: payments.status,
+      amountKobo: payments.amountKobo,
+      paidAmountKobo: payments.paidAmountKobo,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, student.id),
+        eq(payments.kind, "school_fee"),
+        eq(payments.session, session),
       ),
-    db
-      .select({ amountKobo: payments.amountKobo, status: payments.status })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.studentId, student.id),
-          eq(payments.kind, "school_fee"),
-          eq(payments.session, session),
-        ),
-      )
-      .orderBy(desc(payments.generatedAt), desc(payments.id))
-      .limit(1),
-  ]);
+    )
+    .orderBy(desc(payments.generatedAt), desc(payments.id));
+  const credited = rows.filter((row) => row.level === student.level && row.status === "success");
+  const paid = credited.map((row) => row.option);
+  const latest = rows[0];
   const complete = paymentCompleteFrom(paid);
   const next: PaymentOption[] =
     complete === "full" ? [] : complete === "part" ? ["second_installment"] : ["full", "part"];
@@ -86,7 +81,7 @@ export async function feeFacts(db: Database, student: UssdStudent): Promise<FeeF
     // What settles the session: the whole fee, or the second installment after the first.
     owedKobo: payable[0]?.amountKobo ?? 0,
     payable,
-    latest: latest ?? null,
+    latest: latest ? { amountKobo: latest.amountKobo, status: latest.status } : null,
   };
 }
 

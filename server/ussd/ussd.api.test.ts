@@ -120,10 +120,7 @@ describe("the USSD PIN on the portal", () => {
       message: "Your USSD PIN is saved. Use it the next time you dial.",
       data: { pin_set_at: api.clock.now().toISOString(), locked_until: null },
     });
-    const [account] = await api.db
-      .select()
-      .from(ussdAccounts)
-      .where(eq(ussdAccounts.studentId, student.id));
+    const account = await accountOf(student.id);
     expect(account!.pinHash).not.toContain("4826");
   });
 
@@ -153,9 +150,7 @@ describe("the USSD PIN on the portal", () => {
     const answer = await put(token, json);
     expect(answer.status).toBe(400);
     expect((await answer.json()).error.fields[field]).toBe(message);
-    expect(
-      await api.db.select().from(ussdAccounts).where(eq(ussdAccounts.studentId, student.id)),
-    ).toEqual([]);
+    expect(await accountOf(student.id)).toBeUndefined();
   });
 
   it("refuses a wrong password, and after five tries in a quarter of an hour, any password", async () => {
@@ -279,10 +274,7 @@ describe("the PIN at the start of a session", () => {
     expect(last(await dial(student.phone, [], "48"))).toBe(
       "END A USSD PIN is 4 digits. Dial again.",
     );
-    const [account] = await api.db
-      .select()
-      .from(ussdAccounts)
-      .where(eq(ussdAccounts.studentId, student.id));
+    const account = await accountOf(student.id);
     expect(account!.wrongPins).toBe(0);
   });
 
@@ -416,10 +408,7 @@ describe("the choices that end a session", () => {
     expect(await screen(student.phone, next, "")).not.toBe(
       "CON Student Portal\nEnter your 4-digit USSD PIN:",
     );
-    const [account] = await api.db
-      .select()
-      .from(ussdAccounts)
-      .where(eq(ussdAccounts.studentId, student.id));
+    const account = await accountOf(student.id);
     expect(account!.language).toBe("ha");
     expect(last(await dial(student.phone, ["5", "1"], "4826"))).toBe(
       "END The menu is now in English.",
@@ -441,10 +430,7 @@ describe("the choices that end a session", () => {
     expect(await screen(student.phone, sessionId, "4826*5*3*1")).toBe(
       "END This session has ended. Dial again.",
     );
-    const [account] = await api.db
-      .select()
-      .from(ussdAccounts)
-      .where(eq(ussdAccounts.studentId, student.id));
+    const account = await accountOf(student.id);
     expect(account!.language).toBe("en");
   });
 
@@ -528,6 +514,14 @@ describe("the choices that end a session", () => {
     );
   });
 });
+
+async function accountOf(studentId: number) {
+  const [account] = await api.db
+    .select()
+    .from(ussdAccounts)
+    .where(eq(ussdAccounts.studentId, studentId));
+  return account;
+}
 
 async function chiamakaId() {
   const [row] = await api.db.select().from(students).where(eq(students.phone, CHIAMAKA));
