@@ -90,7 +90,10 @@ export async function ussdCaller(db: Database, phone: string, now: Date) {
 }
 
 export type PinCheck =
-  { kind: "right" } | { kind: "wrong"; triesLeft: number } | { kind: "locked"; until: Date };
+  | { kind: "right" }
+  | { kind: "wrong"; triesLeft: number }
+  /** `lockedNow`: this try was the third wrong one, not one refused by a lock already on. */
+  | { kind: "locked"; until: Date; lockedNow: boolean };
 
 /**
  * Checks a PIN for the caller. The try is counted before the comparison, in one UPDATE that
@@ -115,7 +118,8 @@ export async function checkUssdPin(
       ),
     )
     .returning({ pinHash: ussdAccounts.pinHash, wrongPins: ussdAccounts.wrongPins });
-  if (!counted) return { kind: "locked", until: await lockEnd(db, caller.studentId, now) };
+  if (!counted)
+    return { kind: "locked", until: await lockEnd(db, caller.studentId, now), lockedNow: false };
   if (await verifyPassword(session.pin, counted.pinHash)) {
     await db.transaction(async (tx) => {
       await tx
@@ -150,7 +154,7 @@ export async function checkUssdPin(
       text: ussdLockedText(until),
     });
   });
-  return { kind: "locked", until };
+  return { kind: "locked", until, lockedNow: true };
 }
 
 /** When the lock that refused a try ends (a try counted by a racing request may have just set it). */

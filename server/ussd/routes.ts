@@ -110,7 +110,8 @@ async function answer(
       now,
     );
     if (check.kind === "locked") {
-      deps.logger.info("USSD menu locked after wrong PINs", { studentId: caller.studentId });
+      if (check.lockedNow)
+        deps.logger.info("USSD menu locked after wrong PINs", { studentId: caller.studentId });
       return locked(check.until);
     }
     if (check.kind === "wrong") return done(say(language, "wrong_pin", { tries: check.triesLeft }));
