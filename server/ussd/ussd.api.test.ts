@@ -249,6 +249,10 @@ describe("the PIN at the start of a session", () => {
     expect(last(await dial(student.phone, [], "3333"))).toBe(locked);
     expect(last(await dial(student.phone, [], "4826"))).toBe(locked);
     expect(await screen(student.phone, "s-locked-start", "")).toBe(locked);
+    const lockLines = api.logger.lines.filter(
+      (line) => line.includes("USSD menu locked") && line.includes(`"studentId":${student.id}`),
+    );
+    expect(lockLines).toHaveLength(1);
     const texts = await textsTo(student.phone);
     expect(texts.map((sms) => sms.text)).toEqual([
       `3 wrong USSD PINs were entered for your Student Portal account. The USSD menu is locked until ${time}. Not you? Change your USSD PIN on the portal.`,
