@@ -446,6 +446,10 @@ export const smsReminders = pgTable(
   },
   (table) => [
     index().on(table.deadline),
+    // One live reminder per kind and deadline: two officers scheduling it at once get one.
+    uniqueIndex("sms_reminders_one_live_per_deadline")
+      .on(table.kind, table.deadline)
+      .where(sql`${table.cancelledAt} is null`),
     check("sms_reminders_kind_known", sql`${table.kind} in ('school_fee', 'registration')`),
   ],
 );

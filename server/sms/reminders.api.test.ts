@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-kit.ts";
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
@@ -173,6 +173,20 @@ describe("scheduling a deadline reminder", () => {
     expect((await answer.json()).message).toBe(
       "A reminder for this deadline is already scheduled (School fee not paid, 31 January 2025).",
     );
+  });
+
+  it("schedules a deadline asked for twice at once only once", async () => {
+    const json = { kind: "registration", deadline: "2025-02-14" };
+    const answers = await Promise.all([
+      kit.schedule(["registry"], json),
+      kit.schedule(["admin"], json),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const live = await api.db
+      .select()
+      .from(smsReminders)
+      .where(and(eq(smsReminders.deadline, "2025-02-14"), isNull(smsReminders.cancelledAt)));
+    expect(live).toHaveLength(1);
   });
 
   it.each([

@@ -59,25 +59,17 @@ export async function scheduleReminder(
       "No session is current, so there is nothing to remind students of. Ask the registry to make a session current first.",
     );
   return db.transaction(async (tx) => {
-    const [same] = await tx
-      .select({ id: smsReminders.id })
-      .from(smsReminders)
-      .where(
-        and(
-          eq(smsReminders.kind, request.kind),
-          eq(smsReminders.deadline, request.deadline),
-          isNull(smsReminders.cancelledAt),
-        ),
-      );
-    if (same)
+    // The partial unique index decides between two officers scheduling the same deadline at once.
+    const [row] = await tx
+      .insert(smsReminders)
+      .values({ ...request, session, scheduledBy: member.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
       throw new ApiError(
         409,
         `A reminder for this deadline is already scheduled (${REMINDER_KIND_LABELS[request.kind]}, ${spelledDate(request.deadline)}).`,
       );
-    const [row] = await tx
-      .insert(smsReminders)
-      .values({ ...request, session, scheduledBy: member.id, createdAt: now })
-      .returning();
     const after = { kind: request.kind, session, deadline: request.deadline };
     await recordAudit(
       tx,

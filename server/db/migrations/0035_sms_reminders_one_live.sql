@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sms_reminders_one_live_per_deadline" ON "sms_reminders" USING btree ("kind","deadline") WHERE "sms_reminders"."cancelled_at" is null;
