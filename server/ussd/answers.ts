@@ -138,7 +138,7 @@ async function payBySms(context: MenuContext, option: PayableOption): Promise<Us
         kind: "pay-details",
         studentId: student.id,
         to: internationalPhone(student.phone),
-        text: payDetailsText(payment, instructions),
+        text: payDetailsText(language, payment, instructions),
       }),
     );
     return done(paySentScreen(language, payment));

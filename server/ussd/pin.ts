@@ -151,7 +151,7 @@ export async function checkUssdPin(
       kind: "ussd-locked",
       studentId: caller.studentId,
       to: internationalPhone(caller.phone),
-      text: ussdLockedText(until),
+      text: ussdLockedText(caller.language, until),
     });
   });
   return { kind: "locked", until, lockedNow: true };

@@ -16,6 +16,8 @@ import { readSmsOutbox } from "../sms/outbox.ts";
 import { isGsm7 } from "../sms/gsm7.ts";
 import { USSD_LANGUAGES, type UssdLanguage } from "../../common/ussd/ussd-pin.ts";
 import { setUssdLanguage } from "./pin.ts";
+import { say } from "./languages/index.ts";
+import { formatCollegeTime } from "../../common/format/dates.ts";
 import { SCREEN_LIMIT } from "./screens.ts";
 import { DEMO_USSD_PIN } from "./seed.ts";
 
@@ -255,10 +257,20 @@ describe("the PIN at the start of a session", () => {
     expect(lockLines).toHaveLength(1);
     const texts = await textsTo(student.phone);
     expect(texts.map((sms) => sms.text)).toEqual([
-      `3 wrong USSD PINs were entered for your Student Portal account. The USSD menu is locked until ${time}. Not you? Change your USSD PIN on the portal.`,
+      `Three wrong USSD PINs were entered for your Student Portal account. The USSD menu is locked until ${time}. Not you? Change your USSD PIN on the portal.`,
     ]);
     api.clock.advance(60 * 60_000 + 1);
     expect(last(await dial(student.phone, [], "4826"))).toMatch(/^CON Student Portal\n1 Fees/);
+  });
+
+  it("texts the lock in the menu's language", async () => {
+    const { student } = await studentWithPin("4826");
+    await setUssdLanguage(api.db, student.id, "yo");
+    for (const pin of ["1111", "2222", "3333"]) await dial(student.phone, [], pin);
+    const until = new Date(api.clock.now().getTime() + 60 * 60_000);
+    const [sms] = await textsTo(student.phone);
+    expect(sms!.text).toBe(say("yo", "sms_locked", { time: formatCollegeTime(until) }));
+    expect(sms!.text).not.toContain("were entered");
   });
 
   it("counts three wrong PINs sent at once as three, and locks once", async () => {

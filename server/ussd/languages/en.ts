@@ -43,6 +43,14 @@ export const en = {
   results_withheld: "Your latest results show once your fees are paid.",
   language_menu: "Language\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo",
   language_set: "The menu is now in English.",
+  // What the menu texts, in the same language: one 160-character GSM-7 segment each at the
+  // longest values (sms-texts.test.ts).
+  sms_locked:
+    "Three wrong USSD PINs were entered for your Student Portal account. The USSD menu is locked until {time}. Not you? Change your USSD PIN on the portal.",
+  sms_pay_transfer:
+    "Pay {amount} by transfer to {account} {bank} before {deadline}. Ref {reference}. Student Portal",
+  sms_pay_rrr:
+    "Pay {amount} with Remita RRR {rrr} online or at any bank. Ref {reference}. Student Portal",
 } as const;
 
 export type UssdTextKey = keyof typeof en;

@@ -39,4 +39,10 @@ export const ig: UssdTexts = {
   results_withheld: "Nsonaazu gi ikpeazu ga-apu ozugbo i kwuchara ugwo akwukwo.",
   language_menu: "Asusu\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo",
   language_set: "Menu a di ugbu a n'Igbo.",
+  sms_locked:
+    "Etinyere USSD PIN ezighi ezi ugboro 3 na akaunti Student Portal gi. E mechiela menu USSD ruo {time}. O bughi gi? Gbanwee USSD PIN gi na portal.",
+  sms_pay_transfer:
+    "Kwuo {amount} site na transfer gaa {account} {bank} tupu {deadline}. Ref {reference}. Student Portal",
+  sms_pay_rrr:
+    "Kwuo {amount} site na Remita RRR {rrr} n'intanet ma o bu n'ulo aku obula. Ref {reference}. Student Portal",
 };
