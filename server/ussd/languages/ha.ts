@@ -41,7 +41,7 @@ export const ha: UssdTexts = {
   language_menu: "Harshe\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo",
   language_set: "Yanzu menu yana cikin Hausa.",
   sms_locked:
-    "An shigar da USSD PIN ba daidai ba sau 3 a asusunka na Student Portal. An kulle menu na USSD har zuwa {time}. Ba kai ba? Canza USSD PIN a portal.",
+    "An shigar da USSD PIN ba daidai ba sau 3 a asusunka na Student Portal. An kulle menu na USSD har zuwa {time}. Ba kai ba? Canza USSD PIN dinka a portal.",
   sms_pay_transfer:
     "Biya {amount} ta transfer zuwa {account} {bank} kafin {deadline}. Ref {reference}. Student Portal",
   sms_pay_rrr:

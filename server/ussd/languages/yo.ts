@@ -40,7 +40,7 @@ export const yo: UssdTexts = {
   language_menu: "Ede\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo",
   language_set: "Menu naa ti wa ni Yoruba bayii.",
   sms_locked:
-    "USSD PIN ti ko to ni a te ni igba 3 fun akanti Student Portal re. A ti dena menu USSD titi di {time}. Ki i se iwo? Yi USSD PIN re pada lori portal.",
+    "Won te USSD PIN ti ko to ni igba 3 fun akanti Student Portal re. A ti dena menu USSD titi di {time}. Ki i se iwo? Yi USSD PIN re pada lori portal.",
   sms_pay_transfer:
     "San {amount} nipa transfer si {account} {bank} ki o to di {deadline}. Ref {reference}. Student Portal",
   sms_pay_rrr:
