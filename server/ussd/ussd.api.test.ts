@@ -184,14 +184,39 @@ describe("who may call the menu", () => {
     expect(response.status).toBe(404);
   });
 
-  it("refuses a callback that is not the provider's form", async () => {
-    const response = await api.request(`/ussd?secret=${SECRET}`, {
-      method: "POST",
-      body: new URLSearchParams({ text: "" }),
-    });
+  it.each([
+    ["no session id or number", new URLSearchParams({ text: "" })],
+    ["an empty session id", new URLSearchParams({ sessionId: "", phoneNumber: "+2348030000001" })],
+    [
+      "a text longer than any walk",
+      new URLSearchParams({
+        sessionId: "s-long",
+        phoneNumber: "+2348030000001",
+        text: "1*".repeat(201),
+      }),
+    ],
+    ["JSON, not a form", JSON.stringify({ sessionId: "s-json", phoneNumber: "+2348030000001" })],
+  ])("refuses a callback with %s, and changes nothing", async (_, body) => {
+    const before = await footprint();
+    const response = await api.request(`/ussd?secret=${SECRET}`, { method: "POST", body });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(
       "Send the USSD callback as a form with sessionId, phoneNumber and text.",
+    );
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("tells a number that is not Nigerian what it tells a number on no record", async () => {
+    const response = await api.request(`/ussd?secret=${SECRET}`, {
+      method: "POST",
+      body: new URLSearchParams({
+        sessionId: "s-abroad-2",
+        phoneNumber: "+447700900123",
+        text: "",
+      }),
+    });
+    expect(await response.text()).toBe(
+      "END To use this menu, sign in to the Student Portal and set a USSD PIN on your Biodata page.",
     );
   });
 
