@@ -17,10 +17,13 @@ export async function upgradePasswordHash(options: {
   facts: Record<string, unknown>;
 }) {
   const { password, stored, cost, save, logger, facts } = options;
-  if (!needsRehash(stored, cost)) return;
+  if (!needsRehash(stored, cost)) return stored;
   try {
-    await save(await hashPassword(password, cost));
+    const fresh = await hashPassword(password, cost);
+    await save(fresh);
+    return fresh;
   } catch (error) {
     logger.error("password hash not upgraded", { ...facts, error: String(error) });
+    return stored;
   }
 }

@@ -8,7 +8,7 @@ import { ApiError } from "../http/errors.ts";
 import { clientNetwork } from "../http/client-address.ts";
 import type { ApiEnv } from "../http/context.ts";
 import { readJson } from "../http/validate.ts";
-import { loadStudentRecord } from "../students/student-record.ts";
+import { loadStudentRecord, placementColumns } from "../students/student-record.ts";
 import { normalizeNigerianPhone } from "../../common/validation/person.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { upgradePasswordHash } from "./password-upgrade.ts";
@@ -28,9 +28,11 @@ export const LoginRequest = z.object({
     .max(200, "That password is too long."),
 });
 
+// The placement (programme, current session, fees paid in it) comes with the row: a sign-in that
+// succeeds answers the student's record and primes the session cache with both, in one read.
 const studentWithPhone = preparedQuery((db) =>
   db
-    .select()
+    .select({ student: students, placement: placementColumns() })
     .from(students)
     .where(eq(students.phone, sql.placeholder("phone")))
     .limit(1)
@@ -49,17 +51,18 @@ export function authRoutes(deps: ApiDeps) {
     const phone = normalizeNigerianPhone(username) ?? username;
     // Counted before the slow password check, so a burst of guesses cannot slip past the limits.
     const attempt = await admitSignIn(phone, clientNetwork(c.get("clientAddress")), now());
-    const [student] = await studentWithPhone(db).execute({ phone });
+    const [found] = await studentWithPhone(db).execute({ phone });
     const passwordMatches = await verifyPassword(
       password,
-      student?.passwordHash ?? (await decoyHash()),
+      found?.student.passwordHash ?? (await decoyHash()),
     );
-    if (!student || !passwordMatches) {
-      deps.logger.warn("sign-in refused", { reason: student ? "password" : "unknown phone" });
+    if (!found || !passwordMatches) {
+      deps.logger.warn("sign-in refused", { reason: found ? "password" : "unknown phone" });
       throw new ApiError(401, WRONG_CREDENTIALS);
     }
+    const { student, placement } = found;
     await attempt.succeeded();
-    await upgradePasswordHash({
+    const passwordHash = await upgradePasswordHash({
       password,
       stored: student.passwordHash,
       cost: deps.passwordCost,
@@ -71,11 +74,17 @@ export function authRoutes(deps: ApiDeps) {
       logger: deps.logger,
       facts: { studentId: student.id },
     });
-    const access = await startSession(db, student.id, now(), deps.sessions);
+    const signedIn = { student: { ...student, passwordHash }, placement };
+    const access = await startSession(db, signedIn, now(), deps.sessions, deps.sessionCache);
     return c.json({
       status: "success",
       message: "Login successful",
-      data: { tokens: { access, student: await loadStudentRecord(db, student) } },
+      data: {
+        tokens: {
+          access,
+          student: await loadStudentRecord(db, { ...signedIn.student, placement }),
+        },
+      },
     });
   });
 

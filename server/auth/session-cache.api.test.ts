@@ -46,6 +46,29 @@ describe("with sessions cached for a moment in each process", () => {
     expect((await (await me(token)).json()).data.religion).toBe("Islam");
   });
 
+  it("signing in primes the cache: the first page after it reads no session, and its record is whole", async () => {
+    const student = await api.createStudent({ phone: "08035550009", password: "demo1234" });
+    const signIn = await api.request("/student/uniben/login", {
+      method: "POST",
+      json: { username: student.phone, password: "demo1234" },
+    });
+    const { access: token, student: answered } = (await signIn.json()).data.tokens;
+    // Revoked behind this process's back at once: only an entry the sign-in itself left can
+    // still answer for the token, so a 200 here means the first read cost no session query.
+    await api.db
+      .update(authSessions)
+      .set({ revokedAt: api.clock.now() })
+      .where(eq(authSessions.studentId, student.id));
+    const first = await me(token);
+    expect(first.status).toBe(200);
+    const record = (await first.json()).data;
+    // The placement came with it (the programme is read with the row, not from the students table).
+    expect(record).toEqual(answered);
+    expect(record.programme).not.toBe("");
+    await wait(CACHE_MS + 100);
+    expect((await me(token)).status).toBe(401);
+  });
+
   it("a session ended elsewhere (another process) is refused once the window has passed", async () => {
     const student = await api.createStudent({ phone: "08035550003", password: "demo1234" });
     const token = await api.signIn(student.phone);

@@ -29,20 +29,27 @@ const hashToken = (token: string) => hash("sha256", token);
 // Only refresh last_seen_at once a minute: a page load makes several calls.
 const TOUCH_AFTER_MS = 60_000;
 
+/** Starts a session for a student who has just proved who they are; answers its bearer token. */
 export async function startSession(
   db: Database,
-  studentId: number,
+  signedIn: { student: typeof students.$inferSelect; placement: StudentPlacement },
   now: Date,
   limits: SessionLimits,
+  cache?: SessionCache,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await insertSession(db).execute({
+  const session = {
     tokenHash: hashToken(token),
-    studentId,
+    studentId: signedIn.student.id,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + limits.absoluteHours * 3_600_000),
-  });
+    revokedAt: null,
+  };
+  await insertSession(db).execute(session);
+  // The page a sign-in leads to (the dashboard) would look up this session at once: this process
+  // already holds what that lookup reads, as fresh as a lookup would be, so it costs no query.
+  cache?.set(session.tokenHash, { session, ...signedIn });
   return token;
 }
 
