@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { academicSessions, feeSchedule, payments, type students } from "../db/schema.ts";
+import { academicSessions, feeSchedule, payments, students } from "../db/schema.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { lateFeeRefusal } from "../../common/payments/late-fees.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
@@ -58,6 +58,60 @@ const creditedOptionsQuery = preparedQuery((db) =>
     .prepare("credited_options"),
 );
 
+/**
+ * What a quote is made of, as columns of a read of the student's row: the fee in force for the
+ * choice and this student (as `scheduled_fee` chooses it), the options already credited at that
+ * level and session (as `credited_options`), and when the session's late fees open. A quote and
+ * an initialised payment each need all three: one round trip instead of three (decision 195).
+ */
+const quoteReadsQuery = preparedQuery((db) => {
+  const option = sql.placeholder("option");
+  const level = sql.placeholder("level");
+  const session = sql.placeholder("session");
+  return db
+    .select({
+      fee: sql<FeeInForce | null>`(
+        select json_build_object('id', f.id, 'amountKobo', f.amount_kobo, 'allowedGateways', f.allowed_gateways)
+        from fee_schedule f
+        where f.kind = 'school_fee' and f.payment_option = ${option} and f.level = ${level}
+          and f.session = ${session} and f.replaced_at is null
+          and (f.programme_id is null or f.programme_id = students.programme_id)
+          and (f.study_mode is null or f.study_mode = students.study_mode)
+        order by f.programme_id is null, f.study_mode is null
+        limit 1)`,
+      paid: sql<string[]>`array(
+        select p.payment_option from payments p
+        where p.student_id = students.id and p.level = ${level} and p.session = ${session}
+          and p.status = 'success' and p.kind = 'school_fee')`,
+      lateFeesFrom: sql<
+        string | null
+      >`(select a.late_fees_from::text from academic_sessions a where a.name = ${session})`,
+    })
+    .from(students)
+    .where(eq(students.id, sql.placeholder("studentId")))
+    .prepare("quote_reads");
+});
+
+/** The fee in force for `choice` and this student, what they have paid at its level and session, and the late-fee rule. */
+export async function quoteReads(
+  db: Database,
+  studentId: number,
+  choice: FeeChoice,
+  now: Date,
+): Promise<{ fee: FeeInForce | null; paid: string[]; lateFee: string | null }> {
+  const [row] = await quoteReadsQuery(db).execute({
+    studentId,
+    option: choice.option,
+    level: choice.level,
+    session: choice.session,
+  });
+  const lateFee =
+    choice.option === "latefees"
+      ? lateFeeRefusal(choice.session, row?.lateFeesFrom ?? null, collegeDate(now))
+      : null;
+  return { fee: row?.fee ?? null, paid: row?.paid ?? [], lateFee };
+}
+
 /** A fee in force: its id, amount, and the gateways the bursar allows for it (none: every one offered). */
 export type FeeInForce = { id: number; amountKobo: number; allowedGateways: GatewayName[] };
 
@@ -79,20 +133,6 @@ export async function scheduledFee(
     studyMode: payer.studyMode,
   });
   return row ?? null;
-}
-
-/** Why late fees cannot be paid today for the chosen session; null when they can (or it is not a late fee). */
-export async function lateFeeProblem(
-  db: Database,
-  choice: FeeChoice,
-  now: Date,
-): Promise<string | null> {
-  if (choice.option !== "latefees") return null;
-  const [session] = await db
-    .select({ lateFeesFrom: academicSessions.lateFeesFrom })
-    .from(academicSessions)
-    .where(eq(academicSessions.name, choice.session));
-  return lateFeeRefusal(choice.session, session?.lateFeesFrom ?? null, collegeDate(now));
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { choice, createPaymentsKit, FULL_100_2024, type PaymentsKit } from "./payments.test-kit.ts";
 import { createPaystackClient } from "../paystack/client.ts";
-import { payments } from "../db/schema.ts";
+import { paymentEvents, payments } from "../db/schema.ts";
 
 let kit: PaymentsKit;
 
@@ -45,6 +45,23 @@ describe("POST /student/school-fee", () => {
       status: "pending",
       authorizationUrl: body.authorization_url,
     });
+    // Kept with the checkout's address, in the same statement: the payment's history begins here.
+    const events = await kit.api.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, row!.id));
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: "initialised",
+        at: kit.api.clock.now(),
+        detail: {
+          amount_kobo: FULL_100_2024 * 100,
+          option: "full",
+          level: 100,
+          session: "2024/2025",
+        },
+      }),
+    ]);
 
     const transaction = await atSandbox(body.reference);
     expect(transaction).toMatchObject({

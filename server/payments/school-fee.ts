@@ -2,15 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { paystackEmail } from "./payer-address.ts";
 import type { ApiDeps } from "../deps.ts";
 import { placeholderValue, preparedQuery } from "../db/prepared.ts";
-import { payments, type students } from "../db/schema.ts";
+import type { Database } from "../db/client.ts";
+import { paymentEvents, payments, type students } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { GatewayError, type PaymentGateway } from "./gateway.ts";
 import { gatewayForNewPayment, noUsableGateway, usableGateways } from "./gateway-choice.ts";
 import { feeRefusal, type FeeChoice } from "../../common/payments/fees.ts";
 import type { SchoolFeeAnswer } from "../../common/payments/fee-request.ts";
 import type { OfflineChannelChoice, PaymentChannel } from "../../common/payments/channels.ts";
-import { creditedOptions, lateFeeProblem, noFeeMessage, scheduledFee } from "./fee-schedule.ts";
-import { recordPaymentEvent } from "./payment-events.ts";
+import { noFeeMessage, quoteReads } from "./fee-schedule.ts";
+import { recordPaymentEvent, type PaymentEventKind } from "./payment-events.ts";
 import type { StudentPlacement } from "../students/student-record.ts";
 import { newPaymentReference } from "./reference.ts";
 
@@ -64,17 +65,12 @@ function refuseLevelNotTheirs(student: Pick<Student, "level" | "placement">, cho
 }
 
 /** What a quote is made of, read together: the fee in force, what is already credited, the late-fee rule. */
-async function readQuote(
+function readQuote(
   deps: Pick<ApiDeps, "db" | "now">,
   student: Omit<Student, "email">,
   choice: FeeChoice,
 ) {
-  const [fee, paid, lateFee] = await Promise.all([
-    scheduledFee(deps.db, choice, student),
-    creditedOptions(deps.db, student.id, choice),
-    lateFeeProblem(deps.db, choice, deps.now()),
-  ]);
-  return { fee, paid, lateFee };
+  return quoteReads(deps.db, student.id, choice, deps.now());
 }
 
 function acceptQuote(
@@ -157,13 +153,28 @@ const insertPendingPayment = preparedQuery((db) =>
     .prepare("insert_pending_payment"),
 );
 
-const setAuthorizationUrl = preparedQuery((db) =>
-  db
-    .update(payments)
-    .set({ authorizationUrl: placeholderValue("authorizationUrl") })
-    .where(eq(payments.id, sql.placeholder("paymentId")))
-    .prepare("set_authorization_url"),
-);
+/**
+ * The checkout's address kept on the payment, with the payment's "initialised" event: one
+ * statement, as atomic as a transaction (the history never shows a checkout that was not kept),
+ * in one round trip instead of four (BEGIN, the two, COMMIT).
+ */
+async function recordCheckoutOpened(
+  db: Database,
+  paymentId: number,
+  authorizationUrl: string,
+  at: Date,
+  detail: Record<string, unknown>,
+) {
+  await db.execute(sql`
+    with opened as (
+      update ${payments} set authorization_url = ${authorizationUrl}
+      where ${payments.id} = ${paymentId}
+      returning ${payments.id}
+    )
+    insert into ${paymentEvents} (payment_id, kind, at, detail)
+    select id, ${"initialised" satisfies PaymentEventKind}, ${at.toISOString()}::timestamptz, ${JSON.stringify(detail)}::jsonb
+    from opened`);
+}
 
 /** Records that the gateway did not take the payment we opened (with its event), and answers the student's 502. */
 export async function gatewayDidNotStart(
@@ -209,14 +220,11 @@ export async function startSchoolFeePayment(
       callbackUrl: `${deps.publicOrigin}${verifyPagePath(gateway)}`,
       metadata: paymentMetadata(student, choice),
     });
-    await deps.db.transaction(async (tx) => {
-      await setAuthorizationUrl(tx).execute({ authorizationUrl, paymentId });
-      await recordPaymentEvent(tx, paymentId, "initialised", deps.now(), {
-        amount_kobo: amountKobo,
-        option: choice.option,
-        level: choice.level,
-        session: choice.session,
-      });
+    await recordCheckoutOpened(deps.db, paymentId, authorizationUrl, deps.now(), {
+      amount_kobo: amountKobo,
+      option: choice.option,
+      level: choice.level,
+      session: choice.session,
     });
     return {
       status: "pending",
