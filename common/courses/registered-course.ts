@@ -57,6 +57,20 @@ export const StudentView = z.object({
 });
 export type StudentView = z.infer<typeof StudentView>;
 
+/**
+ * GET /courses/picker-view?session=…: what the course picker shows of a session, student-view's
+ * answer (every level) and carry-overs' answer from one read (decision 203); session null when
+ * none was asked and none is current.
+ */
+export const PickerView = z.object({
+  data: z.object({
+    session: z.string().nullable(),
+    view: StudentView,
+    carry_overs: z.array(CarryOver),
+  }),
+});
+export type PickerView = z.infer<typeof PickerView>;
+
 /** GET /courses/mapped/read and GET /courses/all/: a list under data.data. */
 export const CourseList = z.object({ data: z.object({ data: z.array(Course) }) });
 export type CourseList = z.infer<typeof CourseList>;

@@ -189,13 +189,8 @@ export async function playJourney(
       throw new Error(`The sandbox's webhook was not delivered: ${JSON.stringify(delivery)}`);
     await page("verify check", `/paystack/verify/${started.reference}`);
     await page("payment history", `/student/payment-info/${id}`, `/student/hostel-invoices/${id}`);
-    await page(
-      "registration page",
-      "/setup/sessions/read",
-      `/student/payment-info/${id}`,
-      "/courses/student-view",
-    );
-    const carried = await call<{ data: { carry_overs: OfferedCourse[] } }>("/courses/carry-overs");
+    await page("registration page", "/setup/sessions/read", `/student/payment-info/${id}`);
+    const carried = await call<{ data: { carry_overs: OfferedCourse[] } }>("/courses/picker-view");
     options.onStep("mapped courses");
     const offered = await call<{ data: { data: OfferedCourse[] } }>(
       `/courses/mapped/read?mapped_level=${level}`,

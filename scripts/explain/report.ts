@@ -22,13 +22,10 @@ export const HOT_PREPARED = [
   "hostel_invoices_of_student",
   "mapped_courses",
   "courses_with_ids",
-  "courses_offered_among",
-  "registered_units",
-  "registration_approvals_of",
-  "session_named",
   "lock_student",
+  "registration_rules",
+  "registration_and_published_record",
   "published_record_of_student",
-  "published_record_for_registration",
   "revoke_session",
 ] as const;
 

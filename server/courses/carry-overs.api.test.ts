@@ -16,6 +16,7 @@ import { createApiHarness, type ApiHarness } from "../testing/api-harness.test-k
 import { createStaff, staffSignIn } from "../staff/staff.test-kit.ts";
 import {
   CarryOverList,
+  PickerView,
   SlipResponse,
   StudentView,
 } from "../../common/courses/registered-course.ts";
@@ -270,6 +271,69 @@ describe("GET /courses/carry-overs", () => {
       await (await api.request("/courses/carry-overs", { token })).json(),
     );
     expect(current.data).toEqual({ session: SESSION, carry_overs: [] });
+  });
+});
+
+describe("GET /courses/picker-view (decision 203)", () => {
+  const answerOf = async (path: string, token: string) => {
+    const response = await api.request(path, { token });
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+
+  it("answers student-view's and carry-overs' answers for the session together", async () => {
+    const { student, token } = await newStudent();
+    await result(student.id, "BIO 113", FIRST_2023, FAIL);
+    expect((await register(token, await kit.idsOf(token, ["BIO 221"], 200))).status).toBe(201);
+
+    for (const session of [SESSION, "2023/2024"]) {
+      const query = `?session=${encodeURIComponent(session)}`;
+      const picker = PickerView.parse(await answerOf(`/courses/picker-view${query}`, token));
+      const view = StudentView.parse(await answerOf(`/courses/student-view${query}`, token));
+      const carried = CarryOverList.parse(await answerOf(`/courses/carry-overs${query}`, token));
+      expect(picker.data).toEqual({
+        session,
+        view,
+        carry_overs: carried.data.carry_overs,
+      });
+    }
+    const picker = PickerView.parse(
+      await answerOf(`/courses/picker-view?session=${SESSION}`, token),
+    );
+    expect(picker.data.view.data.map((course) => course.code)).toEqual(["BIO 221"]);
+    expect(picker.data.carry_overs.map((course) => [course.code, course.state])).toEqual([
+      ["BIO 113", "required"],
+    ]);
+    // Without a session, the current one.
+    expect(PickerView.parse(await answerOf("/courses/picker-view", token)).data).toEqual(
+      picker.data,
+    );
+  });
+
+  it("answers a signed-in student only, for a session written as one, changing nothing", async () => {
+    const { student, token } = await newStudent();
+    await result(student.id, "BIO 113", FIRST_2023, FAIL);
+    const before = await api.db.select().from(courseRegistrations);
+    const audited = await api.db.select().from(auditLog);
+
+    expect((await api.request(`/courses/picker-view?session=${SESSION}`)).status).toBe(401);
+    const malformed = await api.request("/courses/picker-view?session=last", { token });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.fields.session).toBe(
+      "Choose a session such as 2024/2025.",
+    );
+    // A session that is no session's name has nothing registered in it.
+    const unknown = PickerView.parse(
+      await answerOf("/courses/picker-view?session=1999/2000", token),
+    );
+    expect(unknown.data).toEqual({
+      session: "1999/2000",
+      view: { data: [], approvals: [], returns: [] },
+      carry_overs: [],
+    });
+
+    expect(await api.db.select().from(courseRegistrations)).toEqual(before);
+    expect(await api.db.select().from(auditLog)).toEqual(audited);
   });
 });
 

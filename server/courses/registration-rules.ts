@@ -12,7 +12,10 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { semesterLabel } from "../../common/courses/selection.ts";
 import { collegeDate } from "../../common/format/dates.ts";
-import { windowRefusal } from "../../common/courses/registration-window.ts";
+import {
+  windowRefusal,
+  type RegistrationWindow,
+} from "../../common/courses/registration-window.ts";
 
 type Queryable = Database | Transaction;
 
@@ -40,16 +43,18 @@ const approvalsOf = preparedQuery((db) =>
 /** The session by name; a name that is not a session is the student's mistake (400). */
 export async function findSession(db: Queryable, name: string) {
   const [session] = await sessionNamed(db).execute({ name });
-  if (!session) {
-    throw new ApiError(400, `There is no ${name} session. Choose a session from the list.`, {
-      fields: { session: "Choose a session from the list." },
-    });
-  }
+  if (!session) throw noSuchSession(name);
   return session;
 }
 
+export function noSuchSession(name: string) {
+  return new ApiError(400, `There is no ${name} session. Choose a session from the list.`, {
+    fields: { session: "Choose a session from the list." },
+  });
+}
+
 /** Refuses unless the registry has opened the session's registration and today is within its dates. */
-export function assertModifiable(session: typeof academicSessions.$inferSelect, now: Date) {
+export function assertModifiable(session: RegistrationWindow, now: Date) {
   const refusal = windowRefusal(session, collegeDate(now));
   if (refusal) throw new ApiError(403, refusal);
 }

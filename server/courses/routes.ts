@@ -10,11 +10,16 @@ import {
   SlipQuery,
   StudentViewQuery,
 } from "../../common/courses/requests.ts";
-import { registrationRecord, registrationSlip } from "./student-view.ts";
+import {
+  registrationRecord,
+  registrationSlip,
+  registrationWithCarryOvers,
+} from "./student-view.ts";
 import { registerCourses } from "./register.ts";
 import { resetSemester } from "./reset.ts";
-import { carryOversFor } from "./carry-overs.ts";
-import { carryOverPlan, markCarryOvers } from "../../common/courses/carry-overs.ts";
+import type { CarryOverCourseRow } from "./carry-overs.ts";
+import { carryOverPlan } from "../../common/courses/carry-overs.ts";
+import type { StudentView } from "../../common/courses/registered-course.ts";
 
 /** The signed-in student's registrations: view, register, reset and the slip's data. */
 export function courseRoutes(deps: ApiDeps) {
@@ -40,13 +45,36 @@ export function courseRoutes(deps: ApiDeps) {
   app.get("/courses/carry-overs", signedIn, async (c) => {
     const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
     if (!session) return c.json({ status: "success", data: { session: null, carry_overs: [] } });
-    const [carryOvers, record] = await Promise.all([
-      carryOversFor(deps.db, c.var.student, session),
-      registrationRecord(deps.db, c.var.student.id, session),
-    ]);
-    const approved = new Set<number>(record.approvals.map((approval) => approval.semester));
-    const plan = carryOverPlan(carryOvers, record.data, approved);
-    return c.json({ status: "success", data: { session, carry_overs: plan } });
+    const { record, carryOvers } = await registrationWithCarryOvers(
+      deps.db,
+      c.var.student,
+      session,
+    );
+    return c.json({
+      status: "success",
+      data: { session, carry_overs: carryOverPlanOf(record, carryOvers) },
+    });
+  });
+
+  // What the course picker shows of a session (decision 203): student-view's answer at every
+  // level and carry-overs' answer, from one read of the registration record.
+  app.get("/courses/picker-view", signedIn, async (c) => {
+    const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
+    if (!session) {
+      return c.json({
+        status: "success",
+        data: { session: null, view: { data: [], approvals: [], returns: [] }, carry_overs: [] },
+      });
+    }
+    const { record, carryOvers } = await registrationWithCarryOvers(
+      deps.db,
+      c.var.student,
+      session,
+    );
+    return c.json({
+      status: "success",
+      data: { session, view: record, carry_overs: carryOverPlanOf(record, carryOvers) },
+    });
   });
 
   app.post("/courses/register", signedIn, async (c) => {
@@ -70,17 +98,17 @@ export function courseRoutes(deps: ApiDeps) {
   app.get("/courses/validated/first/:level", signedIn, async (c) => {
     const { level } = readParams(c, SlipParams);
     const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
-    const slip = session ? await registrationSlip(deps.db, c.var.student.id, session, level) : null;
-    if (!slip) return c.json({ status: "success", data: { data: [] } });
     // The slip marks the courses registered as carry-overs.
-    const carryOvers = await carryOversFor(deps.db, c.var.student, slip.session);
-    const marked = {
-      ...slip,
-      first_semester: markCarryOvers(slip.first_semester, carryOvers),
-      second_semester: markCarryOvers(slip.second_semester, carryOvers),
-    };
-    return c.json({ status: "success", data: { data: [marked] } });
+    const slip = session ? await registrationSlip(deps.db, c.var.student, session, level) : null;
+    if (!slip) return c.json({ status: "success", data: { data: [] } });
+    return c.json({ status: "success", data: { data: [slip] } });
   });
 
   return app;
+}
+
+/** Where each carry-over stands in the session's registration (decision 180). */
+function carryOverPlanOf(record: StudentView, carryOvers: CarryOverCourseRow[]) {
+  const approved = new Set<number>(record.approvals.map((approval) => approval.semester));
+  return carryOverPlan(carryOvers, record.data, approved);
 }

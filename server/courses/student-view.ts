@@ -3,6 +3,10 @@ import { anyWhenNull, preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/client.ts";
 import { students } from "../db/schema.ts";
 import type { RegistrationSlip, StudentView } from "../../common/courses/registered-course.ts";
+import { markCarryOvers } from "../../common/courses/carry-overs.ts";
+import { gradePublishedRecord, publishedRecordColumns } from "../results/published-record.ts";
+import { carryOversFor, type CarryOverCourseRow } from "./carry-overs.ts";
+import type { SemesterResult } from "../../common/results/grading.ts";
 
 // The dashboard, the course page, the slip and the adviser's review read a student's semester on
 // every visit: its courses, approvals and returns come back from one prepared statement, one round
@@ -67,6 +71,19 @@ const registrationRecordQuery = preparedQuery((db) =>
     .prepare("registration_record"),
 );
 
+/**
+ * The registration record and the student's published record (the carry-overs' source) as one
+ * read (decision 203): the course picker, the carry-overs and the slip need both, and asked them
+ * of two statements, the registration record twice on the picker.
+ */
+const registrationAndPublishedQuery = preparedQuery((db) =>
+  db
+    .select({ ...REGISTRATION_RECORD, ...publishedRecordColumns })
+    .from(students)
+    .where(eq(students.id, studentIdParam))
+    .prepare("registration_and_published_record"),
+);
+
 const semesterOf = (value: number): 1 | 2 => (value === 2 ? 2 : 1);
 // JSON carries PostgreSQL's own timestamp text (microseconds, the connection's offset); the API
 // answers ISO instants in UTC to the millisecond, as the driver's Date gave them.
@@ -88,6 +105,43 @@ export async function registrationRecord(
     session,
     level: level ?? null,
   });
+  return studentView(row);
+}
+
+/**
+ * `registrationRecord` with the student's published record graded (`publishedRecord`), the
+ * carry-overs' source (`carryOversFor`), from one read (decision 203).
+ */
+export async function registrationAndPublished(
+  db: Database,
+  studentId: number,
+  session: string,
+  level?: number,
+): Promise<{ record: StudentView; published: SemesterResult[] }> {
+  const [row] = await registrationAndPublishedQuery(db).execute({
+    studentId,
+    session,
+    level: level ?? null,
+  });
+  return {
+    record: studentView(row),
+    published: row ? gradePublishedRecord(row, studentId) : [],
+  };
+}
+
+/** The session's registration record and its carry-overs (decision 180). */
+export async function registrationWithCarryOvers(
+  db: Database,
+  student: { id: number; programmeId: number },
+  session: string,
+): Promise<{ record: StudentView; carryOvers: CarryOverCourseRow[] }> {
+  const { record, published } = await registrationAndPublished(db, student.id, session);
+  return { record, carryOvers: await carryOversFor(db, student, session, published) };
+}
+
+function studentView(
+  row: { registered: RegisteredRow[]; approvals: ApprovalRow[]; returns: ReturnRow[] } | undefined,
+): StudentView {
   if (!row) return { data: [], approvals: [], returns: [] };
   return {
     data: row.registered.map((course) => ({
@@ -113,20 +167,31 @@ export async function registrationRecord(
   };
 }
 
-/** What the registration slip prints; null when nothing is registered at that level and session. */
+/**
+ * What the registration slip prints, its courses registered as carry-overs marked; null when
+ * nothing is registered at that level and session. One read with the carry-overs (decision 203).
+ */
 export async function registrationSlip(
   db: Database,
-  studentId: number,
+  student: { id: number; programmeId: number },
   session: string,
   level: number,
 ): Promise<RegistrationSlip | null> {
-  const { data: registered, approvals } = await registrationRecord(db, studentId, session, level);
+  const { record, published } = await registrationAndPublished(db, student.id, session, level);
+  const { data: registered, approvals } = record;
   if (registered.length === 0) return null;
+  const carryOvers = await carryOversFor(db, student, session, published);
   return {
     level,
     session,
-    first_semester: registered.filter((course) => course.semester === 1),
-    second_semester: registered.filter((course) => course.semester === 2),
+    first_semester: markCarryOvers(
+      registered.filter((course) => course.semester === 1),
+      carryOvers,
+    ),
+    second_semester: markCarryOvers(
+      registered.filter((course) => course.semester === 2),
+      carryOvers,
+    ),
     approvals,
   };
 }

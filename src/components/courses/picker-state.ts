@@ -48,12 +48,12 @@ export type CoursePickerProps = {
 
 export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" };
 
-/** The session's registrations at every level, as the server counts them for the cap. */
-export const sessionViewPath = (session: string) =>
-  `/courses/student-view?${new URLSearchParams({ session })}`;
-
-export const carryOversPath = (session: string) =>
-  `/courses/carry-overs?${new URLSearchParams({ session })}`;
+/**
+ * The session's registrations at every level, as the server counts them for the cap, and its
+ * carry-overs: one answer (decision 203).
+ */
+export const pickerViewPath = (session: string) =>
+  `/courses/picker-view?${new URLSearchParams({ session })}`;
 
 export const printoutPath = (level: string, session: string) =>
   `/course-reg/print?${new URLSearchParams({ level, session })}`;

@@ -4,10 +4,9 @@ import { apiRequest } from "../../lib/api/browser-api.client.ts";
 import { TOAST_DURATION_MS } from "../../lib/ui/toast-duration.ts";
 import type {
   CarryOver,
-  CarryOverList,
   Course,
   CourseList,
-  StudentView,
+  PickerView,
 } from "../../../common/courses/registered-course.ts";
 import {
   markCarryOvers,
@@ -23,12 +22,7 @@ import {
   semesterName,
 } from "../../../common/courses/selection.ts";
 import { pickerPath, refusalBeforeRegister } from "../../lib/courses/picker-notices.ts";
-import {
-  carryOversPath,
-  sessionViewPath,
-  type CoursePickerProps,
-  type Notice,
-} from "./picker-state.ts";
+import { pickerViewPath, type CoursePickerProps, type Notice } from "./picker-state.ts";
 
 /**
  * The course picker's state and the actions the page's controls call. It starts from the state
@@ -76,13 +70,11 @@ export function useCoursePicker(props: CoursePickerProps) {
       return replaceCarryOvers([]);
     }
     try {
-      const [body, carried] = await Promise.all([
-        apiRequest<StudentView>(sessionViewPath(nextSession)),
-        apiRequest<CarryOverList>(carryOversPath(nextSession)),
-      ]);
+      const { data } = await apiRequest<PickerView>(pickerViewPath(nextSession));
       if (request !== latestView.current) return;
-      setView({ courses: body.data, approvals: body.approvals, returns: body.returns });
-      replaceCarryOvers(carried.data.carry_overs);
+      const { view } = data;
+      setView({ courses: view.data, approvals: view.approvals, returns: view.returns });
+      replaceCarryOvers(data.carry_overs);
     } catch (error) {
       if (request === latestView.current)
         setNotice({ text: (error as Error).message, tone: "error", place: "actions" });

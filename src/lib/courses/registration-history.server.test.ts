@@ -19,17 +19,16 @@ describe("the course registration history", () => {
         asked.push(path);
         if (path.startsWith("/setup"))
           return Promise.resolve({ data: { data: [{ name: "2024/2025" }] } });
-        if (path.startsWith("/courses/carry-overs"))
-          return Promise.resolve({
-            data: {
-              session: "2024/2025",
-              carry_overs: [{ ...course(7, "BIO 113"), state: "registered", waiting_reason: null }],
-            },
-          });
         return Promise.resolve({
-          data: [course(7, "BIO 113"), course(8, "BIO 211")],
-          approvals: [],
-          returns: [],
+          data: {
+            session: "2024/2025",
+            view: {
+              data: [course(7, "BIO 113"), course(8, "BIO 211")],
+              approvals: [],
+              returns: [],
+            },
+            carry_overs: [{ ...course(7, "BIO 113"), state: "registered", waiting_reason: null }],
+          },
         });
       },
     };
@@ -39,7 +38,7 @@ describe("the course registration history", () => {
       ["BIO 211", false],
     ]);
     // The carry-overs of the session asked for: those counted before it, not the current one's.
-    expect(asked).toContain("/courses/carry-overs?session=2024%2F2025");
+    expect(asked).toContain("/courses/picker-view?session=2024%2F2025");
   });
 
   it("asks for no registrations or carry-overs before a session is chosen", async () => {

@@ -1,10 +1,6 @@
 import { loadPageData } from "../api/page-data.server.ts";
 import type { ServerApi } from "../api/server-api.server.ts";
-import {
-  CarryOverList,
-  SessionList,
-  StudentView,
-} from "../../../common/courses/registered-course.ts";
+import { PickerView, SessionList } from "../../../common/courses/registered-course.ts";
 import { markCarryOvers } from "../../../common/courses/carry-overs.ts";
 
 /**
@@ -15,16 +11,17 @@ import { markCarryOvers } from "../../../common/courses/carry-overs.ts";
 export function loadRegistrationHistory(api: Pick<ServerApi, "get">, asked: string | undefined) {
   return loadPageData("course registration history", async () => {
     const query = asked ? `?${new URLSearchParams({ session: asked })}` : "";
-    const [sessions, view, carried] = await Promise.all([
+    // The session's registrations and its carry-overs, one answer from one read (decision 203).
+    const [sessions, picker] = await Promise.all([
       api.get("/setup/sessions/read", SessionList),
-      asked ? api.get(`/courses/student-view${query}`, StudentView) : null,
-      asked ? api.get(`/courses/carry-overs${query}`, CarryOverList) : null,
+      asked ? api.get(`/courses/picker-view${query}`, PickerView) : null,
     ]);
+    const view = picker?.data.view ?? null;
     return {
       names: sessions.data.data.map((entry) => entry.name).sort(),
       view: view && {
         ...view,
-        data: markCarryOvers(view.data, carried?.data.carry_overs ?? []),
+        data: markCarryOvers(view.data, picker?.data.carry_overs ?? []),
       },
     };
   });
