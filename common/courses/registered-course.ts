@@ -59,7 +59,7 @@ export type StudentView = z.infer<typeof StudentView>;
 
 /**
  * GET /courses/picker-view?session=…: what the course picker shows of a session, student-view's
- * answer (every level) and carry-overs' answer from one read (decision 203); session null when
+ * answer (every level) and carry-overs' answer from one read (decision 204); session null when
  * none was asked and none is current.
  */
 export const PickerView = z.object({

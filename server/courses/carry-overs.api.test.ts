@@ -274,7 +274,7 @@ describe("GET /courses/carry-overs", () => {
   });
 });
 
-describe("GET /courses/picker-view (decision 203)", () => {
+describe("GET /courses/picker-view (decision 204)", () => {
   const answerOf = async (path: string, token: string) => {
     const response = await api.request(path, { token });
     expect(response.status).toBe(200);

@@ -55,7 +55,7 @@ export async function registerCourses(
     const known = await coursesWithIds(tx).execute({ ids });
     await lockStudent(tx, student.id);
     // Everything else the rules go by in one statement, after the locks: a registration of the
-    // same student that committed meanwhile is counted (decision 203).
+    // same student that committed meanwhile is counted (decision 204).
     const [rules] = await rulesRead(tx).execute({
       studentId: student.id,
       session: sessionName,
@@ -162,7 +162,7 @@ const param = {
 };
 
 /**
- * What the rules go by besides the courses, as columns of the student's row (decision 203), one
+ * What the rules go by besides the courses, as columns of the student's row (decision 204), one
  * round trip instead of five: the session's registration window (null: no such session); which
  * of the courses are offered to the programme at the level, and in which semester; the semesters
  * the Course Advisor approved; the courses registered in the session with their units (as
@@ -202,7 +202,7 @@ const rulesRead = preparedQuery((db) =>
 /**
  * Registers the courses, and withdraws the Course Advisor's returns of their semesters: a
  * returned semester the student changed is pending again, marked as changed since the return
- * (decision 159), as `withdrawReturns` does. One statement (decision 203).
+ * (decision 159), as `withdrawReturns` does. One statement (decision 204).
  */
 async function insertRegistrations(
   tx: Transaction,

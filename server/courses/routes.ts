@@ -56,7 +56,7 @@ export function courseRoutes(deps: ApiDeps) {
     });
   });
 
-  // What the course picker shows of a session (decision 203): student-view's answer at every
+  // What the course picker shows of a session (decision 204): student-view's answer at every
   // level and carry-overs' answer, from one read of the registration record.
   app.get("/courses/picker-view", signedIn, async (c) => {
     const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;

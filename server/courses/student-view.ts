@@ -73,7 +73,7 @@ const registrationRecordQuery = preparedQuery((db) =>
 
 /**
  * The registration record and the student's published record (the carry-overs' source) as one
- * read (decision 203): the course picker, the carry-overs and the slip need both, and asked them
+ * read (decision 204): the course picker, the carry-overs and the slip need both, and asked them
  * of two statements, the registration record twice on the picker.
  */
 const registrationAndPublishedQuery = preparedQuery((db) =>
@@ -110,7 +110,7 @@ export async function registrationRecord(
 
 /**
  * `registrationRecord` with the student's published record graded (`publishedRecord`), the
- * carry-overs' source (`carryOversFor`), from one read (decision 203).
+ * carry-overs' source (`carryOversFor`), from one read (decision 204).
  */
 export async function registrationAndPublished(
   db: Database,
@@ -169,7 +169,7 @@ function studentView(
 
 /**
  * What the registration slip prints, its courses registered as carry-overs marked; null when
- * nothing is registered at that level and session. One read with the carry-overs (decision 203).
+ * nothing is registered at that level and session. One read with the carry-overs (decision 204).
  */
 export async function registrationSlip(
   db: Database,

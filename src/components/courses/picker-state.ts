@@ -50,7 +50,7 @@ export const SEMESTER_NAMES: Record<1 | 2, string> = { 1: "FIRST", 2: "SECOND" }
 
 /**
  * The session's registrations at every level, as the server counts them for the cap, and its
- * carry-overs: one answer (decision 203).
+ * carry-overs: one answer (decision 204).
  */
 export const pickerViewPath = (session: string) =>
   `/courses/picker-view?${new URLSearchParams({ session })}`;

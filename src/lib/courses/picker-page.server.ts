@@ -12,7 +12,7 @@ const NOTHING_REGISTERED: PickerView = {
 
 // The session's registrations at every level (carry-overs count against the cap as on the
 // server) and its carry-overs (required ones are pre-selected, decision 180): one answer from one
-// read of the registration record (decision 203).
+// read of the registration record (decision 204).
 const pickerViewPath = (session?: string) =>
   `/courses/picker-view?${new URLSearchParams(session ? { session } : {})}`;
 

@@ -11,7 +11,7 @@ import { markCarryOvers } from "../../../common/courses/carry-overs.ts";
 export function loadRegistrationHistory(api: Pick<ServerApi, "get">, asked: string | undefined) {
   return loadPageData("course registration history", async () => {
     const query = asked ? `?${new URLSearchParams({ session: asked })}` : "";
-    // The session's registrations and its carry-overs, one answer from one read (decision 203).
+    // The session's registrations and its carry-overs, one answer from one read (decision 204).
     const [sessions, picker] = await Promise.all([
       api.get("/setup/sessions/read", SessionList),
       asked ? api.get(`/courses/picker-view${query}`, PickerView) : null,
