@@ -27,6 +27,8 @@ const PUBLIC_PAGES = [
   // A released transcript's signed page and the check by reference (decision 182).
   /^\/transcripts\//,
   /^\/_/,
+  // The site-wide stylesheet, which the sign-in page prefetches (decision 203).
+  /^\/site\.css$/,
   /^\/404\/?$/,
   /^\/500\/?$/,
 ];

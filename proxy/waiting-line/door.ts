@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { generateCookie, getCookie, setCookie } from "hono/cookie";
 import { readSessionToken, readStaffToken, safeNextPath } from "../../common/session/cookie.ts";
+import { SITE_CSS_PATH } from "../../common/http/site-stylesheet.ts";
 import { apiErrorBody } from "../refusal.ts";
 import type { Gate } from "./gate.ts";
 import { PASS_LIFETIME_SECONDS, TICKET_LIFETIME_SECONDS, type TicketSigner } from "./tickets.ts";
@@ -21,7 +22,7 @@ const SIGN_IN_POSTS = new Set(["/login", "/api/student/uniben/login"]);
 
 /**
  * What never waits in the students' line (decision 193): the files a page that was let in needs
- * to show itself, Paystack's and Remita's news of money, the SMS provider's STOP replies, staff
+ * to show itself (the site stylesheet among them, decision 203), Paystack's and Remita's news of money, the SMS provider's STOP replies, staff
  * pages and their sign-in, the checks of a printed slip or invoice, and the development hooks
  * (outbox, sandboxes' clocks).
  */
@@ -38,6 +39,7 @@ export function walksPastTheLine(method: string, path: string): boolean {
     path.startsWith("/_astro/") ||
     path.startsWith("/images/") ||
     path === "/favicon.svg" ||
+    path === SITE_CSS_PATH ||
     path === "/staff" ||
     path.startsWith("/staff/") ||
     path.startsWith("/api/staff/") ||

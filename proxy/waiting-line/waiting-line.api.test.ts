@@ -337,6 +337,8 @@ describe("the line at the door", () => {
     const visitor = browser();
     expect((await visitor.send(proxy, "/staff/login")).status).toBe(200);
     expect((await visitor.send(proxy, "/_astro/app.css")).status).toBe(200);
+    // The site stylesheet a page that was let in prefetches, or links to (decision 203).
+    expect((await visitor.send(proxy, "/site.css?v=0123456789ab")).status).toBe(200);
     expect((await visitor.send(proxy, "/verify/some-token")).status).toBe(200);
     const webhook = await visitor.send(proxy, "/api/paystack/webhook", {
       method: "POST",

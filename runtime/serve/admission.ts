@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "../../server/http/logger.ts";
+import { SITE_CSS_PATH } from "../../common/http/site-stylesheet.ts";
 import { apiErrorBody } from "../../proxy/refusal.ts";
 
 /**
@@ -21,7 +22,8 @@ const REPORT_EVERY_MS = 10_000;
 /**
  * What passes the line: the load balancer's probes, Paystack's webhooks and Remita's
  * notifications (they bring news of money, cost little, and a refused one waits for a retry), the static files a page that was
- * let in needs to show itself (a page without its styles is worse than a busy page), and the
+ * let in needs to show itself (a page without its styles is worse than a busy page; the site
+ * stylesheet too, decision 203), and the
  * sign-in page, which reads nothing and costs less than a busy page's round trip: a newcomer waits
  * once, at the sign-in itself, not also for the form (and a student just signed out is not sent to
  * the back of the line to see that they are).
@@ -35,6 +37,8 @@ export function passesTheLine(method: string | undefined, url: string | undefine
     path === "/readyz" ||
     path.startsWith("/_astro/") ||
     path === "/favicon.svg" ||
+    path === SITE_CSS_PATH ||
+    path.startsWith(`${SITE_CSS_PATH}?`) ||
     path.startsWith("/images/") ||
     path === "/login" ||
     path.startsWith("/login?")

@@ -33,4 +33,23 @@ describe("the built CSS (decision 150)", () => {
     // The phone layouts are there, in the form old browsers read.
     expect(maxWidthQueries).toBeGreaterThan(0);
   });
+
+  it("includes the site-wide CSS, now a minified string in the server's code rather than a page's block (decision 203)", async () => {
+    const files = await builtFiles(dist);
+    const carriers: string[] = [];
+    for (const file of files) {
+      const text = await readFile(file, "utf8");
+      // Minified: no space after the colon, as global.css has it.
+      const start = text.indexOf(":root{--brand:#0b6e4f;");
+      if (start === -1) continue;
+      carriers.push(path.relative(dist, file));
+      const css = text.slice(start, text.indexOf('"', start));
+      expect(css).toMatch(/@media \(max-width:\s*600px\)/);
+      expect(RANGE_QUERY.exec(css)).toBeNull();
+      expect(css).not.toContain("\\n");
+      expect(css).not.toContain("/*");
+    }
+    // One copy, in the server's code: not bundled into a page's CSS as well.
+    expect(carriers).toEqual([expect.stringMatching(/^server\//)]);
+  });
 });

@@ -406,3 +406,74 @@ describe("a virtual student's browser in the line at the door", () => {
     expect(recorder.busyAnswers).toBe(0);
   });
 });
+
+describe("a virtual student's browser and the site stylesheet (decision 203)", () => {
+  const css = ":root{--brand:#0b6e4f}body{margin:0}";
+  const page = (link: string) => ({
+    status: 200,
+    headers: { "content-type": "text/html" },
+    body: `<html><head>${link.startsWith('<link rel="stylesheet"') ? link : "<style>x{}</style>"}</head><body><h1>Dashboard</h1>${link.startsWith('<link rel="prefetch"') ? link : ""}</body></html>`,
+  });
+  const prefetch = '<link rel="prefetch" href="/site.css?v=abc123" as="style">';
+  const stylesheet = '<link rel="stylesheet" href="/site.css?v=abc123">';
+  const file: Turn = {
+    status: 200,
+    headers: {
+      "content-type": "text/css",
+      "cache-control": "public, max-age=31536000, immutable",
+      "set-cookie": "site_css=abc123; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax",
+    },
+    body: css,
+  };
+
+  it("fetches the prefetched file once, after the page that asks for it, as a step of its own, and keeps its cookie", async () => {
+    const portal = await portalAnswering([page(prefetch), file, page(stylesheet), page(prefetch)]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await browser.navigate("login page", `${portal.origin}/login`, { status: 200 });
+    await browser.navigate("dashboard", `${portal.origin}/`, { status: 200 });
+    // A page that asks again for an address the cache holds: no request.
+    await browser.navigate("payment page", `${portal.origin}/payment`, { status: 200 });
+    await browser.close();
+
+    expect(portal.seen.map((request) => request.url)).toEqual([
+      "/login",
+      "/site.css?v=abc123",
+      "/",
+      "/payment",
+    ]);
+    expect(portal.seen[2]!.cookie).toBe("site_css=abc123");
+    expect(recorder.summaries().map((summary) => [summary.step, summary.count])).toEqual([
+      ["login page", 1],
+      ["site stylesheet", 1],
+      ["dashboard", 1],
+      ["payment page", 1],
+    ]);
+  });
+
+  it("fetches a linked stylesheet its cache does not hold; a failed fetch is recorded, and the student goes on", async () => {
+    const portal = await portalAnswering([
+      page(stylesheet),
+      { status: 500, body: "down" },
+      page(prefetch),
+      file,
+    ]);
+    const recorder = new StepRecorder();
+    const browser = new VirtualBrowser("127.0.0.1", recorder, 5_000);
+    await browser.navigate("dashboard", `${portal.origin}/`, { status: 200 });
+    await browser.navigate("payment page", `${portal.origin}/payment`, { status: 200 });
+    await browser.close();
+
+    expect(portal.seen.map((request) => request.url)).toEqual([
+      "/",
+      "/site.css?v=abc123",
+      "/payment",
+      "/site.css?v=abc123",
+    ]);
+    expect(recorder.summaries()).toMatchObject([
+      { step: "dashboard", count: 1, errors: 0 },
+      { step: "site stylesheet", count: 2, errors: 1 },
+      { step: "payment page", count: 1, errors: 0 },
+    ]);
+  });
+});

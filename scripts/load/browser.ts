@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, request, type Dispatcher } from "undici";
+import { SITE_CSS_PATH } from "../../common/http/site-stylesheet.ts";
 import type { StepRecorder } from "./stats.ts";
 import {
   isWaitingPage,
@@ -71,6 +72,19 @@ export function decodedText(body: Buffer, contentEncoding: string | null) {
   throw new Error(`answer in an encoding the browser did not ask for: ${encoding}`);
 }
 
+/** The step the site stylesheet's request is counted under, apart from the page that asked for it. */
+export const SITE_STYLESHEET_STEP = "site stylesheet";
+
+/**
+ * Links in a page to the site stylesheet (decision 203): the prefetch a first page ends with, or
+ * the stylesheet link of a page asked with its cookie. Other files (/_astro/, images) are not
+ * fetched by the simulation: they are static, not the portal's pages.
+ */
+const SITE_STYLESHEET_LINK = new RegExp(
+  `<link rel="(prefetch|stylesheet)" href="(${SITE_CSS_PATH.replace(".", "\\.")}(?:\\?[^"]*)?)"`,
+  "g",
+);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The page shows this (with a Retry link) when one of its API reads failed; the page is still 200.
@@ -92,6 +106,8 @@ export class VirtualBrowser {
   private readonly cookies = new Map<string, Map<string, string>>();
   /** Sends a request again once when its connection is dropped (a killed worker), as a reload does. */
   private readonly resendDropped: boolean;
+  /** What this browser's cache holds: the site stylesheet's addresses it has fetched. */
+  private readonly cached = new Set<string>();
   /** The page the student is looking at: the Referer of the next request. */
   private page: URL | null = null;
   /** The student's first time in the line at the door, and the one they are in now, if any. */
@@ -148,8 +164,41 @@ export class VirtualBrowser {
       form?.body?.toString(),
       expect,
     );
-    if (answer.status === 200) this.page = new URL(answer.url);
+    if (answer.status === 200) {
+      this.page = new URL(answer.url);
+      await this.fetchSiteStylesheet(answer.body);
+    }
     return answer;
+  }
+
+  /**
+   * What Chrome does with the site stylesheet's link in a page it shows (decision 203): a prefetch
+   * it fetches when idle, or a stylesheet it needs before showing the page, in both cases only if
+   * its cache does not hold that address already (the file is cached for good). Counted as a step
+   * of its own, so the pages' rows stay what they were; its answer sets the cookie that makes the
+   * next pages link to the file instead of carrying it. A failed fetch is recorded, and the
+   * student goes on, as the page does without the file (it had the CSS inline, or shows without).
+   */
+  private async fetchSiteStylesheet(html: string) {
+    for (const [, rel, href] of html.matchAll(SITE_STYLESHEET_LINK)) {
+      const url = new URL(href!, this.page!);
+      if (this.cached.has(url.href)) continue;
+      const prefetch = rel === "prefetch";
+      const headers: Record<string, string> = prefetch
+        ? { accept: "*/*", "sec-fetch-dest": "empty", "sec-purpose": "prefetch" }
+        : { accept: "text/css,*/*;q=0.1", "sec-fetch-dest": "style" };
+      headers["sec-fetch-mode"] = "no-cors";
+      headers["sec-fetch-site"] = this.fetchSite(url);
+      try {
+        await this.send(SITE_STYLESHEET_STEP, url, "GET", headers, undefined, {
+          status: 200,
+          check: (css) => (css.includes("{") ? null : "no CSS in the answer"),
+        });
+        this.cached.add(url.href);
+      } catch (error) {
+        if (!(error instanceof StepFailed)) throw error;
+      }
+    }
   }
 
   /**
