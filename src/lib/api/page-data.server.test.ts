@@ -30,15 +30,25 @@ describe("history pages when their API call fails", () => {
   });
 
   it("loads the registrations of the session asked for, sessions oldest first", async () => {
+    const asked: string[] = [];
     const api = {
-      get: (path: string) =>
-        Promise.resolve(
+      get: (path: string) => {
+        asked.push(path);
+        return Promise.resolve(
           path.startsWith("/setup")
             ? { data: { data: [{ name: "2024/2025" }, { name: "2019/2020" }] } }
-            : { data: [], approvals: [] },
-        ),
+            : {
+                data: {
+                  session: "2019/2020",
+                  view: { data: [], approvals: [] },
+                  carry_overs: [],
+                },
+              },
+        );
+      },
     };
     const history = await loadRegistrationHistory(api as never, "2019/2020");
+    expect(asked).toContain("/courses/picker-view?session=2019%2F2020");
     expect(history).toEqual({
       names: ["2019/2020", "2024/2025"],
       view: { data: [], approvals: [] },
