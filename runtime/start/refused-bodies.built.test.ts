@@ -3,60 +3,18 @@
  * 147). Runs `npm start`'s serving process on PGlite and talks to each of its three listeners as a
  * browser does: one kept connection, the next request sent on it as soon as the answer is in.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePortBlock } from "../../scripts/bench/local-ports.ts";
+import { startBuiltPortal, type BuiltPortal } from "./built-portal.test-kit.ts";
 import { JSON_BODY_LIMIT } from "../../common/http/body-limits.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-let portal: ChildProcess;
-let dataDir: string;
-let port: number;
-const origin = () => `http://127.0.0.1:${port}`;
+let portal: BuiltPortal;
+const origin = () => portal.origin;
 
 beforeAll(async () => {
-  port = await freePortBlock(9);
-  dataDir = await mkdtemp(path.join(tmpdir(), "portal-refused-bodies-"));
-  portal = spawn(process.execPath, [path.join(root, "runtime/start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_ORIGIN: origin(),
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    portal.stdout!.on("data", (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (chunk.toString().includes("Portal ready")) resolve();
-    });
-    portal.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    portal.once("exit", (code) =>
-      reject(new Error(`the portal exited with ${code}:\n${output.join("")}`)),
-    );
-  });
+  portal = await startBuiltPortal("refused-bodies");
 }, 120_000);
-
-afterAll(async () => {
-  if (portal && portal.exitCode === null && portal.signalCode === null) {
-    portal.removeAllListeners("exit");
-    await new Promise((resolve) => {
-      portal.once("exit", resolve);
-      portal.kill("SIGTERM");
-    });
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => portal?.stop());
 
 type Answer = { status: number; connection: string | undefined };
 type Body = "whole" | "chunked";
@@ -121,11 +79,11 @@ async function refusedThenNext(
 const OVERSIZED = 4 * JSON_BODY_LIMIT;
 
 describe.each<[string, () => number, string, number, string]>([
-  ["the proxy students reach", () => port, "/api/complaint/create", 413, "/healthz"],
-  ["the API", () => port + 1, "/complaint/create", 413, "/healthz"],
+  ["the proxy students reach", () => portal.port, "/api/complaint/create", 413, "/healthz"],
+  ["the API", () => portal.port + 1, "/complaint/create", 413, "/healthz"],
   // The page server has no size limit of its own (the proxy's stands in front); a page that
   // answers without reading a post, here the sign-in redirect, leaves the same unread body.
-  ["the page server", () => port + 2, "/library", 302, "/login"],
+  ["the page server", () => portal.port + 2, "/library", 302, "/login"],
 ])("%s, on a kept connection", (_listener, listenerPort, refusedPath, refusedStatus, nextPath) => {
   it.each<Body>(["whole", "chunked"])(
     "answers the next request after refusing an oversized body sent %s",

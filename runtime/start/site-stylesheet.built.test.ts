@@ -4,59 +4,16 @@
  * carries the CSS inline and asks for the file to be prefetched; the file's answer is cached for
  * good and sets the cookie; a page asked with that cookie links to the file instead.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePortBlock } from "../../scripts/bench/local-ports.ts";
+import { startBuiltPortal, type BuiltPortal } from "./built-portal.test-kit.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-let portal: ChildProcess;
-let dataDir: string;
-let port: number;
-const origin = () => `http://127.0.0.1:${port}`;
+let portal: BuiltPortal;
+const origin = () => portal.origin;
 
 beforeAll(async () => {
-  port = await freePortBlock(9);
-  dataDir = await mkdtemp(path.join(tmpdir(), "portal-site-stylesheet-"));
-  portal = spawn(process.execPath, [path.join(root, "runtime/start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_ORIGIN: origin(),
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      WAITING_LINE: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    portal.stdout!.on("data", (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (chunk.toString().includes("Portal ready")) resolve();
-    });
-    portal.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    portal.once("exit", (code) =>
-      reject(new Error(`the portal exited with ${code}:\n${output.join("")}`)),
-    );
-  });
+  portal = await startBuiltPortal("site-stylesheet", { WAITING_LINE: "off" });
 }, 120_000);
-
-afterAll(async () => {
-  if (portal && portal.exitCode === null && portal.signalCode === null) {
-    portal.removeAllListeners("exit");
-    await new Promise((resolve) => {
-      portal.once("exit", resolve);
-      portal.kill("SIGTERM");
-    });
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => portal?.stop());
 
 const get = (pathname: string, cookie?: string) =>
   fetch(`${origin()}${pathname}`, {

@@ -20,6 +20,7 @@ import { resetSemester } from "./reset.ts";
 import type { CarryOverCourseRow } from "./carry-overs.ts";
 import { carryOverPlan } from "../../common/courses/carry-overs.ts";
 import type { StudentView } from "../../common/courses/registered-course.ts";
+import type { SignedInStudent } from "../auth/sessions.ts";
 
 /** The signed-in student's registrations: view, register, reset and the slip's data. */
 export function courseRoutes(deps: ApiDeps) {
@@ -40,41 +41,29 @@ export function courseRoutes(deps: ApiDeps) {
     return c.json({ status: "success", ...record });
   });
 
+  /** A session's registration record and its carry-overs' plan; without a session, the current one. */
+  async function pickerView(student: SignedInStudent, asked: string | undefined) {
+    const session = asked ?? student.placement.currentSession;
+    if (!session) return { session: null, view: NOTHING_REGISTERED, carry_overs: [] };
+    const { record, carryOvers } = await registrationWithCarryOvers(deps.db, student, session);
+    return { session, view: record, carry_overs: carryOverPlanOf(record, carryOvers) };
+  }
+
   // The session's carry-overs (decision 180): registered, required in the next registration of
-  // their semester, or waiting for a later session. Without a session, the current one.
+  // their semester, or waiting for a later session.
   app.get("/courses/carry-overs", signedIn, async (c) => {
-    const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
-    if (!session) return c.json({ status: "success", data: { session: null, carry_overs: [] } });
-    const { record, carryOvers } = await registrationWithCarryOvers(
-      deps.db,
+    const { session, carry_overs } = await pickerView(
       c.var.student,
-      session,
+      readQuery(c, SlipQuery).session,
     );
-    return c.json({
-      status: "success",
-      data: { session, carry_overs: carryOverPlanOf(record, carryOvers) },
-    });
+    return c.json({ status: "success", data: { session, carry_overs } });
   });
 
   // What the course picker shows of a session (decision 204): student-view's answer at every
   // level and carry-overs' answer, from one read of the registration record.
   app.get("/courses/picker-view", signedIn, async (c) => {
-    const session = readQuery(c, SlipQuery).session ?? c.var.student.placement.currentSession;
-    if (!session) {
-      return c.json({
-        status: "success",
-        data: { session: null, view: { data: [], approvals: [], returns: [] }, carry_overs: [] },
-      });
-    }
-    const { record, carryOvers } = await registrationWithCarryOvers(
-      deps.db,
-      c.var.student,
-      session,
-    );
-    return c.json({
-      status: "success",
-      data: { session, view: record, carry_overs: carryOverPlanOf(record, carryOvers) },
-    });
+    const data = await pickerView(c.var.student, readQuery(c, SlipQuery).session);
+    return c.json({ status: "success", data });
   });
 
   app.post("/courses/register", signedIn, async (c) => {
@@ -106,6 +95,8 @@ export function courseRoutes(deps: ApiDeps) {
 
   return app;
 }
+
+const NOTHING_REGISTERED: StudentView = { data: [], approvals: [], returns: [] };
 
 /** Where each carry-over stands in the session's registration (decision 180). */
 function carryOverPlanOf(record: StudentView, carryOvers: CarryOverCourseRow[]) {
