@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { payments, students } from "../db/schema.ts";
+import { payments } from "../db/schema.ts";
 import { formatKobo } from "../../common/payments/bursary.ts";
 import type { PaymentOption } from "../../common/payments/fee-status.ts";
 import { otherFeeInForce, scheduledFee } from "./fee-schedule.ts";
@@ -26,17 +25,12 @@ export async function changedFeeKobo(
     const fee = await otherFeeInForce(db, payment.kind);
     return fee && fee.amountKobo !== payment.amountKobo ? fee.amountKobo : null;
   }
-  const [payer] = await db
-    .select({ programmeId: students.programmeId, studyMode: students.studyMode })
-    .from(students)
-    .where(eq(students.id, payment.studentId));
-  if (!payer) return null;
   const choice = {
     option: payment.paymentOption as PaymentOption,
     level: payment.level,
     session: payment.session,
   };
-  const fee = await scheduledFee(db, choice, payer);
+  const fee = await scheduledFee(db, choice, payment.studentId);
   return fee && fee.amountKobo !== payment.amountKobo ? fee.amountKobo : null;
 }
 

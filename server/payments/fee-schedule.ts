@@ -1,45 +1,13 @@
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { academicSessions, feeSchedule, payments, students } from "../db/schema.ts";
+import { feeSchedule, payments, students } from "../db/schema.ts";
 import { collegeDate } from "../../common/format/dates.ts";
 import { lateFeeRefusal } from "../../common/payments/late-fees.ts";
 import type { FeeChoice } from "../../common/payments/fees.ts";
 import { PAYMENT_OPTIONS } from "../../common/payments/fee-status.ts";
 import type { FeeKind } from "../../common/payments/fee-kinds.ts";
 import type { GatewayName } from "../../common/payments/gateway-names.ts";
-
-type Payer = Pick<typeof students.$inferSelect, "programmeId" | "studyMode">;
-
-// A quote and an initialised payment each ask both of these: prepared once (decision 112).
-const scheduledFeeQuery = preparedQuery((db) =>
-  db
-    .select({
-      id: feeSchedule.id,
-      amountKobo: feeSchedule.amountKobo,
-      allowedGateways: feeSchedule.allowedGateways,
-    })
-    .from(feeSchedule)
-    .where(
-      and(
-        eq(feeSchedule.kind, "school_fee"),
-        eq(feeSchedule.paymentOption, sql.placeholder("option")),
-        eq(feeSchedule.level, sql.placeholder("level")),
-        eq(feeSchedule.session, sql.placeholder("session")),
-        isNull(feeSchedule.replacedAt),
-        or(
-          isNull(feeSchedule.programmeId),
-          eq(feeSchedule.programmeId, sql.placeholder("programmeId")),
-        ),
-        // Students and fees both name a mode by its spelling on the registry's list (foreign keys,
-        // decision 154), so equal names are the whole test: no spelling can miss.
-        or(isNull(feeSchedule.studyMode), eq(feeSchedule.studyMode, sql.placeholder("studyMode"))),
-      ),
-    )
-    .orderBy(sql`${feeSchedule.programmeId} is null`, sql`${feeSchedule.studyMode} is null`)
-    .limit(1)
-    .prepare("scheduled_fee"),
-);
 
 const creditedOptionsQuery = preparedQuery((db) =>
   db
@@ -94,7 +62,7 @@ const quoteReadsQuery = preparedQuery((db) => {
 
 /** The fee in force for `choice` and this student, what they have paid at its level and session, and the late-fee rule. */
 export async function quoteReads(
-  db: Database,
+  db: Database | Transaction,
   studentId: number,
   choice: FeeChoice,
   now: Date,
@@ -118,21 +86,21 @@ export type FeeInForce = { id: number; amountKobo: number; allowedGateways: Gate
 /**
  * The fee in force for `choice` and this student, or null when none is set. Fees for the
  * student's own programme or study mode and fees for all of them can both match: the most
- * specific wins, programme before study mode (decision 095).
+ * specific wins, programme before study mode (decision 095). The quote's read, so there is one
+ * statement of the rule.
  */
 export async function scheduledFee(
   db: Database | Transaction,
   choice: FeeChoice,
-  payer: Payer,
+  studentId: number,
 ): Promise<FeeInForce | null> {
-  const [row] = await scheduledFeeQuery(db).execute({
+  const [row] = await quoteReadsQuery(db).execute({
+    studentId,
     option: choice.option,
     level: choice.level,
     session: choice.session,
-    programmeId: payer.programmeId,
-    studyMode: payer.studyMode,
   });
-  return row ?? null;
+  return row?.fee ?? null;
 }
 
 /**

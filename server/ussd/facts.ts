@@ -69,7 +69,7 @@ export async function feeFacts(db: Database, student: UssdStudent): Promise<FeeF
     complete === "full" ? [] : complete === "part" ? ["second_installment"] : ["full", "part"];
   const payable: PayableOption[] = [];
   for (const option of next) {
-    const fee = await scheduledFee(db, { option, ...where }, student);
+    const fee = await scheduledFee(db, { option, ...where }, student.id);
     if (fee) payable.push({ option, amountKobo: fee.amountKobo });
   }
   if (complete !== "full" && payable.length === 0) return { kind: "no-fee", session };
